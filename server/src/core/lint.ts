@@ -1,0 +1,85 @@
+import type { Finding, Severity, SeverityLevel, SeverityOverrides, Span } from './findings';
+import { buildModel, type Connector } from './model';
+import { parseDocument, type ParsedDocument } from './parse';
+import { RULES } from './rules';
+import type { Rule, RuleReport } from './rules/types';
+import { validateSchema } from './schema/validate';
+
+export interface LintOptions {
+  /** Rule id → level; `off` skips the rule entirely. */
+  overrides?: SeverityOverrides;
+}
+
+export interface LintResult {
+  parsed: ParsedDocument;
+  connector: Connector | undefined;
+  /** Sorted by offset, then code. */
+  findings: Finding[];
+}
+
+function levelOf(code: string, defaultSeverity: Severity, overrides: SeverityOverrides | undefined): SeverityLevel {
+  return overrides?.[code] ?? defaultSeverity;
+}
+
+function spanOfReport(report: RuleReport): Span {
+  return { offset: report.at.offset, length: report.at.length };
+}
+
+function runRule(rule: Rule, connector: Connector, text: string, severity: Severity, out: Finding[]): void {
+  const context = {
+    text,
+    report(report: RuleReport): void {
+      out.push({
+        code: rule.id,
+        severity,
+        message: report.message,
+        ...spanOfReport(report),
+        ...(report.fixes?.length ? { fixes: report.fixes } : {}),
+        ...(report.tags?.length ? { tags: report.tags } : {}),
+      });
+    },
+  };
+  if (connector.kind === undefined) return;
+  if (rule.appliesTo === 'any') rule.check(connector, context);
+  else if (rule.appliesTo === 'rest' && connector.kind === 'rest') rule.check(connector, context);
+  else if (rule.appliesTo === 'odata' && connector.kind === 'odata') rule.check(connector, context);
+}
+
+/** Applies overrides to engine findings (syntax, schema) whose codes are not model rules. */
+function withOverride(finding: Finding, overrides: SeverityOverrides | undefined): Finding | undefined {
+  const level = overrides?.[finding.code];
+  if (level === undefined) return finding;
+  return level === 'off' ? undefined : { ...finding, severity: level };
+}
+
+/** Checks one connector file's text: syntax, schema and every enabled rule. Never throws. */
+export function lintText(text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintResult {
+  const { overrides } = options;
+  const parsed = parseDocument(text);
+  const connector = buildModel(parsed.root);
+  const findings: Finding[] = [];
+  for (const f of [...parsed.syntaxFindings, ...validateSchema(parsed)]) {
+    const kept = withOverride(f, overrides);
+    if (kept) findings.push(kept);
+  }
+  if (connector) {
+    for (const rule of rules) {
+      const level = levelOf(rule.id, rule.defaultSeverity, overrides);
+      if (level === 'off') continue;
+      try {
+        runRule(rule, connector, text, level, findings);
+      } catch (error) {
+        // A faulty rule must not take the others (or the editor) down with it.
+        findings.push({
+          code: 'rule-failure',
+          severity: 'error',
+          message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
+          offset: 0,
+          length: 0,
+        });
+      }
+    }
+  }
+  findings.sort((a, b) => a.offset - b.offset || a.code.localeCompare(b.code));
+  return { parsed, connector, findings };
+}

@@ -1,0 +1,58 @@
+import type { Node } from 'jsonc-parser';
+import type { Fix, Severity, Span } from '../findings';
+import type { ODataConnector, RestConnector } from '../model';
+
+/** What a rule reports: where, what to do, and optionally how to fix it. Code and severity are added by the engine. */
+export interface RuleReport {
+  /** A node (its whole range) or an explicit span. */
+  at: Node | Span;
+  message: string;
+  fixes?: Fix[];
+  tags?: 'unnecessary'[];
+}
+
+/** What a rule is given besides the model: the text (for fixes) and a way to report. */
+export interface RuleContext {
+  readonly text: string;
+  report(report: RuleReport): void;
+}
+
+/** The rule's entry in docs/rules.md, generated from the registry. */
+export interface RuleDocs {
+  /** What it catches, one sentence. */
+  summary: string;
+  /** Why: the platform rule behind it (cite the seed's section). */
+  why: string;
+  /** What the one-click fix does, when the rule has one. */
+  fix?: string;
+}
+
+interface RuleBase {
+  /** kebab-case, stable: users name it in settings and `--rule`. */
+  id: string;
+  defaultSeverity: Severity;
+  docs: RuleDocs;
+}
+
+export interface RestRule extends RuleBase {
+  appliesTo: 'rest';
+  check(connector: RestConnector, context: RuleContext): void;
+}
+
+export interface ODataRule extends RuleBase {
+  appliesTo: 'odata';
+  check(connector: ODataConnector, context: RuleContext): void;
+}
+
+export interface AnyKindRule extends RuleBase {
+  appliesTo: 'any';
+  check(connector: RestConnector | ODataConnector, context: RuleContext): void;
+}
+
+/** A named semantic check over the connector model. */
+export type Rule = RestRule | ODataRule | AnyKindRule;
+
+/** A code the engine emits that is not a model rule (syntax, schema), listed for docs and overrides. */
+export interface BuiltinCode extends RuleBase {
+  appliesTo: 'builtin';
+}

@@ -1,0 +1,109 @@
+/**
+ * The platform's words, once: locations, types, methods, separations, operation kinds, and which go together.
+ * The schema, the rules, completion and hover all read from here so they cannot disagree.
+ */
+
+export const LOCATIONS = ['path', 'query', 'form', 'body', 'header', 'matrix'] as const;
+export type Location = (typeof LOCATIONS)[number];
+
+export const PARAMETER_TYPES = [
+  'string', 'integer', 'number', 'boolean', 'object', 'file', 'fileGallery', 'stream', 'computed', 'array',
+] as const;
+export type ParameterType = (typeof PARAMETER_TYPES)[number];
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+export const SEPARATIONS = ['csv', 'ssv', 'tsv', 'pipes', 'multi'] as const;
+export type Separation = (typeof SEPARATIONS)[number];
+
+/** What each separation puts between items (`multi` repeats the parameter instead). */
+export const SEPARATOR_CHAR: Readonly<Record<Exclude<Separation, 'multi'>, string>> = {
+  csv: ',',
+  ssv: ' ',
+  tsv: '\t',
+  pipes: '|',
+};
+
+/** The seed's table 'Parameter type by location'. */
+export const TYPES_BY_LOCATION: Readonly<Record<Location, readonly ParameterType[]>> = {
+  path: ['string', 'integer', 'number', 'boolean', 'computed', 'array'],
+  query: ['string', 'integer', 'number', 'boolean', 'computed', 'array'],
+  form: ['string', 'integer', 'number', 'boolean', 'file', 'fileGallery', 'computed', 'array'],
+  body: ['string', 'integer', 'number', 'boolean', 'object', 'stream', 'array'],
+  header: ['string', 'integer', 'number', 'boolean', 'computed', 'array'],
+  matrix: ['string', 'integer', 'number', 'boolean', 'computed', 'array'],
+};
+
+export const ITEM_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'object'] as const;
+export type ItemType = (typeof ITEM_TYPES)[number];
+
+/**
+ * The seed's 'inner type (Array)' row: query, form, header and matrix take scalars and arrays; body also objects.
+ * The seed does not name path; path takes what query takes.
+ */
+export const ITEM_TYPES_BY_LOCATION: Readonly<Record<Location, readonly ItemType[]>> = {
+  path: ['string', 'integer', 'number', 'boolean', 'array'],
+  query: ['string', 'integer', 'number', 'boolean', 'array'],
+  form: ['string', 'integer', 'number', 'boolean', 'array'],
+  body: ['string', 'integer', 'number', 'boolean', 'array', 'object'],
+  header: ['string', 'integer', 'number', 'boolean', 'array'],
+  matrix: ['string', 'integer', 'number', 'boolean', 'array'],
+};
+
+/** Types on which the seed offers 'Required'. */
+export const TYPES_WITH_REQUIRED: readonly ParameterType[] = [
+  'string', 'integer', 'number', 'boolean', 'object', 'file', 'stream', 'array',
+];
+
+/** Formats with a runtime effect, by the type they apply to. Any other format is documentation. */
+export const EFFECTIVE_FORMATS: Readonly<Partial<Record<ParameterType | ItemType, string>>> = {
+  string: 'date-time',
+  integer: 'int64',
+  number: 'float',
+};
+
+export const STRING_CONSTRAINTS = ['maxLength', 'minLength', 'pattern'] as const;
+export const NUMBER_CONSTRAINTS = ['maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum'] as const;
+export const ARRAY_CONSTRAINTS = ['maxItems', 'minItems'] as const;
+export const CONSTRAINTS = [...STRING_CONSTRAINTS, ...NUMBER_CONSTRAINTS, ...ARRAY_CONSTRAINTS] as const;
+export type ConstraintName = (typeof CONSTRAINTS)[number];
+
+export const ODATA_OPERATIONS = ['read', 'create', 'update', 'replace', 'delete', 'action', 'function'] as const;
+export type ODataOperation = (typeof ODATA_OPERATIONS)[number];
+
+export const ODATA_METHOD: Readonly<Record<ODataOperation, Method>> = {
+  read: 'GET',
+  create: 'POST',
+  update: 'PATCH',
+  replace: 'PUT',
+  delete: 'DELETE',
+  action: 'POST',
+  function: 'GET',
+};
+
+/** Operation kinds whose request carries a body. */
+export const ODATA_OPERATIONS_WITH_BODY: readonly ODataOperation[] = ['create', 'update', 'replace', 'action'];
+
+export const PARAMETER_MODES = ['queryAndPath', 'onlyPath'] as const;
+export type ParameterMode = (typeof PARAMETER_MODES)[number];
+
+export const METADATA_LEVELS = ['full', 'minimal', 'none'] as const;
+export type MetadataLevel = (typeof METADATA_LEVELS)[number];
+
+export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
+export type AuthScheme = (typeof AUTH_SCHEMES)[number];
+
+/** The first connector version that offers Custom request (seed, Versioning 1). */
+export const CUSTOM_REQUEST_MIN_VERSION = '2.1.17';
+
+export const ODATA_QUERY_OPTIONS = ['$select', '$filter', '$expand', '$orderby', '$top', '$skip', '$count', '$search'] as const;
+
+export const FORM_URLENCODED = 'application/x-www-form-urlencoded';
+export const MULTIPART_FORM = 'multipart/form-data';
+export const OCTET_STREAM = 'application/octet-stream';
+
+/** Returns whether `list` holds `value`, narrowing its type. */
+export function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
