@@ -14,10 +14,18 @@ const common = {
   minify: production,
   logLevel: 'info',
   legalComments: 'none',
+  // jsonc-parser's `main` is a UMD build whose inner requires esbuild cannot follow; its ESM build bundles cleanly.
+  mainFields: ['module', 'main'],
 };
 
 const entries = [
-  { entryPoints: ['server/src/cli.ts'], outfile: 'dist/cli.js', banner: { js: '#!/usr/bin/env node' } },
+  {
+    entryPoints: ['server/src/cli.ts'],
+    outfile: 'dist/cli.js',
+    // fdir (under tinyglobby) is ESM and calls createRequire(import.meta.url), which a CommonJS bundle leaves empty.
+    banner: { js: "#!/usr/bin/env node\n'use strict';\nvar __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+    define: { 'import.meta.url': '__importMetaUrl' },
+  },
   { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },

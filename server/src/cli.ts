@@ -1,0 +1,101 @@
+// `connector`: the command line on the same core as the editor. The edge: arguments in, text and an exit code out.
+import { closeMatches } from './cli/closeMatches';
+import type { CliIo } from './cli/io';
+import { runLintCommand } from './cli/lint/command';
+import { LINT_HELP } from './cli/lint/options';
+import { packageInfo } from './cli/packageInfo';
+import { runRequestCommand } from './cli/request';
+import { UsageError } from './cli/usage';
+
+const COMMANDS = ['lint', 'request'] as const;
+
+const HELP = `Usage: connector <command> [arguments] [options]
+
+Commands:
+  lint [files, folders or globs...]   check connector files (*.connector.json) against the platform's rules
+  request ...                         send one operation of a connector file and print the result
+
+Options:
+  -h, --help       show this help; 'connector <command> --help' shows a command's own
+  -v, --version    print the version
+
+Exit codes: 0 success, 1 problems found (lint) or the request failed, 2 usage or read error.
+`;
+
+function processIo(): CliIo {
+  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
+  return {
+    stdout: (text) => void process.stdout.write(text),
+    stderr: (text) => void process.stderr.write(text),
+    cwd: process.cwd(),
+    color: process.stdout.isTTY === true && !noColor,
+  };
+}
+
+async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) {
+    io.stderr(HELP);
+    return 2;
+  }
+  if (command === '--help' || command === '-h' || command === 'help') {
+    io.stdout(rest[0] === 'lint' ? LINT_HELP : HELP);
+    return 0;
+  }
+  if (command === '--version' || command === '-v' || command === '-V') {
+    io.stdout(`${packageInfo().version}\n`);
+    return 0;
+  }
+  if (command === 'lint') return runLintCommand(rest, io);
+  if (command === 'request') return runRequestCommand(rest);
+  if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'. Put options after the command, e.g. connector lint --format json.`);
+  const close = closeMatches(command, COMMANDS);
+  throw new UsageError(`Unknown command '${command}'.${close.length ? ` Did you mean '${close[0]}'?` : ''} Commands: ${COMMANDS.join(', ')}.`);
+}
+
+function describeFailure(error: unknown, argv: readonly string[]): string {
+  const command = COMMANDS.find((c) => c === argv[0]);
+  const prefix = command ? `connector ${command}` : 'connector';
+  if (error instanceof UsageError) {
+    return `${prefix}: ${error.message}\nRun '${prefix} --help' for usage.\n`;
+  }
+  // Never a stack trace: the user cannot act on one, but can report the message.
+  const message = error instanceof Error ? error.message : String(error);
+  return `${prefix}: internal error: ${message}\nThis is a bug in Connector Tools; please report it with the command you ran.\n`;
+}
+
+/** Runs the command line and returns its exit code; every failure becomes a message and code 2. */
+export async function main(argv: readonly string[], io: CliIo = processIo()): Promise<number> {
+  try {
+    return await dispatch(argv, io);
+  } catch (error) {
+    io.stderr(describeFailure(error, argv));
+    return 2;
+  }
+}
+
+function exitWhenFlushed(code: number): void {
+  process.exitCode = code;
+  // The process ends by itself once idle. Only after the report has reached a (possibly slow) reader may a forgotten
+  // socket or timer be cut short: exiting earlier would truncate `connector lint | less`.
+  process.stdout.write('', () => setTimeout(() => process.exit(code), 1000).unref());
+}
+
+function installLastResortHandlers(argv: readonly string[]): void {
+  const fail = (error: unknown): void => {
+    process.stderr.write(describeFailure(error, argv));
+    process.exit(2);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  // `connector lint | head`: the reader left. Nobody is left to tell; the exit code still reports the result.
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') fail(error);
+  });
+}
+
+if (require.main === module) {
+  const argv = process.argv.slice(2);
+  installLastResortHandlers(argv);
+  void main(argv).then(exitWhenFlushed);
+}

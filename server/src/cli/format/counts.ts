@@ -1,0 +1,16 @@
+import type { Severity } from '../../core/findings';
+import type { LintedFile } from '../lint/lintFiles';
+
+export type SeverityCounts = Record<Severity, number>;
+
+/** How many findings of each severity the files hold. */
+export function countSeverities(files: readonly LintedFile[]): SeverityCounts {
+  const counts: SeverityCounts = { error: 0, warning: 0, info: 0 };
+  for (const file of files) for (const finding of file.findings) counts[finding.severity]++;
+  return counts;
+}
+
+/** "1 error", "2 warnings", "0 infos". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

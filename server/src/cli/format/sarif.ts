@@ -1,0 +1,96 @@
+import { isAbsolute, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Severity } from '../../core/findings';
+import type { LintedFile } from '../lint/lintFiles';
+import type { RuleInfo } from '../ruleCatalog';
+
+/** What a SARIF log needs besides the findings. */
+export interface SarifContext {
+  catalog: readonly RuleInfo[];
+  toolVersion: string;
+  informationUri: string;
+  /** Absolute address of docs/rules.md; each rule links to its section. */
+  rulesDocUrl: string;
+  /** The folder relative paths start from (%SRCROOT%). */
+  cwd: string;
+  /** Files that could not be read: the run did not check everything. */
+  problems: readonly string[];
+}
+
+const LEVEL: Record<Severity, 'error' | 'warning' | 'note'> = { error: 'error', warning: 'warning', info: 'note' };
+const SRCROOT = '%SRCROOT%';
+
+interface ArtifactLocation {
+  uri: string;
+  uriBaseId?: string;
+}
+
+function artifactLocationOf(file: LintedFile): ArtifactLocation {
+  // displayPath is absolute only when the file is outside the working folder: no %SRCROOT% to be relative to.
+  if (isAbsolute(file.displayPath)) return { uri: pathToFileURL(file.path).href };
+  const uri = file.displayPath.split(sep).map((segment) => encodeURIComponent(segment)).join('/');
+  return { uri, uriBaseId: SRCROOT };
+}
+
+function ruleDescriptor(rule: Pick<RuleInfo, 'id' | 'defaultSeverity'> & Partial<RuleInfo>, rulesDocUrl: string): Record<string, unknown> {
+  const docs = rule.docs;
+  return {
+    id: rule.id,
+    shortDescription: { text: docs?.summary ?? rule.id },
+    fullDescription: { text: docs ? `${docs.summary} ${docs.why}` : rule.id },
+    ...(docs?.fix ? { help: { text: `Fix: ${docs.fix}` } } : {}),
+    helpUri: `${rulesDocUrl}#${rule.id}`,
+    defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
+    ...(rule.appliesTo ? { properties: { appliesTo: rule.appliesTo } } : {}),
+  };
+}
+
+/** A SARIF 2.1.0 log with one run: the rule catalog, one result per finding, and whether every file was read. */
+export function formatSarif(files: readonly LintedFile[], context: SarifContext): string {
+  const rules: Record<string, unknown>[] = [];
+  const ruleIndex = new Map<string, number>();
+  const addRule = (descriptor: Record<string, unknown>, id: string): void => {
+    ruleIndex.set(id, rules.length);
+    rules.push(descriptor);
+  };
+  for (const rule of context.catalog) addRule(ruleDescriptor(rule, context.rulesDocUrl), rule.id);
+  const results = files.flatMap((file) => {
+    const artifactLocation = artifactLocationOf(file);
+    return file.findings.map((f) => {
+      // A code missing from the catalog still gets a descriptor, so every ruleIndex points somewhere.
+      if (!ruleIndex.has(f.code)) addRule(ruleDescriptor({ id: f.code, defaultSeverity: f.severity }, context.rulesDocUrl), f.code);
+      return {
+        ruleId: f.code,
+        ruleIndex: ruleIndex.get(f.code),
+        level: LEVEL[f.severity],
+        message: { text: f.message },
+        locations: [{
+          physicalLocation: {
+            artifactLocation,
+            region: { startLine: f.line, startColumn: f.column, endLine: f.endLine, endColumn: f.endColumn },
+          },
+        }],
+      };
+    });
+  });
+  const log = {
+    $schema: 'https://json.schemastore.org/sarif-2.1.0.json',
+    version: '2.1.0',
+    runs: [{
+      tool: {
+        driver: { name: 'connector-tools', version: context.toolVersion, informationUri: context.informationUri, rules },
+      },
+      invocations: [{
+        executionSuccessful: context.problems.length === 0,
+        ...(context.problems.length
+          ? { toolExecutionNotifications: context.problems.map((text) => ({ level: 'error', message: { text } })) }
+          : {}),
+      }],
+      originalUriBaseIds: { [SRCROOT]: { uri: pathToFileURL(context.cwd.endsWith(sep) ? context.cwd : context.cwd + sep).href } },
+      // Columns count UTF-16 code units, as editors do; SARIF's default would be code points.
+      columnKind: 'utf16CodeUnits',
+      results,
+    }],
+  };
+  return `${JSON.stringify(log, null, 2)}\n`;
+}

@@ -1,0 +1,56 @@
+import type { Severity } from '../../core/findings';
+import type { LintedFile } from '../lint/lintFiles';
+import { countSeverities, plural } from './counts';
+
+export interface StylishOptions {
+  color: boolean;
+  /** Only errors are shown: the clean message must not claim there is nothing at all. */
+  quiet: boolean;
+}
+
+const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', dim: '\u001b[2m', underline: '\u001b[4m', red: '\u001b[31m', yellow: '\u001b[33m', cyan: '\u001b[36m', green: '\u001b[32m' };
+const SEVERITY_COLOR: Record<Severity, string> = { error: ANSI.red, warning: ANSI.yellow, info: ANSI.cyan };
+
+/** Grouped by file, aligned columns, one summary line: what a person reads in a terminal. */
+export function formatStylish(files: readonly LintedFile[], options: StylishOptions): string {
+  const paint = (style: string, text: string): string => (options.color && text !== '' ? `${style}${text}${ANSI.reset}` : text);
+  const out: string[] = [];
+  for (const file of files) {
+    if (file.findings.length === 0) continue;
+    const rows = file.findings.map((f) => ({
+      position: `${f.line}:${f.column}`,
+      severity: f.severity,
+      // One finding, one line: a message with line breaks would break the columns.
+      message: f.message.replace(/\s*[\r\n]+\s*/g, ' '),
+      code: f.code,
+    }));
+    // A loop, not Math.max(...rows): a file with 100 000 findings would overflow the call stack.
+    let positionWidth = 0;
+    let severityWidth = 0;
+    let messageWidth = 0;
+    for (const row of rows) {
+      positionWidth = Math.max(positionWidth, row.position.length);
+      severityWidth = Math.max(severityWidth, row.severity.length);
+      messageWidth = Math.max(messageWidth, row.message.length);
+    }
+    out.push(paint(ANSI.underline, file.displayPath));
+    for (const row of rows) {
+      out.push(
+        `  ${paint(ANSI.dim, row.position.padEnd(positionWidth))}  ${paint(SEVERITY_COLOR[row.severity], row.severity.padEnd(severityWidth))}  ` +
+          `${row.message.padEnd(messageWidth)}  ${paint(ANSI.dim, row.code)}`,
+      );
+    }
+    out.push('');
+  }
+  const counts = countSeverities(files);
+  const total = counts.error + counts.warning + counts.info;
+  if (total === 0) {
+    const checked = plural(files.length, 'connector file');
+    out.push(paint(ANSI.green, options.quiet ? `✔ No errors in ${checked}.` : `✔ No problems found in ${checked}.`));
+  } else {
+    const style = counts.error ? ANSI.red : counts.warning ? ANSI.yellow : ANSI.cyan;
+    const summary = `✖ ${plural(total, 'problem')} (${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${plural(counts.info, 'info')})`;
+    out.push(paint(ANSI.bold + style, summary));
+  }
+  return `${out.join('\n')}\n`;
+}

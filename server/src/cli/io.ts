@@ -1,0 +1,8 @@
+/** Where a command writes and what it knows of its terminal: the entry wires it to the process. */
+export interface CliIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+  cwd: string;
+  /** Colour is for a person at a terminal: stdout is a TTY and NO_COLOR is not set. */
+  color: boolean;
+}

@@ -1,0 +1,131 @@
+import { parseArgs } from 'node:util';
+import { isSeverityLevel, type SeverityLevel } from '../../core/findings';
+import { closeMatches } from '../closeMatches';
+import { UsageError } from '../usage';
+
+export const FORMATS = ['stylish', 'json', 'sarif'] as const;
+export type OutputFormat = (typeof FORMATS)[number];
+
+/** `connector lint` as the user asked for it, validated. */
+export interface LintOptions {
+  targets: string[];
+  format: OutputFormat;
+  /** Undefined: any number of warnings is fine. */
+  maxWarnings: number | undefined;
+  overrides: Record<string, SeverityLevel>;
+  /** Report errors only. */
+  quiet: boolean;
+  help: boolean;
+}
+
+export const LINT_HELP = `Usage: connector lint [files, folders or globs...] [options]
+
+Checks connector files (*.connector.json) and reports problems.
+A folder means every *.connector.json below it (node_modules and dot folders are skipped);
+no argument means the current folder. Quote globs so the shell leaves them alone: 'src/**/*.connector.json'.
+
+Options:
+  -f, --format <name>      stylish (default), json or sarif
+      --max-warnings <n>   exit with 1 when there are more than n warnings
+      --rule <id=level>    change a rule's severity: off, info, warning or error (repeatable)
+  -q, --quiet              report errors only (warnings then do not count for --max-warnings)
+  -h, --help               show this help
+
+Exit codes: 0 no errors (and warnings within --max-warnings), 1 problems found, 2 usage or read error.
+Every rule id and what it means: docs/rules.md.
+`;
+
+function parseFormat(value: string | undefined): OutputFormat {
+  if (value === undefined) return 'stylish';
+  const format = FORMATS.find((f) => f === value);
+  if (!format) throw new UsageError(`Unknown --format '${value}'. Use one of: ${FORMATS.join(', ')}.`);
+  return format;
+}
+
+function parseMaxWarnings(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^\d+$/.test(value.trim())) {
+    throw new UsageError(`--max-warnings needs a whole number of 0 or more, e.g. --max-warnings 0; got '${value}'.`);
+  }
+  return Number(value.trim());
+}
+
+function parseRule(value: string, knownIds: readonly string[], into: Record<string, SeverityLevel>): void {
+  const equals = value.indexOf('=');
+  if (equals < 0) {
+    throw new UsageError(`--rule '${value}' has no level. Write it as id=level, e.g. --rule ${knownIds[0] ?? 'syntax-error'}=warning.`);
+  }
+  const id = value.slice(0, equals).trim();
+  const level = value.slice(equals + 1).trim();
+  if (!isSeverityLevel(level)) {
+    throw new UsageError(`--rule '${value}': unknown level '${level}'. Use off, info, warning or error.`);
+  }
+  if (!knownIds.includes(id)) {
+    const close = closeMatches(id, knownIds);
+    const advice = close.length
+      ? `Did you mean ${close.map((c) => `'${c}'`).join(' or ')}?`
+      : `Known rule ids: ${knownIds.join(', ')}.`;
+    throw new UsageError(`--rule '${value}': there is no rule '${id}'. ${advice}`);
+  }
+  into[id] = level;
+}
+
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = { format: 'json', 'max-warnings': '0', rule: 'syntax-error=warning' };
+
+/** Rewrites parseArgs' errors (written for programmers) into what a user of `connector lint` should do. */
+function usageErrorOf(error: unknown, argv: readonly string[]): UsageError {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : '';
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const option = /'([^']+)'/.exec(message)?.[1] ?? message;
+    return new UsageError(`Unknown option '${option}'.`);
+  }
+  const name = /--([\w-]+)/.exec(message)?.[1];
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && name) {
+    const option = `--${name}`;
+    if (/argument missing/.test(message)) {
+      return new UsageError(`Option '${option}' needs a value, e.g. ${option} ${EXAMPLE_VALUES[name] ?? 'VALUE'}.`);
+    }
+    // parseArgs refuses a value starting with '-' (e.g. --max-warnings -1): judge the value itself when we can.
+    const at = argv.findIndex((arg) => arg === option || (name === 'format' && arg === '-f'));
+    const value = at >= 0 ? argv[at + 1] : undefined;
+    if (value !== undefined) {
+      if (name === 'max-warnings') parseMaxWarnings(value);
+      if (name === 'format') parseFormat(value);
+      return new UsageError(`Option '${option}' got '${value}', which looks like an option. If it is the value, write ${option}=${value}.`);
+    }
+  }
+  return new UsageError(message);
+}
+
+/** Parses `connector lint` arguments; throws UsageError for anything it cannot make sense of. */
+export function parseLintArgs(argv: readonly string[], knownRuleIds: readonly string[]): LintOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        format: { type: 'string', short: 'f' },
+        'max-warnings': { type: 'string' },
+        rule: { type: 'string', multiple: true },
+        quiet: { type: 'boolean', short: 'q' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+  } catch (error) {
+    throw usageErrorOf(error, argv);
+  }
+  const { values, positionals } = parsed;
+  const overrides: Record<string, SeverityLevel> = {};
+  for (const rule of values.rule ?? []) parseRule(rule, knownRuleIds, overrides);
+  return {
+    targets: positionals,
+    format: parseFormat(values.format),
+    maxWarnings: parseMaxWarnings(values['max-warnings']),
+    overrides,
+    quiet: values.quiet ?? false,
+    help: values.help ?? false,
+  };
+}

@@ -1,0 +1,63 @@
+import { readdir, stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { glob, isDynamicPattern } from 'tinyglobby';
+import { describeFsError } from '../usage';
+
+export const CONNECTOR_FILE_GLOB = '**/*.connector.json';
+// Dependencies and dot folders (.git, .vscode-test, ...) never hold the user's own connectors.
+const SKIPPED = ['**/node_modules/**', '**/.*/**'];
+
+/** The files to lint (absolute, each once, in the order named) and what could not be used, as messages. */
+export interface ResolvedTargets {
+  files: string[];
+  problems: string[];
+}
+
+/** Files matching a pattern below a folder, absolute and sorted so that reports come out in a stable order. */
+async function globFiles(pattern: string, cwd: string): Promise<string[]> {
+  // No symbolic links: a link cycle must not keep the crawl going.
+  const found = await glob(pattern, { cwd, absolute: true, dot: false, ignore: SKIPPED, followSymbolicLinks: false });
+  return found.map((file) => resolve(file)).sort();
+}
+
+/** Expands file, folder and glob arguments (none: the current folder) into the connector files to lint. */
+export async function resolveTargets(targets: readonly string[], cwd: string): Promise<ResolvedTargets> {
+  const files = new Set<string>();
+  const problems: string[] = [];
+  const add = (file: string): void => void files.add(file);
+  for (const target of targets.length ? targets : ['.']) {
+    const absolute = resolve(cwd, target);
+    let isDirectory: boolean;
+    try {
+      isDirectory = (await stat(absolute)).isDirectory();
+    } catch (error) {
+      // A name that is not on disk may be a glob: 'src/**/*.connector.json'.
+      if (isDynamicPattern(target)) {
+        const matches = await globFiles(target, cwd);
+        if (matches.length === 0) problems.push(`No files match '${target}'. Check the pattern, and quote it so the shell does not expand it.`);
+        matches.forEach(add);
+      } else {
+        problems.push(`cannot read ${target}: ${describeFsError(error)}`);
+      }
+      continue;
+    }
+    if (!isDirectory) {
+      add(absolute);
+      continue;
+    }
+    try {
+      // The crawler skips folders it cannot open without a word; the user's own folder deserves the reason.
+      await readdir(absolute);
+    } catch (error) {
+      problems.push(`cannot read ${target}: ${describeFsError(error)}`);
+      continue;
+    }
+    const found = await globFiles(CONNECTOR_FILE_GLOB, absolute);
+    if (found.length === 0) {
+      const where = targets.length ? `folder '${target}'` : `the current folder (${cwd})`;
+      problems.push(`No connector files (*.connector.json) found in ${where}. Name the files to check, or a folder that holds some.`);
+    }
+    found.forEach(add);
+  }
+  return { files: [...files], problems };
+}
