@@ -1,0 +1,62 @@
+import { randomBytes } from 'node:crypto';
+
+/** A fresh nonce for one page load: only scripts and styles carrying it may run. */
+export function createNonce(): string {
+  return randomBytes(18).toString('base64');
+}
+
+/** The Content-Security-Policy of the result panel: nothing remote, nothing inline without the nonce, no eval. */
+export function contentSecurityPolicy(nonce: string): string {
+  return [
+    "default-src 'none'",
+    `style-src 'nonce-${nonce}'`,
+    `script-src 'nonce-${nonce}'`,
+    "img-src 'none'",
+    "font-src 'none'",
+    "connect-src 'none'",
+    "frame-src 'none'",
+    "form-action 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
+// VS Code's theme variables, so the panel follows light, dark and high-contrast themes.
+const STYLES = `
+body { color: var(--vscode-foreground); background: var(--vscode-editor-background); font-family: var(--vscode-font-family); font-size: var(--vscode-font-size); }
+.header { display: flex; gap: 1em; align-items: baseline; margin-bottom: .5em; }
+.status { font-weight: bold; padding: 0 .4em; border-radius: 3px; }
+.status-2xx { color: var(--vscode-testing-iconPassed); }
+.status-3xx { color: var(--vscode-charts-blue); }
+.status-4xx, .status-5xx, .status-error { color: var(--vscode-errorForeground); }
+.request-line, pre { font-family: var(--vscode-editor-font-family); }
+.errors h2 { color: var(--vscode-errorForeground); }
+.warnings h2 { color: var(--vscode-editorWarning-foreground); }
+h2 { font-size: 1.05em; margin: .8em 0 .3em; }
+.actions button { margin-right: .4em; color: var(--vscode-button-secondaryForeground); background: var(--vscode-button-secondaryBackground); border: none; padding: .2em .6em; cursor: pointer; }
+details.json-node, details.json-group, .json-leaf { margin-left: 1em; }
+.json-key { color: var(--vscode-symbolIcon-propertyForeground, var(--vscode-foreground)); }
+.json-string { color: var(--vscode-debugTokenExpression-string); }
+.json-number, .json-boolean, .json-null { color: var(--vscode-debugTokenExpression-number); }
+.json-summary { opacity: .7; }
+pre { white-space: pre-wrap; word-break: break-all; }
+.truncated, .raw-cut { color: var(--vscode-editorWarning-foreground); }
+`;
+
+/** The panel's page: a CSP with a fresh nonce, the theme styles, and the bundled script; the result arrives by message. */
+export function resultPanelHtml(scriptUri: string, nonce: string, title: string): string {
+  const escapedTitle = title.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  return `<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="UTF-8">
+<meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(nonce)}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>${escapedTitle}</title>
+<style nonce="${nonce}">${STYLES}</style>
+</head>
+<body>
+<div id="root" role="main"></div>
+<script nonce="${nonce}" src="${scriptUri}"></script>
+</body>
+</html>`;
+}

@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import type { ExtensionToPanelMessage, PanelAction, PanelToExtensionMessage, ResultView } from '../webview/protocol';
+import { createNonce, resultPanelHtml } from './html';
+
+/** What the panel's buttons do; the extension owns clipboard, files and sending. */
+export type PanelActionHandler = (action: PanelAction, view: ResultView) => void | Promise<void>;
+
+interface OpenPanel {
+  panel: vscode.WebviewPanel;
+  view: ResultView;
+  ready: boolean;
+}
+
+/** One result panel per operation: showing a new result for the same operation reuses its panel. */
+export class ResultPanels implements vscode.Disposable {
+  private readonly panels = new Map<string, OpenPanel>();
+
+  constructor(
+    private readonly extensionUri: vscode.Uri,
+    private readonly onAction: PanelActionHandler,
+  ) {}
+
+  /** Shows a result in the operation's panel, creating the panel beside the editor when needed. */
+  show(key: string, view: ResultView): void {
+    const existing = this.panels.get(key);
+    if (existing) {
+      existing.view = view;
+      existing.panel.title = `${view.operationId} — ${view.result.status || 'error'}`;
+      if (existing.ready) void this.post(existing.panel, { type: 'show', view });
+      existing.panel.reveal(undefined, true);
+      return;
+    }
+    const panel = vscode.window.createWebviewPanel(
+      'connectorTools.result',
+      `${view.operationId} — ${view.result.status || 'error'}`,
+      { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
+      { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] },
+    );
+    const entry: OpenPanel = { panel, view, ready: false };
+    this.panels.set(key, entry);
+    const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
+    panel.webview.html = resultPanelHtml(script.toString(), createNonce(), view.operationId);
+    panel.webview.onDidReceiveMessage((message: PanelToExtensionMessage) => {
+      if (message.type === 'ready') {
+        entry.ready = true;
+        void this.post(panel, { type: 'show', view: entry.view });
+      } else if (message.type === 'action') {
+        void this.onAction(message.action, entry.view);
+      }
+    });
+    panel.onDidDispose(() => this.panels.delete(key));
+  }
+
+  private post(panel: vscode.WebviewPanel, message: ExtensionToPanelMessage): Thenable<boolean> {
+    return panel.webview.postMessage(message);
+  }
+
+  dispose(): void {
+    for (const { panel } of this.panels.values()) panel.dispose();
+    this.panels.clear();
+  }
+}

@@ -1,0 +1,40 @@
+import type { PanelAction } from './protocol';
+import type { ViewNode } from './viewNode';
+
+/** The DOM the mounter needs; a subset of `Document`, so tests can count what is created. */
+export interface MountTarget {
+  createElement(tag: string): HTMLElement;
+  createTextNode(data: string): Text;
+}
+
+/** Creates DOM for a view node: elements, typed attributes and text nodes only (never HTML parsing). */
+export function mount(node: ViewNode, document: MountTarget, onAction: (action: PanelAction) => void): Node {
+  if (node.kind === 'text') return document.createTextNode(node.text);
+  const element = document.createElement(node.tag);
+  if (node.className) element.className = node.className;
+  for (const [name, value] of Object.entries(node.attributes ?? {})) {
+    if (value !== undefined) element.setAttribute(name, value);
+  }
+  for (const child of node.children) element.appendChild(mount(child, document, onAction));
+  if (node.action) {
+    const action = node.action;
+    element.addEventListener('click', () => onAction(action));
+  }
+  if (node.lazyChildren) {
+    const build = node.lazyChildren;
+    let built = false;
+    const buildOnce = (): void => {
+      if (built) return;
+      built = true;
+      for (const child of build()) element.appendChild(mount(child, document, onAction));
+    };
+    element.addEventListener('toggle', () => {
+      if ((element as HTMLDetailsElement).open) buildOnce();
+    });
+    if (node.open) {
+      (element as HTMLDetailsElement).open = true;
+      buildOnce();
+    }
+  }
+  return element;
+}

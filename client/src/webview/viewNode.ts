@@ -1,0 +1,46 @@
+import type { PanelAction } from './protocol';
+
+/**
+ * The panel is described as plain data, then mounted with createElement and text nodes only. Response strings
+ * can therefore only ever become text: there is no path from a response to innerHTML, attributes or handlers.
+ */
+export type Tag = 'div' | 'span' | 'section' | 'h2' | 'details' | 'summary' | 'pre' | 'button' | 'ul' | 'li' | 'code';
+
+/** The only attributes the panel sets; none of them can run code or load a resource. */
+export type SafeAttribute = 'title' | 'role' | 'aria-label' | 'data-kind';
+
+export interface TextNode {
+  kind: 'text';
+  text: string;
+}
+
+export interface ElementNode {
+  kind: 'element';
+  tag: Tag;
+  className?: string;
+  attributes?: Partial<Record<SafeAttribute, string>>;
+  children: ViewNode[];
+  /** For `button`: what pressing it asks the extension to do. */
+  action?: PanelAction;
+  /** For `details`: built on first opening, so huge results cost nothing until looked at. */
+  lazyChildren?: () => ViewNode[];
+  open?: boolean;
+}
+
+export type ViewNode = TextNode | ElementNode;
+
+/** A text node. */
+export function text(value: string): TextNode {
+  return { kind: 'text', text: value };
+}
+
+/** An element with a class and children (strings become text nodes). */
+export function el(tag: Tag, className: string | undefined, children: (ViewNode | string)[] = [], extra: Partial<ElementNode> = {}): ElementNode {
+  return {
+    kind: 'element',
+    tag,
+    ...(className ? { className } : {}),
+    children: children.map((c) => (typeof c === 'string' ? text(c) : c)),
+    ...extra,
+  };
+}

@@ -1,0 +1,126 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { contentSecurityPolicy, createNonce, resultPanelHtml } from '../../../client/src/resultPanel/html';
+import { mount } from '../../../client/src/webview/mount';
+import type { PanelAction, ResultView } from '../../../client/src/webview/protocol';
+import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
+import type { ViewNode } from '../../../client/src/webview/viewNode';
+import { FakeDocument, openDetails, type FakeElement } from './fakeDocument';
+
+const SCRIPT = '<script>window.pwned = 1</script>';
+const IMG = '<img src=x onerror="window.pwned = 2">';
+
+function view(overrides: Partial<ResultView['result']> = {}, rawText = '{}'): ResultView {
+  return {
+    operationId: 'getPet',
+    request: { method: 'GET', url: `http://127.0.0.1/pets?q=${IMG}` },
+    result: { status: 200, errors: [], warnings: [], timing: { totalMs: 12.4 }, ...overrides },
+    rawText,
+    receivedAt: '2026-11-22T10:00:00.000Z',
+  };
+}
+
+function allText(node: ViewNode): string[] {
+  if (node.kind === 'text') return [node.text];
+  return [...node.children.flatMap(allText), ...(node.lazyChildren?.().flatMap(allText) ?? [])];
+}
+
+function allAttributes(node: ViewNode): string[] {
+  if (node.kind === 'text') return [];
+  return [
+    ...Object.values(node.attributes ?? {}).filter((v): v is string => v !== undefined),
+    node.className ?? '',
+    ...node.children.flatMap(allAttributes),
+    ...(node.lazyChildren?.().flatMap(allAttributes) ?? []),
+  ];
+}
+
+describe('result panel rendering', () => {
+  const hostile = view(
+    {
+      status: 500,
+      errors: [SCRIPT],
+      warnings: [IMG],
+      data: { [SCRIPT]: IMG, list: [SCRIPT, { nested: IMG }] },
+      headers: { 'x-evil': SCRIPT },
+    },
+    `${SCRIPT}${IMG}`,
+  );
+
+  test('hostile strings become text, never markup, attributes or classes', () => {
+    const tree = renderResult(hostile);
+    const texts = allText(tree).join('\n');
+    assert.ok(texts.includes(SCRIPT), 'the script text is shown as text');
+    assert.ok(texts.includes(IMG), 'the img text is shown as text');
+    for (const value of allAttributes(tree)) {
+      assert.ok(!value.includes('<'), `attribute or class carries markup: ${value}`);
+    }
+  });
+
+  test('mounting creates only the known tags and safe attributes', () => {
+    const document = new FakeDocument();
+    mount(renderResult(hostile), document, () => undefined);
+    const tags = new Set(document.elements.map((e) => e.tag));
+    for (const tag of tags) assert.ok(['div', 'span', 'section', 'h2', 'details', 'summary', 'pre', 'button', 'ul', 'li', 'code'].includes(tag), tag);
+    for (const element of document.elements) {
+      for (const name of element.attributes.keys()) assert.ok(['title', 'role', 'aria-label', 'data-kind'].includes(name), name);
+    }
+    assert.ok(document.texts.some((t) => t.data === SCRIPT));
+  });
+
+  test('errors and warnings come before the data', () => {
+    const texts = allText(renderResult(hostile));
+    assert.ok(texts.indexOf('Errors') < texts.indexOf('Data'));
+    assert.ok(texts.indexOf('Warnings') < texts.indexOf('Data'));
+  });
+
+  test('status classes follow the class of response', () => {
+    assert.equal(statusClass(204), 'status-2xx');
+    assert.equal(statusClass(404), 'status-4xx');
+    assert.equal(statusClass(503), 'status-5xx');
+    assert.equal(statusClass(0), 'status-error');
+  });
+
+  test('a huge array builds nothing until opened, then one group at a time', () => {
+    const data = Array.from({ length: 100_000 }, (_, i) => ({ id: i, name: `item ${i}` }));
+    const document = new FakeDocument();
+    mount(renderResult(view({ data }, '[]')), document, () => undefined);
+    const created = document.elements.length;
+    assert.ok(created < 400, `mounting created ${created} elements`);
+    const group = document.elements.find((e) => e.className === 'json-group') as FakeElement;
+    openDetails(group);
+    const afterOpen = document.elements.length - created;
+    assert.ok(afterOpen > 0 && afterOpen <= 2 * 100 + 2, `opening one group created ${afterOpen} elements`);
+  });
+
+  test('a long raw body is cut, with an action to open it in an editor', () => {
+    const raw = 'x'.repeat(RAW_VIEW_LIMIT + 10);
+    const tree = renderResult(view({}, raw));
+    const texts = allText(tree);
+    assert.ok(texts.every((t) => t.length <= RAW_VIEW_LIMIT));
+    const actions: PanelAction[] = [];
+    const document = new FakeDocument();
+    mount(tree, document, (a) => actions.push(a));
+    const openButtons = document.elements.filter((e) => e.tag === 'button' && e.children.some((c) => 'data' in c && c.data === 'Open in editor'));
+    assert.equal(openButtons.length, 2);
+    for (const listener of openButtons[1]?.listeners.get('click') ?? []) listener();
+    assert.deepEqual(actions, ['openInEditor']);
+  });
+});
+
+describe('result panel page', () => {
+  test('allows only nonce-bearing scripts and styles, nothing remote, no eval', () => {
+    const nonce = createNonce();
+    const csp = contentSecurityPolicy(nonce);
+    assert.match(csp, /default-src 'none'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval|https?:|\*/);
+    const html = resultPanelHtml('vscode-resource:/dist/webview.js', nonce, '<b>getPet</b>');
+    assert.ok(html.includes(`<script nonce="${nonce}" src="vscode-resource:/dist/webview.js">`));
+    assert.ok(html.includes(`<style nonce="${nonce}">`));
+    assert.ok(!html.includes('<b>getPet</b>'), 'the title is escaped');
+  });
+
+  test('every page gets a different nonce', () => {
+    assert.notEqual(createNonce(), createNonce());
+  });
+});
