@@ -1,0 +1,128 @@
+// Deterministic connector files for benchmarks and robustness tests: same size in, same text out.
+
+const REST_SHAPES: readonly string[] = [
+  // Each shape is one operation's parameter list (path gets its own placeholder), covering every location and type.
+  `[
+        { "name": "id", "location": "path", "type": "integer", "format": "int64", "required": true },
+        { "name": "tags", "location": "query", "type": "array", "items": { "type": "string" }, "separation": "pipes" },
+        { "name": "lang", "location": "matrix", "type": "string", "default": "en" },
+        { "name": "X-Trace", "location": "header", "type": "string", "description": "Trace id" },
+        { "name": "deleted", "location": "query", "type": "boolean", "emptyValue": true }
+      ]`,
+  `[
+        { "name": "id", "location": "path", "type": "string", "required": true, "maxLength": 20 },
+        { "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "done"], "separation": "multi" },
+        { "name": "since", "location": "query", "type": "string", "format": "date-time" }
+      ]`,
+];
+
+function restOperation(index: number): string {
+  const kind = index % 4;
+  const id = `op${index}`;
+  if (kind === 0 || kind === 1) {
+    return `    {
+      "id": "${id}",
+      "summary": "Read item ${index}",
+      "method": "GET",
+      "path": "/items${index}/{id}",
+      "parameters": ${REST_SHAPES[kind]}
+    }`;
+  }
+  if (kind === 2) {
+    return `    {
+      "id": "${id}",
+      "summary": "Create item ${index}",
+      "method": "POST",
+      "path": "/items${index}",
+      "headers": { "Content-Type": "application/json" },
+      "parameters": [
+        { "name": "item", "location": "body", "type": "object", "model": "Item", "required": true },
+        { "name": "X-Request-Id", "location": "header", "type": "string" }
+      ]
+    }`;
+  }
+  return `    {
+      "id": "${id}",
+      "summary": "Upload for item ${index}",
+      "method": "PUT",
+      "path": "/items${index}/{id}/files",
+      "headers": { "Content-Type": "multipart/form-data" },
+      "parameters": [
+        { "name": "id", "location": "path", "type": "integer", "required": true },
+        { "name": "note", "location": "form", "type": "string" },
+        { "name": "upload", "location": "form", "type": "file", "required": true },
+        { "name": "album", "location": "form", "type": "fileGallery" }
+      ]
+    }`;
+}
+
+/** A valid REST connector with `operations` operations (comments included, as users write them). */
+export function generateRestConnector(operations: number): string {
+  const ops: string[] = [];
+  for (let i = 0; i < operations; i++) ops.push(restOperation(i));
+  return `// Generated REST connector with ${operations} operations.
+{
+  "kind": "rest",
+  "name": "Bench REST ${operations}",
+  "baseUrl": "http://127.0.0.1:3030/api",
+  "advanced": { "enforceConstraints": true },
+  "authorization": { "scheme": "bearer", "secret": "bench" },
+  "models": {
+    "Item": { "type": "object", "required": ["name"], "properties": { "name": { "type": "string" }, "size": { "type": "integer" } } }
+  },
+  "operations": [
+${ops.join(',\n')}
+  ]
+}
+`;
+}
+
+function customRequest(index: number): string {
+  const kind = index % 3;
+  const id = `req${index}`;
+  if (kind === 0) {
+    return `    {
+      "id": "${id}",
+      "operation": "read",
+      "url": "Orders('{orderNo}')/Lines",
+      "query": { "$select": "LineNo,PartNo,Quantity", "$top": "${(index % 50) + 1}" },
+      "responseStructure": { "value": [{ "LineNo": 0, "PartNo": "", "Quantity": 0 }] }
+    }`;
+  }
+  if (kind === 1) {
+    return `    {
+      "id": "${id}",
+      "operation": "create",
+      "url": "Orders",
+      "body": "{ \\"CustomerNo\\": \\"{{customer}}\\", \\"Quantity\\": {{quantity}}, \\"Note\\": \\"order ${index}\\" }",
+      "metadataLevel": "full",
+      "includeEntityDescriptor": true,
+      "responseStructure": { "OrderNo": "", "CustomerNo": "" }
+    }`;
+  }
+  return `    {
+      "id": "${id}",
+      "operation": "action",
+      "url": "Orders('{orderNo}')/IfsApp.CustomerOrderHandling.CustomerOrder_Release",
+      "headers": { "If-Match": "{{etag}}" },
+      "body": "{ \\"Reason\\": \\"{{reason}}\\" }"
+    }`;
+}
+
+/** A valid OData connector with `requests` Custom requests, with bodies and response structures. */
+export function generateODataConnector(requests: number): string {
+  const reqs: string[] = [];
+  for (let i = 0; i < requests; i++) reqs.push(customRequest(i));
+  return `// Generated OData connector with ${requests} Custom requests.
+{
+  "kind": "odata",
+  "name": "Bench OData ${requests}",
+  "baseUrl": "http://127.0.0.1:3031/odata/v4/orders",
+  "connectorVersion": "2.1.17",
+  "authorization": { "scheme": "basic", "username": "bench", "secret": "bench" },
+  "customRequests": [
+${reqs.join(',\n')}
+  ]
+}
+`;
+}

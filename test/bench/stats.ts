@@ -1,0 +1,41 @@
+// Small timing helpers for benchmarks: figures are printed, never asserted.
+import { performance } from 'node:perf_hooks';
+
+/** Runs `work` `runs` times (after one warm-up) and returns the median in milliseconds. */
+export async function medianMs(runs: number, work: () => unknown): Promise<number> {
+  await work();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await work();
+    times.push(performance.now() - start);
+  }
+  return percentile(times, 50);
+}
+
+/** The p-th percentile (nearest rank) of a list of numbers. */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.max(0, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[rank] ?? Number.NaN;
+}
+
+/** Formats milliseconds with a precision that fits their size. */
+export function ms(value: number): string {
+  return value >= 100 ? value.toFixed(0) : value >= 10 ? value.toFixed(1) : value.toFixed(2);
+}
+
+/** Formats a ratio as `1.23×`. */
+export function ratio(a: number, b: number): string {
+  return `${(a / b).toFixed(2)}×`;
+}
+
+/** Prints rows as an aligned text table (first row is the header). */
+export function printTable(title: string, rows: readonly (readonly string[])[]): void {
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((r) => (r[c] ?? '').length))) ?? [];
+  console.log(`\n${title}`);
+  for (const [i, row] of rows.entries()) {
+    console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  '));
+    if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  }
+}

@@ -1,0 +1,22 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lintText } from '../../server/src/core/lint';
+import { generateODataConnector, generateRestConnector } from '../bench/generate';
+
+// Benchmarks must measure the clean path users live on; a generator producing findings would measure error handling.
+test('generated REST connector is clean and deterministic', () => {
+  const text = generateRestConnector(8);
+  assert.equal(text, generateRestConnector(8));
+  const { findings, connector } = lintText(text);
+  assert.deepEqual(findings.map((f) => `${f.code}: ${f.message}`), []);
+  assert.equal(connector?.kind, 'rest');
+  assert.equal(connector?.kind === 'rest' ? connector.operations.length : 0, 8);
+});
+
+test('generated OData connector is clean and deterministic', () => {
+  const text = generateODataConnector(6);
+  assert.equal(text, generateODataConnector(6));
+  const { findings, connector } = lintText(text);
+  assert.deepEqual(findings.map((f) => `${f.code}: ${f.message}`), []);
+  assert.equal(connector?.kind, 'odata');
+});
