@@ -34,7 +34,7 @@ if (only.length === 0) {
   step('build', 'node', ['esbuild.mjs']);
 }
 
-const suites = only.length ? only : ['test/unit', 'test/cli', 'test/request', 'test/server', 'test/e2e'];
+const suites = only.length ? only : ['test/unit', 'test/cli', 'test/request', 'test/demo', 'test/server', 'test/e2e'];
 const files = suites.flatMap((s) => (s.endsWith('.ts') ? [s] : testFiles(s)));
 mkdirSync(join(root, 'out'), { recursive: true });
 const tap = join(root, 'out', 'test-results.tap');
