@@ -40,7 +40,7 @@ function uploadPhoto(request: IncomingMessage, response: ServerResponse, petId: 
     parser.on('file', (name, stream, info) => {
       let bytes = 0;
       stream.on('data', (chunk: Buffer) => (bytes += chunk.length));
-      stream.on('end', () => files.push({ field: name, filename: info.filename, bytes }));
+      stream.on('end', () => files.push({ field: name, filename: info.filename ?? '', bytes }));
     });
     parser.on('close', () => {
       sendJson(response, 201, { petId, caption: fields.caption ?? null, files });
