@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { buildModel } from '../../server/src/core/model';
+import { parseDocument } from '../../server/src/core/parse';
+import { describeInputs, listOperations, type InputDescription } from '../../server/src/core/request/inputs';
+import { parseInput } from '../../server/src/core/request/parseInput';
+
+function connectorOf(file: string) {
+  const connector = buildModel(parseDocument(readFileSync(join(__dirname, '..', '..', 'examples', file), 'utf8')).root);
+  assert.ok(connector);
+  return connector;
+}
+
+describe('describeInputs', () => {
+  test('REST: every non-computed parameter, path ones required, options and items kept', () => {
+    const petstore = connectorOf('petstore.connector.json');
+    const inputs = describeInputs(petstore, 'findPets') ?? [];
+    assert.deepEqual(inputs.map((i) => `${i.name}:${i.role}:${i.type}`), ['tags:query:array', 'status:query:array', 'limit:query:integer', 'includeDeleted:query:boolean']);
+    assert.deepEqual(inputs[1]?.options, ['available', 'pending', 'sold']);
+    assert.equal(inputs[2]?.default, 20);
+    const getPet = describeInputs(petstore, 'getPet') ?? [];
+    assert.equal(getPet.find((i) => i.name === 'petId')?.required, true);
+    assert.equal(describeInputs(petstore, 'nope'), undefined);
+  });
+
+  test('OData: path parameters, query options and {{variables}} of body and headers, each once', () => {
+    const orders = connectorOf('ifs-orders.connector.json');
+    assert.deepEqual((describeInputs(orders, 'createOrder') ?? []).map((i) => `${i.name}:${i.role}`), ['orderNo:variable', 'customerNo:variable']);
+    assert.deepEqual((describeInputs(orders, 'releaseOrder') ?? []).map((i) => `${i.name}:${i.role}`), ['orderNo:path', 'etag:variable']);
+    assert.deepEqual((describeInputs(orders, 'listOrders') ?? []).map((i) => `${i.name}:${i.role}`), ['$select:query', '$filter:query', '$top:query']);
+  });
+
+  test('lists operations with a request-line label in file order', () => {
+    assert.deepEqual(listOperations(connectorOf('petstore.connector.json')).map((o) => o.label), ['GET /pets', 'GET /pets/{petId}', 'POST /pets', 'POST /pets/{petId}/photos']);
+  });
+});
+
+describe('parseInput', () => {
+  const input = (over: Partial<InputDescription>): InputDescription => ({ name: 'x', role: 'query', type: 'string', required: false, ...over });
+
+  test('integers: 32-bit range unless int64; int64 beyond 2^53 kept exact as text', () => {
+    assert.deepEqual(parseInput(input({ type: 'integer' }), '42'), { ok: true, value: 42 });
+    assert.equal(parseInput(input({ type: 'integer' }), '2147483648').ok, false);
+    assert.equal(parseInput(input({ type: 'integer' }), '4.5').ok, false);
+    assert.deepEqual(parseInput(input({ type: 'integer', format: 'int64' }), '9007199254740993'), { ok: true, value: '9007199254740993' });
+    assert.deepEqual(parseInput(input({ type: 'integer', format: 'int64' }), '2147483648'), { ok: true, value: 2147483648 });
+    assert.equal(parseInput(input({ type: 'integer', format: 'int64' }), '9223372036854775808').ok, false);
+  });
+
+  test('numbers, booleans, date-times and objects say what to enter', () => {
+    assert.deepEqual(parseInput(input({ type: 'number' }), '3.5'), { ok: true, value: 3.5 });
+    assert.equal(parseInput(input({ type: 'number' }), 'abc').ok, false);
+    assert.deepEqual(parseInput(input({ type: 'boolean' }), 'TRUE'), { ok: true, value: true });
+    const badDate = parseInput(input({ type: 'string', format: 'date-time' }), 'yesterday');
+    assert.equal(badDate.ok, false);
+    assert.match(badDate.ok ? '' : badDate.message, /date and time/);
+    assert.deepEqual(parseInput(input({ type: 'object' }), '{"name":"Rex"}'), { ok: true, value: { name: 'Rex' } });
+    assert.equal(parseInput(input({ type: 'object' }), '[1]').ok, false);
+  });
+
+  test('arrays: comma lists or JSON, each item checked by the inner type', () => {
+    assert.deepEqual(parseInput(input({ type: 'array', items: { type: 'integer' } }), '1, 2,3'), { ok: true, value: [1, 2, 3] });
+    assert.deepEqual(parseInput(input({ type: 'array', items: { type: 'array', items: { type: 'string' } } }), '[["a","b"],["c"]]'), { ok: true, value: [['a', 'b'], ['c']] });
+    const bad = parseInput(input({ type: 'array', items: { type: 'integer' } }), '1, x');
+    assert.equal(bad.ok, false);
+    assert.match(bad.ok ? '' : bad.message, /^Item 2:/);
+  });
+
+  test('options are supplied by id; values are accepted and named by their id', () => {
+    const colors = input({ type: 'array', items: { type: 'string' }, options: ['red', 'green', 'blue'] });
+    assert.deepEqual(parseInput(colors, 'c1, blue'), { ok: true, value: ['c1', 'c3'] });
+    assert.equal(parseInput(colors, 'c4').ok, false);
+    assert.equal(parseInput(colors, 'purple').ok, false);
+  });
+
+  test('fileGallery paths become the Filename/Data record', () => {
+    assert.deepEqual(parseInput(input({ type: 'fileGallery', role: 'form' }), 'docs/report.pdf'), { ok: true, value: { Filename: 'report.pdf', Data: 'docs/report.pdf' } });
+  });
+});
