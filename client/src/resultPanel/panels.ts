@@ -3,11 +3,18 @@ import type { ExtensionToPanelMessage, PanelAction, PanelToExtensionMessage, Res
 import { createNonce, resultPanelHtml } from './html';
 
 /** What the panel's buttons do; the extension owns clipboard, files and sending. */
-export type PanelActionHandler = (action: PanelAction, view: ResultView) => void | Promise<void>;
+export type PanelActionHandler = (action: PanelAction, view: ResultView, target: PanelTarget | undefined) => void | Promise<void>;
+
+/** The operation a panel's result came from, so 'Send again' knows what to send. */
+export interface PanelTarget {
+  uri: vscode.Uri;
+  operationId: string;
+}
 
 interface OpenPanel {
   panel: vscode.WebviewPanel;
   view: ResultView;
+  target: PanelTarget | undefined;
   ready: boolean;
 }
 
@@ -21,10 +28,11 @@ export class ResultPanels implements vscode.Disposable {
   ) {}
 
   /** Shows a result in the operation's panel, creating the panel beside the editor when needed. */
-  show(key: string, view: ResultView): void {
+  show(key: string, view: ResultView, target?: PanelTarget): void {
     const existing = this.panels.get(key);
     if (existing) {
       existing.view = view;
+      existing.target = target;
       existing.panel.title = `${view.operationId} — ${view.result.status || 'error'}`;
       if (existing.ready) void this.post(existing.panel, { type: 'show', view });
       existing.panel.reveal(undefined, true);
@@ -36,7 +44,7 @@ export class ResultPanels implements vscode.Disposable {
       { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true },
       { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(this.extensionUri, 'dist')] },
     );
-    const entry: OpenPanel = { panel, view, ready: false };
+    const entry: OpenPanel = { panel, view, target, ready: false };
     this.panels.set(key, entry);
     const script = panel.webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
     panel.webview.html = resultPanelHtml(script.toString(), createNonce(), view.operationId);
@@ -45,7 +53,7 @@ export class ResultPanels implements vscode.Disposable {
         entry.ready = true;
         void this.post(panel, { type: 'show', view: entry.view });
       } else if (message.type === 'action') {
-        void this.onAction(message.action, entry.view);
+        void this.onAction(message.action, entry.view, entry.target);
       }
     });
     panel.onDidDispose(() => this.panels.delete(key));

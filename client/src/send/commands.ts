@@ -1,0 +1,186 @@
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import type { JsonValue } from '../../../server/src/core/tree';
+import {
+  DESCRIBE_OPERATION, GET_SECRET, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST,
+  type DescribeOperationResult, type GetSecretParams, type GetSecretResult, type ListOperationsResult,
+  type PreviewRequestResult, type SendRequestResult,
+} from '../../../server/src/protocol';
+import { ResultPanels } from '../resultPanel/panels';
+import type { ResultView } from '../webview/protocol';
+import { previewText, SendHistory } from './history';
+import { promptForValues } from './prompts';
+import { ConnectorSecrets } from './secrets';
+
+/** Which operation of which file a command acts on. */
+interface Target {
+  uri: vscode.Uri;
+  operationId: string;
+}
+
+const UNTRUSTED_MESSAGE = 'Sending requests is disabled in an untrusted workspace: a connector file could send your secrets anywhere. Trust the workspace (Manage Workspace Trust) to send; checking files still works.';
+
+function isConnectorDocument(document: vscode.TextDocument | undefined): document is vscode.TextDocument {
+  return document !== undefined && document.uri.path.endsWith('.connector.json');
+}
+
+/** Registers Send Request, Send with Last Values, Preview, Copy as cURL, secrets and history. */
+export function registerSendCommands(context: vscode.ExtensionContext, client: LanguageClient, log: vscode.LogOutputChannel): void {
+  const secrets = new ConnectorSecrets(context.secrets);
+  const history = new SendHistory(context.workspaceState);
+
+  client.onRequest(GET_SECRET, async (params: GetSecretParams): Promise<GetSecretResult> => (await secrets.get(params.name)) ?? null);
+
+  async function pickTarget(argument: unknown): Promise<Target | undefined> {
+    if (typeof argument === 'object' && argument !== null && 'operationId' in argument && 'uri' in argument) {
+      const { uri, operationId } = argument as { uri: string; operationId: string };
+      return { uri: vscode.Uri.parse(uri), operationId };
+    }
+    const editor = vscode.window.activeTextEditor;
+    if (!isConnectorDocument(editor?.document)) {
+      void vscode.window.showWarningMessage('Open a *.connector.json file to send one of its operations.');
+      return undefined;
+    }
+    const uri = editor.document.uri;
+    const operations = await client.sendRequest<ListOperationsResult>(LIST_OPERATIONS, { uri: uri.toString() });
+    if (operations.length === 0) {
+      void vscode.window.showWarningMessage('This connector file has no operations with an id yet.');
+      return undefined;
+    }
+    const offset = editor.document.offsetAt(editor.selection.active);
+    const underCursor = operations.find((o) => offset >= o.offset && offset <= o.offset + o.length);
+    if (underCursor) return { uri, operationId: underCursor.id };
+    const picked = await vscode.window.showQuickPick(
+      operations.map((o) => ({ label: o.id, description: o.label, detail: o.summary, id: o.id })),
+      { title: 'Which operation?', matchOnDescription: true },
+    );
+    return picked ? { uri, operationId: picked.id } : undefined;
+  }
+
+  async function valuesFor(target: Target, reuseLast: boolean): Promise<Record<string, JsonValue> | undefined> {
+    const described = await client.sendRequest<DescribeOperationResult>(DESCRIBE_OPERATION, { uri: target.uri.toString(), operationId: target.operationId });
+    if (described.blockers.length > 0) {
+      void vscode.window.showErrorMessage(`Fix the connector file before sending: ${described.blockers.slice(0, 3).join('; ')}${described.blockers.length > 3 ? ' …' : ''}`);
+      return undefined;
+    }
+    if (described.valuesFile) {
+      if (described.valuesFile.problems.length > 0) {
+        void vscode.window.showErrorMessage(`The values file has problems: ${described.valuesFile.problems.join('; ')}`);
+        return undefined;
+      }
+      return { ...described.valuesFile.values };
+    }
+    const key = `${target.uri.toString()}#${target.operationId}`;
+    const last = (history.lastValues(key) ?? {}) as Record<string, JsonValue>;
+    if (reuseLast && history.lastValues(key)) return last;
+    const values = await promptForValues(described.inputs, last, vscode.Uri.joinPath(target.uri, '..'));
+    if (values) await history.setLastValues(key, values);
+    return values;
+  }
+
+  async function send(argument: unknown, reuseLast: boolean): Promise<void> {
+    if (!vscode.workspace.isTrusted) {
+      void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
+      return;
+    }
+    const target = await pickTarget(argument);
+    if (!target) return;
+    const values = await valuesFor(target, reuseLast);
+    if (!values) return;
+    const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
+    const outcome = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `Sending ${target.operationId}…`, cancellable: true },
+      (_progress, token) => client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs }, token),
+    );
+    if (!outcome.ok) {
+      log.warn(`${target.operationId}: not sent: ${outcome.problems.join('; ')}`);
+      void vscode.window.showErrorMessage(`${target.operationId} was not sent: ${outcome.problems.join(' ')}`);
+      return;
+    }
+    log.info(`${outcome.preview.method} ${outcome.preview.url} → ${outcome.result.status || 'no response'} in ${outcome.result.timing.totalMs.toFixed(0)} ms${outcome.result.errors.length ? ` (${outcome.result.errors.join('; ')})` : ''}`);
+    const view: ResultView = {
+      operationId: target.operationId,
+      request: { method: outcome.preview.method, url: outcome.preview.url },
+      result: outcome.result,
+      rawText: outcome.rawText,
+      receivedAt: new Date().toISOString(),
+    };
+    const key = `${target.uri.toString()}#${target.operationId}`;
+    await history.add({ key, fileUri: target.uri.toString(), view });
+    panels.show(key, view, target);
+  }
+
+  async function preview(argument: unknown, asCurl: boolean): Promise<void> {
+    const target = await pickTarget(argument);
+    if (!target) return;
+    const values = await valuesFor(target, false);
+    if (!values) return;
+    const result = await client.sendRequest<PreviewRequestResult>(PREVIEW_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values });
+    if (asCurl) {
+      if (!result.ok) {
+        void vscode.window.showErrorMessage(`Cannot build ${target.operationId}: ${result.problems.join(' ')}`);
+        return;
+      }
+      await vscode.env.clipboard.writeText(result.preview.curl);
+      void vscode.window.showInformationMessage(`Copied ${target.operationId} as cURL (secrets redacted).`);
+      return;
+    }
+    const document = await vscode.workspace.openTextDocument({ content: previewText(result), language: 'http' });
+    await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  }
+
+  const panels = new ResultPanels(context.extensionUri, async (action, view, target) => {
+    const data = JSON.stringify(view.result.data ?? null, null, 2);
+    if (action === 'copyData') await vscode.env.clipboard.writeText(data);
+    else if (action === 'copyRaw') await vscode.env.clipboard.writeText(view.rawText);
+    else if (action === 'openInEditor') {
+      const isJson = view.result.data !== undefined && typeof view.result.data !== 'string';
+      const document = await vscode.workspace.openTextDocument({ content: isJson ? data : view.rawText, language: isJson ? 'json' : 'plaintext' });
+      await vscode.window.showTextDocument(document);
+    } else if (action === 'save') {
+      const file = await vscode.window.showSaveDialog({ filters: { JSON: ['json'], 'All files': ['*'] }, saveLabel: 'Save result' });
+      if (file) await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(view.result, null, 2)));
+    } else if (action === 'sendAgain' && target) {
+      await send({ uri: target.uri.toString(), operationId: target.operationId }, true);
+    }
+  });
+  context.subscriptions.push(panels);
+
+  const secretName = async (): Promise<string | undefined> =>
+    vscode.window.showInputBox({ title: 'Secret name', prompt: "The name a connector gives in 'authorization.secret'.", ignoreFocusOut: true });
+
+  context.subscriptions.push(
+    vscode.commands.registerCommand('connectorTools.sendRequest', (argument: unknown) => send(argument, false)),
+    vscode.commands.registerCommand('connectorTools.sendRequestWithLastValues', (argument: unknown) => send(argument, true)),
+    vscode.commands.registerCommand('connectorTools.previewRequest', (argument: unknown) => preview(argument, false)),
+    vscode.commands.registerCommand('connectorTools.copyAsCurl', (argument: unknown) => preview(argument, true)),
+    vscode.commands.registerCommand('connectorTools.setSecret', async () => {
+      const name = await secretName();
+      if (name) await secrets.ask(name);
+    }),
+    vscode.commands.registerCommand('connectorTools.clearSecret', async () => {
+      const name = await secretName();
+      if (name) {
+        await secrets.clear(name);
+        void vscode.window.showInformationMessage(`Secret '${name}' cleared.`);
+      }
+    }),
+    vscode.commands.registerCommand('connectorTools.showHistory', async () => {
+      const entries = history.entries();
+      if (entries.length === 0) {
+        void vscode.window.showInformationMessage('No requests sent in this workspace yet.');
+        return;
+      }
+      const picked = await vscode.window.showQuickPick(
+        entries.map((e) => ({
+          label: `${e.view.operationId} — ${e.view.result.status || 'no response'}`,
+          description: `${e.view.request.method} ${e.view.request.url}`,
+          detail: new Date(e.view.receivedAt).toLocaleString(),
+          entry: e,
+        })),
+        { title: 'Sent requests', matchOnDescription: true },
+      );
+      if (picked) panels.show(picked.entry.key, picked.entry.view, { uri: vscode.Uri.parse(picked.entry.fileUri), operationId: picked.entry.view.operationId });
+    }),
+  );
+}

@@ -1,0 +1,47 @@
+import type * as vscode from 'vscode';
+import type { PreviewRequestResult } from '../../../server/src/protocol';
+import type { ResultView } from '../webview/protocol';
+
+const HISTORY_KEY = 'connectorTools.history';
+const LAST_VALUES_KEY = 'connectorTools.lastValues';
+/** Results kept per workspace. */
+export const HISTORY_LIMIT = 50;
+
+export interface HistoryEntry {
+  /** `file uri#operation id`. */
+  key: string;
+  fileUri: string;
+  view: ResultView;
+}
+
+/** The last results (already redacted by the server) and the last values per operation, per workspace. */
+export class SendHistory {
+  constructor(private readonly state: vscode.Memento) {}
+
+  entries(): HistoryEntry[] {
+    return this.state.get<HistoryEntry[]>(HISTORY_KEY, []);
+  }
+
+  async add(entry: HistoryEntry): Promise<void> {
+    await this.state.update(HISTORY_KEY, [entry, ...this.entries()].slice(0, HISTORY_LIMIT));
+  }
+
+  lastValues(key: string): Record<string, unknown> | undefined {
+    return this.state.get<Record<string, Record<string, unknown>>>(LAST_VALUES_KEY, {})[key];
+  }
+
+  async setLastValues(key: string, values: Record<string, unknown>): Promise<void> {
+    const all = this.state.get<Record<string, Record<string, unknown>>>(LAST_VALUES_KEY, {});
+    await this.state.update(LAST_VALUES_KEY, { ...all, [key]: values });
+  }
+}
+
+/** The preview as text for an editor tab: request line, headers, body (secrets already redacted). */
+export function previewText(result: PreviewRequestResult): string {
+  if (!result.ok) return `# Cannot build this request\n${result.problems.map((p) => `# - ${p}`).join('\n')}\n`;
+  const { preview } = result;
+  const lines = [`${preview.method} ${preview.url}`, ...preview.headers.map(([n, v]) => `${n}: ${v}`)];
+  if (preview.body !== undefined) lines.push('', preview.body);
+  if (preview.warnings.length) lines.push('', ...preview.warnings.map((w) => `# warning: ${w}`));
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,47 @@
+// Custom LSP messages between the extension and the server, beyond the standard protocol. Shared by both sides.
+import type { OperationSummary, InputDescription } from './core/request/inputs';
+import type { ConnectorResult, SuppliedValues } from './core/request/types';
+
+/** client → server: the operations of a connector file. */
+export const LIST_OPERATIONS = 'connector/listOperations';
+export interface ListOperationsParams { uri: string }
+export type ListOperationsResult = OperationSummary[];
+
+/** client → server: what an operation asks for, and the values its values file holds for it. */
+export const DESCRIBE_OPERATION = 'connector/describeOperation';
+export interface DescribeOperationParams { uri: string; operationId: string }
+export interface DescribeOperationResult {
+  inputs: InputDescription[];
+  /** Values from `NAME.values.json` beside the connector, when it exists and has an entry for the operation. */
+  valuesFile?: { uri: string; values: SuppliedValues; problems: string[] };
+  /** Problems that stop sending (lint errors in the connector file), as `line:column message` lines. */
+  blockers: string[];
+}
+
+/** The request as shown to the user: secrets already redacted. */
+export interface RequestPreview {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  /** Body text, or a description of a file or multipart body. */
+  body?: string;
+  warnings: string[];
+  curl: string;
+}
+
+/** client → server: build (and not send) the request, for Preview Request and Copy as cURL. */
+export const PREVIEW_REQUEST = 'connector/previewRequest';
+export interface PreviewRequestParams { uri: string; operationId: string; values: SuppliedValues }
+export type PreviewRequestResult = { ok: true; preview: RequestPreview } | { ok: false; problems: string[] };
+
+/** client → server: build and send; cancelling the LSP request aborts it on the wire. */
+export const SEND_REQUEST = 'connector/sendRequest';
+export interface SendRequestParams { uri: string; operationId: string; values: SuppliedValues; timeoutMs?: number }
+export type SendRequestResult =
+  | { ok: true; preview: RequestPreview; result: ConnectorResult; rawText: string }
+  | { ok: false; problems: string[] };
+
+/** server → client: a secret's value by the name the connector gives (undefined when the user declines). */
+export const GET_SECRET = 'connector/getSecret';
+export interface GetSecretParams { name: string }
+export type GetSecretResult = string | null;
