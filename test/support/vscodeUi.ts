@@ -1,0 +1,62 @@
+// What a user does in the VS Code workbench, as Playwright steps (code-server in Chromium).
+import type { Frame, Page } from 'playwright-core';
+
+/** Runs a command from the Command Palette by its title, as a user would. */
+export async function runCommand(page: Page, title: string): Promise<void> {
+  await page.keyboard.press('F1');
+  const input = page.locator('.quick-input-widget input');
+  await input.waitFor();
+  await input.fill(`>${title}`);
+  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await page.keyboard.press('Enter');
+}
+
+/** Answers the current quick input (input box or quick pick) with text, then Enter. */
+export async function answerQuickInput(page: Page, text: string, expectTitle?: RegExp): Promise<void> {
+  const widget = page.locator('.quick-input-widget:visible');
+  await widget.waitFor({ timeout: 15_000 });
+  if (expectTitle) await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: expectTitle }).waitFor({ timeout: 15_000 });
+  const input = page.locator('.quick-input-widget:visible input');
+  await input.fill(text);
+  await page.keyboard.press('Enter');
+}
+
+/** Picks the quick pick row whose label contains `label`. */
+export async function pickQuickPickRow(page: Page, label: string): Promise<void> {
+  const row = page.locator('.quick-input-widget:visible .quick-input-list .monaco-list-row', { hasText: label }).first();
+  await row.waitFor({ timeout: 15_000 });
+  await row.click();
+}
+
+/** Moves the cursor to a 1-based line and column with Go to Line. */
+export async function goToPosition(page: Page, line: number, column: number): Promise<void> {
+  await page.keyboard.press('Control+G');
+  const input = page.locator('.quick-input-widget:visible input');
+  await input.waitFor();
+  await input.fill(`:${line}:${column}`);
+  await page.keyboard.press('Enter');
+}
+
+/** The labels the suggest widget shows after Ctrl+Space at the cursor. */
+export async function completionLabels(page: Page): Promise<string[]> {
+  await page.keyboard.press('Control+Space');
+  const rows = page.locator('.suggest-widget .monaco-list-row');
+  await rows.first().waitFor({ timeout: 15_000 });
+  return rows.evaluateAll((els) =>
+    els.map((el) => (el.querySelector('.label-name')?.textContent ?? el.getAttribute('aria-label') ?? '').trim()),
+  );
+}
+
+/** Waits for the frame that renders the result panel (the webview's inner frame holding `.result`). */
+export async function resultPanelFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const frame of page.frames()) {
+      const found = await frame.$('.result .status').catch(() => null);
+      if (found) return frame;
+    }
+    await page.waitForTimeout(250);
+  }
+  throw new Error('The result panel did not appear.');
+}
