@@ -50,6 +50,8 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
     const offset = editor.document.offsetAt(editor.selection.active);
     const underCursor = operations.find((o) => offset >= o.offset && offset <= o.offset + o.length);
     if (underCursor) return { uri, operationId: underCursor.id };
+    const only = operations.length === 1 ? operations[0] : undefined;
+    if (only) return { uri, operationId: only.id };
     const picked = await vscode.window.showQuickPick(
       operations.map((o) => ({ label: o.id, description: o.label, detail: o.summary, id: o.id })),
       { title: 'Which operation?', matchOnDescription: true },
