@@ -1,4 +1,5 @@
 import { RULES } from '../core/rules';
+import { SCHEMA_CODES } from '../core/schema/codes';
 import type { BuiltinCode, Rule } from '../core/rules/types';
 
 /** What the CLI and the docs need to know about a code: a model rule or a code the engine emits itself. */
@@ -42,4 +43,4 @@ export function buildRuleCatalog(schemaCodes: readonly BuiltinCode[], rules: rea
 
 /** Every code a user can name in `--rule` and read about in docs/rules.md. */
 // The schema's codes join as the first argument once core/schema exports SCHEMA_CODES.
-export const RULE_CATALOG: readonly RuleInfo[] = buildRuleCatalog([], RULES);
+export const RULE_CATALOG: readonly RuleInfo[] = buildRuleCatalog(SCHEMA_CODES, RULES);

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isSeverityLevel, type SeverityLevel } from '../../core/findings';
-import { closeMatches } from '../closeMatches';
+import { closeMatches } from '../../core/closeMatches';
 import { UsageError } from '../usage';
 
 export const FORMATS = ['stylish', 'json', 'sarif'] as const;
