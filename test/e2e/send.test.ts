@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync, cpSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { RunningService } from '../../scripts/demo/http';
+import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
+
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+const HOSTILE_BODY = JSON.stringify({
+  title: '<script>window.pwned = "script"</script>',
+  image: '<img src=x onerror="window.pwned = \'img\'">',
+});
+
+/** A workspace with the pet store example pointed at a local server, and a connector for a hostile server. */
+function workspaceFor(petstoreUrl: string, hostileUrl: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'connector-e2e-ws-'));
+  cpSync(join(EXAMPLES, 'petstore.connector.json'), join(dir, 'petstore.connector.json'));
+  const petstore = readFileSync(join(dir, 'petstore.connector.json'), 'utf8').replace('http://127.0.0.1:3030/api', petstoreUrl);
+  writeFileSync(join(dir, 'petstore.connector.json'), petstore);
+  writeFileSync(join(dir, 'hostile.connector.json'), JSON.stringify({
+    kind: 'rest',
+    name: 'Hostile',
+    baseUrl: hostileUrl,
+    operations: [{ id: 'getHostile', method: 'GET', path: '/page', parameters: [] }],
+  }, null, 2));
+  return dir;
+}
+
+describe('Send Request in a real VS Code', () => {
+  let petstore: RunningService;
+  let hostile: Server;
+  let session: VsCodeSession | undefined;
+
+  before(async () => {
+    petstore = await startPetstore(0);
+    hostile = createServer((_request, response) => {
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end(HOSTILE_BODY);
+    });
+    await new Promise<void>((resolve) => hostile.listen(0, '127.0.0.1', resolve));
+    const hostileUrl = `http://127.0.0.1:${(hostile.address() as AddressInfo).port}`;
+    session = await startVsCode({ workspaceFrom: workspaceFor(petstore.url, hostileUrl) });
+  });
+
+  after(async () => {
+    await session?.stop();
+    await petstore?.close();
+    hostile?.close();
+  });
+
+  test('values typed into the prompts reach the server and the panel shows status 200 and the data', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'petstore.connector.json');
+      await runCommand(page, 'Connector: Send Request');
+      await pickQuickPickRow(page, 'getPet');
+      await answerQuickInput(page, '1', /petId/);
+      await answerQuickInput(page, 'de', /lang/);
+      await answerQuickInput(page, '', /X-Request-Id/);
+      await answerQuickInput(page, PETSTORE_API_KEY, /Secret 'petstore'/);
+      const frame = await resultPanelFrame(page);
+      assert.equal((await frame.textContent('.result .status'))?.trim(), '200');
+      const data = (await frame.textContent('.result .data')) ?? '';
+      assert.match(data, /Rex/);
+      assert.match(data, /"de"/, 'the matrix value typed into the prompt reached the server');
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+
+  test('a hostile response renders as text and runs no script', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'hostile.connector.json');
+      await runCommand(page, 'Connector: Send Request');
+      const frame = await resultPanelFrame(page);
+      await frame.waitForFunction(() => document.body.textContent?.includes('<script>') === true, undefined, { timeout: 30_000 });
+      const state = await frame.evaluate(() => ({
+        pwned: (window as unknown as { pwned?: string }).pwned,
+        images: document.querySelectorAll('img').length,
+        injectedScripts: Array.from(document.querySelectorAll('script')).filter((s) => !s.src).length,
+        text: document.body.textContent ?? '',
+      }));
+      assert.equal(state.pwned, undefined, 'no response script ran');
+      assert.equal(state.images, 0, 'no element was created from the response');
+      assert.equal(state.injectedScripts, 0);
+      assert.ok(state.text.includes('<img src=x onerror='), 'the markup is shown as text');
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+});
