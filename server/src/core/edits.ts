@@ -29,3 +29,82 @@ export function applyEdits(text: string, edits: readonly TextEdit[]): string {
 export function replaceStringEdit(node: { offset: number; length: number }, value: string): TextEdit {
   return { offset: node.offset, length: node.length, content: JSON.stringify(value) };
 }
+
+/** JSON on one line with a space after colons and commas, as people write small objects: { "a": 1, "b": [2, 3] }. */
+export function inlineJson(value: JsonValue): string {
+  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`);
+    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  }
+  return JSON.stringify(value);
+}
+
+/**
+ * Returns an edit that appends a value to an array on its own line, indented like the last element, leaving the
+ * existing elements exactly as written (jsonc-parser's modify would reformat them).
+ */
+export function appendToArrayEdits(text: string, array: { offset: number; length: number; children?: { offset: number; length: number }[] }, value: JsonValue): TextEdit[] {
+  const last = array.children?.[array.children.length - 1];
+  if (!last) {
+    return [{ offset: array.offset, length: array.length, content: `[${inlineJson(value)}]` }];
+  }
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const before = text.slice(lineStart, last.offset);
+  const sameLine = before.trim() !== '';
+  if (sameLine) return [{ offset: last.offset + last.length, length: 0, content: `, ${inlineJson(value)}` }];
+  const end = last.offset + last.length;
+  const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
+  const trailing = text.slice(end, lineEnd);
+  const newLine = `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}${inlineJson(value)}`;
+  // A comment after the last element stays on its line; the new element goes on the next one.
+  if (/^\s*\/\//.test(trailing)) {
+    const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+    return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: newLine }];
+  }
+  return [{ offset: end, length: 0, content: `,${newLine}` }];
+}
+
+interface TreeNode {
+  offset: number;
+  length: number;
+  type: string;
+  children?: TreeNode[];
+  parent?: TreeNode;
+}
+
+/** Returns an edit that replaces a value node with a new value (inline JSON). */
+export function replaceValueEdit(node: { offset: number; length: number }, value: JsonValue): TextEdit {
+  return { offset: node.offset, length: node.length, content: inlineJson(value) };
+}
+
+/**
+ * Returns edits that add `key: value` at the end of an object, matching its layout: inline objects stay on one
+ * line, multi-line objects get a new line indented like their last property. Nothing else in the file changes.
+ */
+export function addPropertyEdits(text: string, object: TreeNode, key: string, value: JsonValue): TextEdit[] {
+  const entry = `${JSON.stringify(key)}: ${inlineJson(value)}`;
+  const last = object.children?.[object.children.length - 1];
+  if (!last) return [{ offset: object.offset, length: object.length, content: `{ ${entry} }` }];
+  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
+  const before = text.slice(lineStart, last.offset);
+  const inline = !text.slice(object.offset, object.offset + object.length).includes('\n') || before.trim() !== '';
+  const separator = inline ? ' ' : `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
+  return [{ offset: last.offset + last.length, length: 0, content: `,${separator}${entry}` }];
+}
+
+/** Returns the edit that removes a property (or array element) with its comma, leaving its neighbours as written. */
+export function removeMemberEdit(text: string, member: TreeNode): TextEdit {
+  const siblings = member.parent?.children ?? [];
+  const index = siblings.indexOf(member);
+  const next = siblings[index + 1];
+  const previous = siblings[index - 1];
+  if (next) return { offset: member.offset, length: next.offset - member.offset, content: '' };
+  if (previous) return { offset: previous.offset + previous.length, length: member.offset + member.length - (previous.offset + previous.length), content: '' };
+  // The only member: empty the container but keep its braces.
+  const parent = member.parent;
+  if (!parent) return { offset: member.offset, length: member.length, content: '' };
+  const open = parent.offset + 1;
+  const close = parent.offset + parent.length - 1;
+  return { offset: open, length: Math.max(0, close - open), content: '' };
+}

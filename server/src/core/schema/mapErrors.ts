@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { closeMatches } from '../closeMatches';
-import { setValueEdits } from '../edits';
+import { removeMemberEdit } from '../edits';
 import type { Finding, Fix, Span } from '../findings';
 import { keyNodeOf, nodeAtPath, propertyOf, valueOf } from '../tree';
 import type { ErrorObject } from './compile';
@@ -76,8 +76,9 @@ function propertyNotForKind(path: PathSegment[], context: Context): Finding | un
   if (!keyNode) return undefined;
   const kind = kindOf(context.root);
   const other = kind === 'rest' ? 'OData' : 'REST';
-  const fix: Fix = { title: `Remove '${name}'`, edits: setValueEdits(context.text, path, undefined) };
-  return finding('property-not-for-kind', spanOfNode(keyNode), `'${name}' belongs to ${other} connectors; this one is ${kind === 'rest' ? 'REST' : 'OData'} ("kind": "${kind ?? ''}"). Remove it, or change 'kind'.`, [fix]);
+  const property = keyNode.parent;
+  const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(context.text, property)] }] : [];
+  return finding('property-not-for-kind', spanOfNode(keyNode), `'${name}' belongs to ${other} connectors; this one is ${kind === 'rest' ? 'REST' : 'OData'} ("kind": "${kind ?? ''}"). Remove it, or change 'kind'.`, fixes);
 }
 
 function invalidEnum(error: ErrorObject, path: PathSegment[], node: Node): Finding {
