@@ -1,0 +1,32 @@
+import { operationName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** A name may appear once per location (header names compare case-insensitively, as HTTP does). */
+export const duplicateParameter: RestRule = {
+  id: 'duplicate-parameter',
+  appliesTo: 'rest',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'Two parameters of one operation with the same name and location (the later ones are reported).',
+    why: "Seed, 'Parameter': a parameter is identified by its name in its location; the workflow supplies one value per name, so a second one can never be set.",
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      const seen = new Set<string>();
+      for (const parameter of operation.parameters) {
+        const name = parameter.name;
+        const location = parameter.location?.value;
+        if (!name || !location) continue;
+        const key = `${location}\u0000${location === 'header' ? name.value.toLowerCase() : name.value}`;
+        if (!seen.has(key)) {
+          seen.add(key);
+          continue;
+        }
+        context.report({
+          at: name.node,
+          message: `Operation ${quoted(operationName(operation))} already has a ${location} parameter ${quoted(name.value)}. Remove this one or rename it.`,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,23 @@
+import { locationAnchor, operationName, parametersIn, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** Form parameters are the body; an operation cannot have both. */
+export const formAndBodyTogether: RestRule = {
+  id: 'form-and-body-together',
+  appliesTo: 'rest',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'An operation with both `form` and `body` parameters (reported on the first body parameter).',
+    why: "Seed, 'REST connector operation' rule 1: an operation cannot have form parameters and body parameters at the same time.",
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      const body = parametersIn(operation, 'body')[0];
+      if (!body || parametersIn(operation, 'form').length === 0) continue;
+      context.report({
+        at: locationAnchor(body),
+        message: `Operation ${quoted(operationName(operation))} has form parameters and a body parameter; the form is the body, so only one kind is possible. Move the form values into the body's model, or the body value into form parameters.`,
+      });
+    }
+  },
+};

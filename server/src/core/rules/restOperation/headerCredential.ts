@@ -1,0 +1,29 @@
+import { variablePlaceholders } from '../../placeholders';
+import { operationName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|.*(api[-_]?key|token|secret|password).*)$/i;
+
+/** A credential written into the file travels with it; the authorization scheme keeps it in secret storage. */
+export const headerCredential: RestRule = {
+  id: 'header-credential',
+  appliesTo: 'rest',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: 'A literal credential in an operation header, e.g. `"Authorization": "Bearer abc123"` or `"X-Api-Key": "k-123"`.',
+    why: "Seed, 'Authentication': an API key can be sent in a header, but a dedicated API-key option exists in the authorization schemes; format contract: a literal credential in the file is a warning.",
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      for (const entry of operation.headers?.entries ?? []) {
+        const value = entry.value;
+        if (!entry.valueNode || value === undefined || value.trim() === '' || !CREDENTIAL_HEADER.test(entry.name)) continue;
+        if (variablePlaceholders(value).length > 0) continue;
+        context.report({
+          at: entry.valueNode,
+          message: `Header ${quoted(entry.name)} of operation ${quoted(operationName(operation))} holds a literal credential, which is shared with the file. Remove it and set "authorization" (apiKey, basic or bearer) with a secret name; the value then lives in secret storage.`,
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,32 @@
+import { replaceValueEdit } from '../../edits';
+import type { ItemsSpec } from '../../model';
+import { parameterName, parametersIn, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** `multi` repeats a parameter per item, which a path segment cannot do. */
+export const multiOnPath: RestRule = {
+  id: 'multi-on-path',
+  appliesTo: 'rest',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'A path parameter array (or inner array) with `separation: "multi"`.',
+    why: "Seed, 'Parameter', separation (Array): Multi is not allowed for Path parameters; Errors 3 lists it as an unsupported combination.",
+    fix: 'Changes the separation to `csv`.',
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      for (const parameter of parametersIn(operation, 'path')) {
+        const separations = [parameter.separation];
+        for (let items: ItemsSpec | undefined = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) separations.push(items.separation);
+        for (const separation of separations) {
+          if (separation?.value !== 'multi') continue;
+          context.report({
+            at: separation.node,
+            message: `Path parameter ${quoted(parameterName(parameter))} cannot use 'multi' (a path segment cannot repeat). Use 'csv', 'ssv', 'tsv' or 'pipes'.`,
+            fixes: [{ title: "Change to 'csv'", edits: [replaceValueEdit(separation.node, 'csv')], preferred: true }],
+          });
+        }
+      }
+    }
+  },
+};

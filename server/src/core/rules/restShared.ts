@@ -1,0 +1,56 @@
+import { getNodePath, type Node } from 'jsonc-parser';
+import { headerEntry, mediaType, type MapEntry, type RestOperation, type RestParameter } from '../model';
+import { sourceOffsetInString } from '../tree';
+import { addPropertyEdits, replaceValueEdit } from '../edits';
+import type { Span, TextEdit } from '../findings';
+
+/** A name in single quotes, as every message quotes names. */
+export function quoted(name: string): string {
+  return `'${name}'`;
+}
+
+/** How messages name a parameter: its name, or its position when it has none. */
+export function parameterName(parameter: RestParameter): string {
+  return parameter.name?.value ?? `#${parameter.index + 1}`;
+}
+
+/** How messages name an operation: its id, or its position. */
+export function operationName(operation: RestOperation): string {
+  return operation.id?.value ?? `#${operation.index + 1}`;
+}
+
+/** The operation's parameters in one location. */
+export function parametersIn(operation: RestOperation, location: string): RestParameter[] {
+  return operation.parameters.filter((p) => p.location?.value === location);
+}
+
+/** The JSON path of a node, for edits made with jsonc-parser's modify. */
+export function pathOf(node: Node): (string | number)[] {
+  return getNodePath(node);
+}
+
+/** The operation's Content-Type header entry and its media type (lower-case, no parameters). */
+export function contentTypeOf(operation: RestOperation): { entry: MapEntry<string> | undefined; media: string | undefined } {
+  const entry = headerEntry(operation.headers, 'Content-Type');
+  return { entry, media: mediaType(entry?.value) };
+}
+
+/** The span of a part of a string literal's decoded value, in document offsets (escapes accounted for). */
+export function spanInString(text: string, stringNode: Node, index: number, length: number): Span {
+  const start = sourceOffsetInString(text, stringNode, index);
+  const end = sourceOffsetInString(text, stringNode, index + length);
+  return { offset: start, length: Math.max(1, end - start) };
+}
+
+/** Where a parameter's location problem is shown: its `location` value, else the parameter's opening brace. */
+export function locationAnchor(parameter: RestParameter): Node | Span {
+  return parameter.location?.node ?? { offset: parameter.node.offset, length: 1 };
+}
+
+/** Edits that set a header of an operation: its value when present, else a new entry (or a new `headers`). */
+export function setHeaderEdits(text: string, operation: RestOperation, name: string, value: string): TextEdit[] {
+  const existing = headerEntry(operation.headers, name);
+  if (existing?.valueNode) return [replaceValueEdit(existing.valueNode, value)];
+  if (operation.headers) return addPropertyEdits(text, operation.headers.node, name, value);
+  return addPropertyEdits(text, operation.node, 'headers', { [name]: value });
+}
