@@ -1,0 +1,34 @@
+import { removeMemberEdit } from '../../edits';
+import { parameterName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** `separation` and `items` describe arrays; on anything else they do nothing. */
+export const arraySettingsOnNonArray: RestRule = {
+  id: 'array-settings-on-non-array',
+  appliesTo: 'rest',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: '`separation` or `items` on a parameter whose type is not `array`.',
+    why: "Seed, 'Parameter': inner type and separation are settings of Array parameters.",
+    fix: 'Removes the setting.',
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      for (const parameter of operation.parameters) {
+        const type = parameter.type?.value;
+        if (!type || type === 'array') continue;
+        for (const keyNode of [parameter.separation?.keyNode, parameter.items?.keyNode]) {
+          const property = keyNode?.parent;
+          if (!keyNode || !property) continue;
+          const setting = String(keyNode.value);
+          context.report({
+            at: keyNode,
+            message: `${quoted(setting)} applies to arrays; ${quoted(parameterName(parameter))} is ${quoted(type)}, so it has no effect. Remove it, or make the type 'array'.`,
+            fixes: [{ title: `Remove '${setting}'`, edits: [removeMemberEdit(context.text, property)], preferred: true }],
+            tags: ['unnecessary'],
+          });
+        }
+      }
+    }
+  },
+};

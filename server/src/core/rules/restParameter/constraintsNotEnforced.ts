@@ -1,0 +1,30 @@
+import { parameterName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+import { enableEnforcementEdits } from './shared';
+
+/** Constraints are documentation until the Advanced setting enforces them. */
+export const constraintsNotEnforced: RestRule = {
+  id: 'constraints-not-enforced',
+  appliesTo: 'rest',
+  defaultSeverity: 'info',
+  docs: {
+    summary: 'A parameter has constraints (`maxLength`, `minimum`, ...) while `advanced.enforceConstraints` is off, so they are not checked.',
+    why: "Seed, 'Parameter', Other constraints, and Limits 1: not enforced by default; enforceable through the 'Advanced' setting.",
+    fix: 'Sets `advanced.enforceConstraints` to true.',
+  },
+  check(connector, context) {
+    if (connector.advanced?.enforceConstraints?.value === true) return;
+    for (const operation of connector.operations) {
+      for (const parameter of operation.parameters) {
+        const [first] = parameter.constraints;
+        if (!first) continue;
+        const names = parameter.constraints.map((c) => quoted(c.name)).join(', ');
+        context.report({
+          at: first.field.keyNode,
+          message: `${names} on ${quoted(parameterName(parameter))} ${parameter.constraints.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
+          fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(context.text, connector) }],
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,37 @@
+import { removeMemberEdit } from '../../edits';
+import { parameterName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** Options are picked by position (c1, c2, ...); a repeated value is a second name for the same choice. */
+export const duplicateOption: RestRule = {
+  id: 'duplicate-option',
+  appliesTo: 'rest',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'The same value twice in a parameter\'s `options` (the later ones are reported).',
+    why: "Seed, 'Parameter', Available options: identified as c1, c2, c3, ... in list order; a duplicate gives one value two ids, and a workflow cannot tell them apart.",
+    fix: 'Removes the repeated option.',
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      for (const parameter of operation.parameters) {
+        const options = parameter.options;
+        if (!options) continue;
+        const seen = new Map<string, number>();
+        options.elements.forEach((element, index) => {
+          if (typeof element.value !== 'string') return;
+          const first = seen.get(element.value);
+          if (first === undefined) {
+            seen.set(element.value, index);
+            return;
+          }
+          context.report({
+            at: element,
+            message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
+            fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(context.text, element)], preferred: true }],
+          });
+        });
+      }
+    }
+  },
+};

@@ -1,0 +1,30 @@
+import { removeMemberEdit } from '../../edits';
+import { parameterName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** `emptyValue` sends a bare name in the query string; elsewhere it does nothing. */
+export const emptyValueOutsideQuery: RestRule = {
+  id: 'empty-value-outside-query',
+  appliesTo: 'rest',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: '`emptyValue` on a parameter whose location is not `query`.',
+    why: "Seed, 'Parameter', Empty value parameter: query parameters only (sent as a bare name, '?a=v&x&y').",
+    fix: 'Removes `emptyValue`.',
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      for (const parameter of operation.parameters) {
+        const emptyValue = parameter.emptyValue;
+        const location = parameter.location?.value;
+        if (!emptyValue || !location || location === 'query' || !emptyValue.keyNode.parent) continue;
+        context.report({
+          at: emptyValue.keyNode,
+          message: `'emptyValue' only works on query parameters; ${quoted(parameterName(parameter))} is a ${location} parameter, so it has no effect. Remove it.`,
+          fixes: [{ title: "Remove 'emptyValue'", edits: [removeMemberEdit(context.text, emptyValue.keyNode.parent)], preferred: true }],
+          tags: ['unnecessary'],
+        });
+      }
+    }
+  },
+};

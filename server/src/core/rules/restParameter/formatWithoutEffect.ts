@@ -1,0 +1,39 @@
+import type { Field } from '../../model';
+import { EFFECTIVE_FORMATS } from '../../vocabulary';
+import { parameterName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+function effective(type: string | undefined): string | undefined {
+  return type ? (EFFECTIVE_FORMATS as Record<string, string | undefined>)[type] : undefined;
+}
+
+/** Only date-time, int64 and float change what is sent; other formats are documentation. */
+export const formatWithoutEffect: RestRule = {
+  id: 'format-without-effect',
+  appliesTo: 'rest',
+  defaultSeverity: 'info',
+  docs: {
+    summary: 'A `format` that changes nothing at run time: anything but `date-time` on strings, `int64` on integers and `float` on numbers.',
+    why: "Seed, 'Parameter', Type format: String 'date-time', Integer 'int64', Number 'float'; other formats have no runtime effect.",
+  },
+  check(connector, context) {
+    const report = (format: Field<string>, type: string | undefined, owner: string): void => {
+      if (effective(type) === format.value) return;
+      const hint = effective(type) ? ` On ${quoted(type ?? '')} only ${quoted(effective(type) ?? '')} changes what is sent.` : '';
+      context.report({
+        at: format.node,
+        message: `Format ${quoted(format.value)} of ${owner} is documentation only: it does not change what is sent.${hint}`,
+        tags: ['unnecessary'],
+      });
+    };
+    for (const operation of connector.operations) {
+      for (const parameter of operation.parameters) {
+        const name = quoted(parameterName(parameter));
+        if (parameter.format) report(parameter.format, parameter.type?.value, name);
+        for (let items = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
+          if (items.format) report(items.format, items.type?.value, `the items of ${name}`);
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,31 @@
+import { removeMemberEdit } from '../../edits';
+import { isOneOf, PARAMETER_TYPES, TYPES_WITH_REQUIRED } from '../../vocabulary';
+import { parameterName, quoted } from '../restShared';
+import type { RestRule } from '../types';
+
+/** The platform offers Required on some types only. */
+export const requiredNotApplicable: RestRule = {
+  id: 'required-not-applicable',
+  appliesTo: 'rest',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: '`required` on a `fileGallery` or `computed` parameter, where the platform does not offer it.',
+    why: "Seed, 'Parameter', Required: available on String, Integer, Number, Boolean, Object, File, Stream, Array.",
+    fix: 'Removes `required`.',
+  },
+  check(connector, context) {
+    for (const operation of connector.operations) {
+      for (const parameter of operation.parameters) {
+        const type = parameter.type?.value;
+        const required = parameter.required;
+        if (!required?.keyNode.parent || !isOneOf(PARAMETER_TYPES, type) || TYPES_WITH_REQUIRED.includes(type)) continue;
+        context.report({
+          at: required.keyNode,
+          message: `'required' is not available on ${quoted(type)} parameters (${quoted(parameterName(parameter))}); it has no effect. Remove it.`,
+          fixes: [{ title: "Remove 'required'", edits: [removeMemberEdit(context.text, required.keyNode.parent)], preferred: true }],
+          tags: ['unnecessary'],
+        });
+      }
+    }
+  },
+};

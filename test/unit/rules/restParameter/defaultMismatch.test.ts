@@ -1,0 +1,18 @@
+import { defaultMismatch } from '../../../../server/src/core/rules/restParameter/defaultMismatch';
+import { operation, restConnector } from '../../../support/connectorText';
+import { ruleTable } from '../../../support/ruleTable';
+
+const doc = (type: string, value: string, format = ''): string =>
+  restConnector([operation('a', 'GET', '/x', [`{ "name": "v", "location": "query", "type": "${type}"${format ? `, "format": "${format}"` : ''}, "default": ${value} }`])]);
+
+ruleTable(defaultMismatch, [
+  { name: 'an integer default fits', text: doc('integer', '20') },
+  { name: 'a date-time default fits', text: doc('string', '"2026-11-22T10:00:00Z"', 'date-time') },
+  { name: 'a big int64 default written as a string fits', text: doc('integer', '"9223372036854775807"', 'int64') },
+  { name: 'a string default on an integer fails', text: doc('integer', '"first"'), expect: [{ at: '"first"', message: /must be a whole number/ }] },
+  { name: 'a fraction on an integer fails', text: doc('integer', '2.5'), expect: [{ at: '2.5' }] },
+  { name: 'beyond 32 bits without int64 fails', text: doc('integer', '3000000000'), expect: [{ at: '3000000000', message: /32-bit range/ }] },
+  { name: 'a non-date on date-time fails', text: doc('string', '"soon"', 'date-time'), expect: [{ at: '"soon"', message: /date and time/ }] },
+  { name: 'a string on a boolean fails', text: doc('boolean', '"yes"'), expect: [{ at: '"yes"' }] },
+  { name: 'an array takes no default', text: restConnector([operation('a', 'GET', '/x', ['{ "name": "v", "location": "query", "type": "array", "items": { "type": "string" }, "default": [] }'])]), expect: [{ at: '[]', message: /takes no default/ }] },
+]);
