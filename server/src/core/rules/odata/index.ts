@@ -1,3 +1,23 @@
 import type { Rule } from '../types';
+import { binaryDownload } from './binaryDownload';
+import { bodyNotSent } from './bodyNotSent';
+import { customRequestVersion } from './customRequestVersion';
+import { entityDescriptorNeedsFullMetadata } from './entityDescriptorNeedsFullMetadata';
+import { entityDescriptorNotCreate } from './entityDescriptorNotCreate';
+import { invalidBodyJson } from './invalidBodyJson';
+import { pathParameterInQuery } from './pathParameterInQuery';
+import { queryIgnoredInOnlyPath } from './queryIgnoredInOnlyPath';
+import { urlNotAbsolute } from './urlNotAbsolute';
 
-export const odataRules: readonly Rule[] = [];
+/** Rules about OData Custom requests. */
+export const odataRules: readonly Rule[] = [
+  customRequestVersion,
+  pathParameterInQuery,
+  queryIgnoredInOnlyPath,
+  invalidBodyJson,
+  bodyNotSent,
+  entityDescriptorNeedsFullMetadata,
+  entityDescriptorNotCreate,
+  urlNotAbsolute,
+  binaryDownload,
+];

@@ -1,0 +1,26 @@
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { requestName } from './shared';
+
+/** Custom request answers JSON only; media resources ($value) are binary. */
+export const binaryDownload: ODataRule = {
+  id: 'binary-download',
+  appliesTo: 'odata',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'A Custom request whose `url` downloads binary content (`/$value`).',
+    why: "Seed, 'Custom request operation' rule 7: binary downloads are not possible with this operation; the projection must be enabled and its binary-download operation used. The response is JSON only.",
+  },
+  check(connector, context) {
+    for (const request of connector.customRequests) {
+      const url = request.url;
+      if (!url) continue;
+      const path = url.value.split('?')[0] ?? '';
+      if (!/\/\$value\/?$/.test(path)) continue;
+      context.report({
+        at: url.node,
+        message: `${quoted(requestName(request))} downloads binary content ('/$value'), which Custom request cannot do: it answers JSON only. Enable the projection and use its binary-download operation instead.`,
+      });
+    }
+  },
+};

@@ -1,0 +1,63 @@
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { variablePlaceholders } from '../../placeholders';
+
+/** A body with its variables filled, and the way back from an index in it to an index in the original. */
+export interface FilledBody {
+  text: string;
+  /** Maps an index in `text` to the index in the original body (a filled sample maps to its placeholder). */
+  originalIndex(index: number): number;
+}
+
+/** Whether `index` in `text` falls inside a JSON string literal (placeholders are opaque). */
+function insideString(text: string, index: number): boolean {
+  let inside = false;
+  for (let i = 0; i < index; i++) {
+    const c = text[i];
+    if (inside && c === '\\') i++;
+    else if (c === '"') inside = !inside;
+  }
+  return inside;
+}
+
+/**
+ * Fills each {{variable}} with a sample the platform could send. Inside a string literal any text works (`0`);
+ * outside one the variable's value must bring its own quotes if it is a string, so a quoted sample ("s") is used,
+ * which is also valid where a number or an object key is expected.
+ */
+export function fillVariables(body: string): FilledBody {
+  const segments: { filledStart: number; originalStart: number; filledLength: number; originalLength: number }[] = [];
+  let text = '';
+  let cursor = 0;
+  for (const placeholder of variablePlaceholders(body)) {
+    text += body.slice(cursor, placeholder.index);
+    const sample = insideString(body, placeholder.index) ? '0' : '"s"';
+    segments.push({ filledStart: text.length, originalStart: placeholder.index, filledLength: sample.length, originalLength: placeholder.length });
+    text += sample;
+    cursor = placeholder.index + placeholder.length;
+  }
+  text += body.slice(cursor);
+  return {
+    text,
+    originalIndex(index: number): number {
+      let shift = 0;
+      for (const s of segments) {
+        if (index < s.filledStart) break;
+        if (index < s.filledStart + s.filledLength) return s.originalStart;
+        shift = s.originalStart + s.originalLength - (s.filledStart + s.filledLength);
+      }
+      return index + shift;
+    },
+  };
+}
+
+/** The first JSON error in a filled body: where (in the original body) and what, or undefined when it parses. */
+export function firstJsonError(body: string): { index: number; problem: string } | undefined {
+  const filled = fillVariables(body);
+  if (filled.text.trim() === '') return { index: 0, problem: 'the body is empty' };
+  const errors: ParseError[] = [];
+  parse(filled.text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const [error] = errors;
+  if (!error) return undefined;
+  const words = printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return { index: Math.min(filled.originalIndex(error.offset), body.length), problem: words };
+}

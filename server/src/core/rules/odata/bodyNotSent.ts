@@ -1,0 +1,32 @@
+import { removeMemberEdit } from '../../edits';
+import { isOneOf, ODATA_OPERATIONS, ODATA_OPERATIONS_WITH_BODY } from '../../vocabulary';
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { requestName } from './shared';
+
+/** Reads, deletes and functions send no body. */
+export const bodyNotSent: ODataRule = {
+  id: 'body-not-sent',
+  appliesTo: 'odata',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: 'A `body` on a Custom request whose operation kind sends none (read, delete, function).',
+    why: "Seed, 'Custom request operation', Request: a JSON body is sent where the kind allows; read, delete and function requests carry none.",
+    fix: 'Removes the body.',
+  },
+  check(connector, context) {
+    for (const request of connector.customRequests) {
+      const body = request.body;
+      const operation = request.operation?.value;
+      if (!body || !isOneOf(ODATA_OPERATIONS, operation) || ODATA_OPERATIONS_WITH_BODY.includes(operation)) continue;
+      const keyNode = body.kind === 'text' ? body.field.keyNode : body.keyNode;
+      if (!keyNode.parent) continue;
+      context.report({
+        at: keyNode,
+        message: `${quoted(requestName(request))} is a ${quoted(operation)} operation, which sends no body; this body is ignored. Remove it, or choose create, update, replace or action.`,
+        fixes: [{ title: "Remove 'body'", edits: [removeMemberEdit(context.text, keyNode.parent)] }],
+        tags: ['unnecessary'],
+      });
+    }
+  },
+};

@@ -1,0 +1,29 @@
+import { addPropertyEdits, replaceValueEdit } from '../../edits';
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { requestName } from './shared';
+
+/** The entity descriptor comes only with full metadata. */
+export const entityDescriptorNeedsFullMetadata: ODataRule = {
+  id: 'entity-descriptor-needs-full-metadata',
+  appliesTo: 'odata',
+  defaultSeverity: 'error',
+  docs: {
+    summary: '`includeEntityDescriptor: true` without `metadataLevel: "full"`.',
+    why: "Seed, 'Custom request settings' and rule 5: include entity descriptor requires metadata level 'Full'.",
+    fix: 'Sets `metadataLevel` to `"full"`.',
+  },
+  check(connector, context) {
+    for (const request of connector.customRequests) {
+      const include = request.includeEntityDescriptor;
+      if (include?.value !== true || request.metadataLevel?.value === 'full') continue;
+      const level = request.metadataLevel;
+      const edits = level ? [replaceValueEdit(level.node, 'full')] : addPropertyEdits(context.text, request.node, 'metadataLevel', 'full');
+      context.report({
+        at: include.node,
+        message: `${quoted(requestName(request))} asks for the entity descriptor, which needs "metadataLevel": "full" (it is ${quoted(level?.value ?? 'minimal')}).`,
+        fixes: [{ title: "Set 'metadataLevel' to 'full'", edits, preferred: true }],
+      });
+    }
+  },
+};

@@ -1,0 +1,25 @@
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { requestName } from './shared';
+
+/** Only Create answers with an entity descriptor. */
+export const entityDescriptorNotCreate: ODataRule = {
+  id: 'entity-descriptor-not-create',
+  appliesTo: 'odata',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: '`includeEntityDescriptor: true` on a Custom request that is not a `create`.',
+    why: "Seed, 'Custom request settings', include entity descriptor: applicable to Create operations.",
+  },
+  check(connector, context) {
+    for (const request of connector.customRequests) {
+      const include = request.includeEntityDescriptor;
+      const operation = request.operation?.value;
+      if (include?.value !== true || !operation || operation === 'create') continue;
+      context.report({
+        at: include.node,
+        message: `The entity descriptor is returned for create operations only; ${quoted(requestName(request))} is ${quoted(operation)}, so nothing will be included. Remove it, or read @odata.etag from the data.`,
+      });
+    }
+  },
+};

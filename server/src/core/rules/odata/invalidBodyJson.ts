@@ -1,0 +1,34 @@
+import { sourceOffsetInString } from '../../tree';
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { firstJsonError } from './bodyJson';
+import { requestName } from './shared';
+
+/** The body must be JSON once its variables are replaced as text. */
+export const invalidBodyJson: ODataRule = {
+  id: 'invalid-body-json',
+  appliesTo: 'odata',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'A Custom request `body` that is not valid JSON once its `{{variables}}` are filled in, pointing at the place inside the string.',
+    why: "Seed, 'Custom request operation', Body: JSON only; variables are replaced textually before sending, and a string value needs quotation marks either in the variable's content or in the JSON text around the placeholder.",
+  },
+  check(connector, context) {
+    for (const request of connector.customRequests) {
+      if (request.body?.kind !== 'text') continue;
+      const field = request.body.field;
+      if (field.value.trim() === '') {
+        context.report({ at: field.node, message: `The body of ${quoted(requestName(request))} is empty. Write the JSON to send, e.g. "{ \\"Status\\": \\"{{status}}\\" }", or remove 'body'.` });
+        continue;
+      }
+      const error = firstJsonError(field.value);
+      if (!error) continue;
+      const start = sourceOffsetInString(context.text, field.node, error.index);
+      const end = Math.min(sourceOffsetInString(context.text, field.node, error.index + 1), field.node.offset + field.node.length - 1);
+      context.report({
+        at: { offset: start, length: Math.max(1, end - start) },
+        message: `The body of ${quoted(requestName(request))} is not valid JSON once its variables are filled in (${error.problem} here). Variables are replaced as text: a string needs quotation marks, either around the placeholder ("\\"name\\": \\"{{name}}\\"") or in the variable's value.`,
+      });
+    }
+  },
+};

@@ -1,0 +1,28 @@
+import { removeMemberEdit } from '../../edits';
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { parameterModeOf, requestName } from './shared';
+
+/** In 'Only path' mode the query is not parsed, so `query` is never sent. */
+export const queryIgnoredInOnlyPath: ODataRule = {
+  id: 'query-ignored-in-only-path',
+  appliesTo: 'odata',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: '`query` on a Custom request in `onlyPath` mode, where query parameters are not parsed.',
+    why: "Seed, 'Custom request settings': query parameters exist in mode 'Query and path' only; rule 2: in 'Only path' query parameters are not parsed.",
+    fix: 'Removes `query`.',
+  },
+  check(connector, context) {
+    for (const request of connector.customRequests) {
+      const query = request.query;
+      if (!query || parameterModeOf(request) !== 'onlyPath' || !query.keyNode.parent) continue;
+      context.report({
+        at: query.keyNode,
+        message: `${quoted(requestName(request))} is in 'onlyPath' mode, where 'query' is not parsed or sent. Write the options into the url (e.g. "Orders?$top={top}"), or use "parameterMode": "queryAndPath".`,
+        fixes: [{ title: "Remove 'query'", edits: [removeMemberEdit(context.text, query.keyNode.parent)] }],
+        tags: ['unnecessary'],
+      });
+    }
+  },
+};

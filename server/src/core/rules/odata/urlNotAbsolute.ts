@@ -1,0 +1,44 @@
+import { pathPlaceholders } from '../../placeholders';
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+import { parameterModeOf, requestName } from './shared';
+
+function joinUrl(base: string, url: string): string {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+}
+
+/** The url, joined to baseUrl when relative, must be an absolute http(s) URL. */
+export const urlNotAbsolute: ODataRule = {
+  id: 'url-not-absolute',
+  appliesTo: 'odata',
+  defaultSeverity: 'error',
+  docs: {
+    summary: 'A Custom request `url` that cannot become an absolute http(s) URL, on its own or after `baseUrl`.',
+    why: "Seed, 'Custom request settings', url: the full URL of the OData resource ('Get base url' supplies the start of it).",
+  },
+  check(connector, context) {
+    const base = connector.baseUrl?.value;
+    for (const request of connector.customRequests) {
+      const url = request.url;
+      if (!url) continue;
+      // In 'onlyPath' mode a parameter may stand for any part of the url, even the scheme and host.
+      if (parameterModeOf(request) === 'onlyPath' && pathPlaceholders(url.value).some((p) => p.index === 0)) continue;
+      const sample = url.value.replace(/\{[^{}]*\}/g, 'x');
+      const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
+      if (!absolute && base === undefined) continue;
+      const joined = joinUrl(base ?? '', sample);
+      let problem: string | undefined;
+      try {
+        const parsed = new URL(joined);
+        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') problem = `its scheme is ${quoted(parsed.protocol.replace(/:$/, ''))}, not http or https`;
+      } catch {
+        problem = absolute ? 'it is not a valid URL' : `${quoted(joined)} is not a valid URL`;
+      }
+      if (!problem) continue;
+      context.report({
+        at: url.node,
+        message: `The url of ${quoted(requestName(request))} cannot become an absolute URL: ${problem}. Write a full http(s) URL, or a path relative to baseUrl such as "Orders('{orderNo}')".`,
+      });
+    }
+  },
+};

@@ -1,0 +1,11 @@
+import { binaryDownload } from '../../../../server/src/core/rules/odata/binaryDownload';
+import { odataConnector } from '../../../support/connectorText';
+import { ruleTable } from '../../../support/ruleTable';
+
+const request = (url: string): string => odataConnector([`{ "id": "r", "operation": "read", "url": "${url}" }`]);
+
+ruleTable(binaryDownload, [
+  { name: 'an entity read passes', text: request("Documents('{docNo}')") },
+  { name: 'a $value download fails', text: request("Documents('{docNo}')/FileData/$value"), expect: [{ at: "\"Documents('{docNo}')/FileData/$value\"", message: /binary-download operation/ }] },
+  { name: 'a $value download with a query fails', text: request('Documents/$value?x=1'), expect: [{ at: '"Documents/$value?x=1"' }] },
+]);
