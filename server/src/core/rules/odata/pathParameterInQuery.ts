@@ -22,7 +22,7 @@ export const pathParameterInQuery: ODataRule = {
           if (placeholder.index < queryStart) continue;
           context.report({
             at: spanInString(context.text, url.node, placeholder.index, placeholder.length),
-            message: `'{${placeholder.name}}' is inside the query of ${quoted(requestName(request))}'s url; in 'queryAndPath' mode path parameters cannot be placed in a query parameter. Move the option to 'query' and supply it as a value, or set "parameterMode": "onlyPath".`,
+            message: `'{${placeholder.name}}' is in the query part of the url of ${quoted(requestName(request))}; in 'queryAndPath' mode path parameters cannot be placed in a query parameter. Move the option to 'query' and supply it as a value, or set "parameterMode": "onlyPath".`,
           });
         }
       }

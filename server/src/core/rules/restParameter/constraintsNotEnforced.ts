@@ -1,6 +1,6 @@
 import { parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
-import { enableEnforcementEdits } from './shared';
+import { CONSTRAINT_TYPES, enableEnforcementEdits } from './shared';
 
 /** Constraints are documentation until the Advanced setting enforces them. */
 export const constraintsNotEnforced: RestRule = {
@@ -16,12 +16,15 @@ export const constraintsNotEnforced: RestRule = {
     if (connector.advanced?.enforceConstraints?.value === true) return;
     for (const operation of connector.operations) {
       for (const parameter of operation.parameters) {
-        const [first] = parameter.constraints;
+        // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
+        const type = parameter.type?.value ?? '';
+        const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));
+        const [first] = fitting;
         if (!first) continue;
-        const names = parameter.constraints.map((c) => quoted(c.name)).join(', ');
+        const names = fitting.map((c) => quoted(c.name)).join(', ');
         context.report({
           at: first.field.keyNode,
-          message: `${names} on ${quoted(parameterName(parameter))} ${parameter.constraints.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
+          message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
           fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(context.text, connector) }],
         });
       }
