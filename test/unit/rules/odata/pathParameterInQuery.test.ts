@@ -9,7 +9,7 @@ ruleTable(pathParameterInQuery, [
   {
     name: 'a path parameter after ? fails on the placeholder',
     text: odataConnector([request("Orders?$filter=OrderNo eq '{orderNo}'")]),
-    expect: [{ at: '{orderNo}', message: /inside the query/ }],
+    expect: [{ at: '{orderNo}', message: /in the query part of the url/ }],
   },
   {
     name: 'a path parameter in a query value fails',
