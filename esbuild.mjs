@@ -18,15 +18,18 @@ const common = {
   mainFields: ['module', 'main'],
 };
 
+// fdir (under tinyglobby) is ESM and calls createRequire(import.meta.url), which a CommonJS bundle leaves empty.
+const importMetaUrl = "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
+const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
+
 const entries = [
   {
     entryPoints: ['server/src/cli.ts'],
     outfile: 'dist/cli.js',
-    // fdir (under tinyglobby) is ESM and calls createRequire(import.meta.url), which a CommonJS bundle leaves empty.
-    banner: { js: "#!/usr/bin/env node\n'use strict';\nvar __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    define: { 'import.meta.url': '__importMetaUrl' },
+    banner: { js: `#!/usr/bin/env node\n'use strict';\n${importMetaUrl}` },
+    ...withImportMetaUrl,
   },
-  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js' },
+  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: importMetaUrl }, ...withImportMetaUrl },
   { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((e) => existsSync(e.entryPoints[0]));

@@ -1,4 +1,5 @@
 // Custom LSP messages between the extension and the server, beyond the standard protocol. Shared by both sides.
+import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { OperationSummary, InputDescription } from './core/request/inputs';
 import type { ConnectorResult, SuppliedValues } from './core/request/types';
 
@@ -45,3 +46,30 @@ export type SendRequestResult =
 export const GET_SECRET = 'connector/getSecret';
 export interface GetSecretParams { name: string }
 export type GetSecretResult = string | null;
+
+/** client → server: the edit that adds query parameters to the operation at an offset ('Add multiple query parameters'). */
+export const ADD_QUERY_PARAMETERS = 'connector/addQueryParameters';
+export interface AddQueryParametersParams {
+  uri: string;
+  operationOffset: number;
+  /** Names separated by commas, semicolons or new lines. */
+  names: string;
+  type: string;
+  required: boolean;
+}
+export interface AddQueryParametersResult {
+  edit: WorkspaceEdit;
+  added: string[];
+  skipped: string[];
+  range?: Range;
+  problem?: string;
+}
+
+/** client → server: check every connector file in the workspace folders and publish their diagnostics. */
+export const CHECK_ALL = 'connector/checkAll';
+export interface CheckAllResult {
+  files: number;
+  errors: number;
+  warnings: number;
+  infos: number;
+}

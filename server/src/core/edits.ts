@@ -41,28 +41,30 @@ export function inlineJson(value: JsonValue): string {
 }
 
 /**
- * Returns an edit that appends a value to an array on its own line, indented like the last element, leaving the
- * existing elements exactly as written (jsonc-parser's modify would reformat them).
+ * Returns edits that append values to an array, each on its own line indented like the last element (or inline
+ * for an inline array), leaving the existing elements exactly as written (jsonc-parser's modify reformats them).
  */
-export function appendToArrayEdits(text: string, array: { offset: number; length: number; children?: { offset: number; length: number }[] }, value: JsonValue): TextEdit[] {
+export function appendToArrayEdits(
+  text: string,
+  array: { offset: number; length: number; children?: { offset: number; length: number }[] },
+  ...values: JsonValue[]
+): TextEdit[] {
   const last = array.children?.[array.children.length - 1];
-  if (!last) {
-    return [{ offset: array.offset, length: array.length, content: `[${inlineJson(value)}]` }];
-  }
+  if (!last) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
   const lineStart = text.lastIndexOf('\n', last.offset) + 1;
   const before = text.slice(lineStart, last.offset);
-  const sameLine = before.trim() !== '';
-  if (sameLine) return [{ offset: last.offset + last.length, length: 0, content: `, ${inlineJson(value)}` }];
   const end = last.offset + last.length;
+  if (before.trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${inlineJson(v)}`).join('') }];
   const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
   const trailing = text.slice(end, lineEnd);
-  const newLine = `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}${inlineJson(value)}`;
-  // A comment after the last element stays on its line; the new element goes on the next one.
+  const newLine = `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
+  const added = values.map(inlineJson).join(`,${newLine}`);
+  // A comment after the last element stays on its line; the new elements go on the next ones.
   if (/^\s*\/\//.test(trailing)) {
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
-    return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: newLine }];
+    return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: `${newLine}${added}` }];
   }
-  return [{ offset: end, length: 0, content: `,${newLine}` }];
+  return [{ offset: end, length: 0, content: `,${newLine}${added}` }];
 }
 
 interface TreeNode {
@@ -94,7 +96,7 @@ export function addPropertyEdits(text: string, object: TreeNode, key: string, va
 }
 
 /** Returns the edit that removes a property (or array element) with its comma, leaving its neighbours as written. */
-export function removeMemberEdit(text: string, member: TreeNode): TextEdit {
+export function removeMemberEdit(member: TreeNode): TextEdit {
   const siblings = member.parent?.children ?? [];
   const index = siblings.indexOf(member);
   const next = siblings[index + 1];

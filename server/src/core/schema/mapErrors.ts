@@ -77,7 +77,7 @@ function propertyNotForKind(path: PathSegment[], context: Context): Finding | un
   const kind = kindOf(context.root);
   const other = kind === 'rest' ? 'OData' : 'REST';
   const property = keyNode.parent;
-  const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(context.text, property)] }] : [];
+  const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(property)] }] : [];
   return finding('property-not-for-kind', spanOfNode(keyNode), `'${name}' belongs to ${other} connectors; this one is ${kind === 'rest' ? 'REST' : 'OData'} ("kind": "${kind ?? ''}"). Remove it, or change 'kind'.`, fixes);
 }
 

@@ -24,7 +24,7 @@ export const bodyNotSent: ODataRule = {
       context.report({
         at: keyNode,
         message: `${quoted(requestName(request))} is a ${quoted(operation)} operation, which sends no body; this body is ignored. Remove it, or choose create, update, replace or action.`,
-        fixes: [{ title: "Remove 'body'", edits: [removeMemberEdit(context.text, keyNode.parent)] }],
+        fixes: [{ title: "Remove 'body'", edits: [removeMemberEdit(keyNode.parent)] }],
         tags: ['unnecessary'],
       });
     }

@@ -20,7 +20,7 @@ export const queryIgnoredInOnlyPath: ODataRule = {
       context.report({
         at: query.keyNode,
         message: `${quoted(requestName(request))} is in 'onlyPath' mode, where 'query' is not parsed or sent. Write the options into the url (e.g. "Orders?$top={top}"), or use "parameterMode": "queryAndPath".`,
-        fixes: [{ title: "Remove 'query'", edits: [removeMemberEdit(context.text, query.keyNode.parent)] }],
+        fixes: [{ title: "Remove 'query'", edits: [removeMemberEdit(query.keyNode.parent)] }],
         tags: ['unnecessary'],
       });
     }

@@ -24,7 +24,7 @@ export const arraySettingsOnNonArray: RestRule = {
           context.report({
             at: keyNode,
             message: `${quoted(setting)} applies to arrays; ${quoted(parameterName(parameter))} is ${quoted(type)}, so it has no effect. Remove it, or make the type 'array'.`,
-            fixes: [{ title: `Remove '${setting}'`, edits: [removeMemberEdit(context.text, property)], preferred: true }],
+            fixes: [{ title: `Remove '${setting}'`, edits: [removeMemberEdit(property)], preferred: true }],
             tags: ['unnecessary'],
           });
         }

@@ -24,7 +24,7 @@ export const constraintTypeMismatch: RestRule = {
           context.report({
             at: field.keyNode,
             message: `${quoted(name)} applies to ${fits.map(quoted).join(' and ')} parameters; ${quoted(parameterName(parameter))} is ${quoted(type)}. Remove it or use a constraint for ${quoted(type)}.`,
-            fixes: [{ title: `Remove '${name}'`, edits: [removeMemberEdit(context.text, field.keyNode.parent)], preferred: true }],
+            fixes: [{ title: `Remove '${name}'`, edits: [removeMemberEdit(field.keyNode.parent)], preferred: true }],
           });
         }
       }

@@ -28,7 +28,7 @@ export const duplicateOption: RestRule = {
           context.report({
             at: element,
             message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
-            fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(context.text, element)], preferred: true }],
+            fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(element)], preferred: true }],
           });
         });
       }

@@ -21,7 +21,7 @@ export const emptyValueOutsideQuery: RestRule = {
         context.report({
           at: emptyValue.keyNode,
           message: `'emptyValue' only works on query parameters; ${quoted(parameterName(parameter))} is a ${location} parameter, so it has no effect. Remove it.`,
-          fixes: [{ title: "Remove 'emptyValue'", edits: [removeMemberEdit(context.text, emptyValue.keyNode.parent)], preferred: true }],
+          fixes: [{ title: "Remove 'emptyValue'", edits: [removeMemberEdit(emptyValue.keyNode.parent)], preferred: true }],
           tags: ['unnecessary'],
         });
       }

@@ -22,7 +22,7 @@ export const requiredNotApplicable: RestRule = {
         context.report({
           at: required.keyNode,
           message: `'required' is not available on ${quoted(type)} parameters (${quoted(parameterName(parameter))}); it has no effect. Remove it.`,
-          fixes: [{ title: "Remove 'required'", edits: [removeMemberEdit(context.text, required.keyNode.parent)], preferred: true }],
+          fixes: [{ title: "Remove 'required'", edits: [removeMemberEdit(required.keyNode.parent)], preferred: true }],
           tags: ['unnecessary'],
         });
       }

@@ -20,7 +20,7 @@ export const separationWithoutEffect: RestRule = {
         context.report({
           at: separation.keyNode,
           message: `Body array ${quoted(parameterName(parameter))} holds objects and is sent as a JSON array, so 'separation' has no effect. Remove it.`,
-          fixes: [{ title: "Remove 'separation'", edits: [removeMemberEdit(context.text, separation.keyNode.parent)], preferred: true }],
+          fixes: [{ title: "Remove 'separation'", edits: [removeMemberEdit(separation.keyNode.parent)], preferred: true }],
           tags: ['unnecessary'],
         });
       }

@@ -1,0 +1,44 @@
+import { addPropertyEdits, appendToArrayEdits, replaceValueEdit } from '../edits';
+import type { TextEdit } from '../findings';
+import { headerEntry, type CustomRequest, type ODataConnector, type RestOperation } from '../model';
+import type { JsonValue } from '../tree';
+
+/** Splits the platform's "several at once" input: names separated by commas, semicolons or new lines. */
+export function splitParameterNames(input: string): string[] {
+  const names = input.split(/[,;\r\n]+/).map((n) => n.trim()).filter((n) => n !== '');
+  return [...new Set(names)];
+}
+
+/** Edits that add several query parameters of one type to an operation; names it already has are skipped. */
+export function addQueryParametersEdits(
+  text: string,
+  operation: RestOperation,
+  names: readonly string[],
+  type: string,
+  required: boolean,
+): { edits: TextEdit[]; added: string[]; skipped: string[] } {
+  const existing = new Set(operation.parameters.filter((p) => p.location?.value === 'query').map((p) => p.name?.value));
+  const added = names.filter((n) => !existing.has(n));
+  const skipped = names.filter((n) => existing.has(n));
+  const parameters: JsonValue[] = added.map((name) => ({ name, location: 'query', type, ...(required ? { required: true } : {}) }));
+  if (parameters.length === 0) return { edits: [], added, skipped };
+  if (!operation.parametersNode) {
+    return { edits: addPropertyEdits(text, operation.node, 'parameters', parameters), added, skipped };
+  }
+  return { edits: appendToArrayEdits(text, operation.parametersNode, ...parameters), added, skipped };
+}
+
+/** Edits that add `If-Match: {{etag}}` to a Custom request (the platform's dedicated button). */
+export function ifMatchHeaderEdits(text: string, request: CustomRequest): TextEdit[] | undefined {
+  if (headerEntry(request.headers, 'If-Match')) return undefined;
+  if (request.headers) return addPropertyEdits(text, request.headers.node, 'If-Match', '{{etag}}');
+  return addPropertyEdits(text, request.node, 'headers', { 'If-Match': '{{etag}}' });
+}
+
+/** The edit that writes the base URL in front of a relative Custom request url (the platform's 'Get base url'). */
+export function insertBaseUrlEdit(connector: ODataConnector, request: CustomRequest): TextEdit | undefined {
+  const base = connector.baseUrl?.value;
+  const url = request.url;
+  if (!base || !url || /^[a-z][a-z0-9+.-]*:/i.test(url.value)) return undefined;
+  return replaceValueEdit(url.node, `${base.replace(/\/+$/, '')}/${url.value.replace(/^\/+/, '')}`);
+}

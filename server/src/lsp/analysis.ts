@@ -1,0 +1,55 @@
+import type { TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { LineIndex } from '../core/lineIndex';
+import { lintText, type LintResult } from '../core/lint';
+import type { DocumentAnalysis } from './context';
+import type { ServerSettings } from './settings';
+
+/** Connector files are `*.connector.json`; other JSON is not ours to judge. */
+export function isConnectorUri(uri: string): boolean {
+  return /\.connector\.json$/i.test(decodeURIComponent(uri.split('?')[0] ?? ''));
+}
+
+/** The result for a file past the size limit: one clear finding instead of a frozen editor. */
+function tooLarge(text: string, limitKb: number): LintResult {
+  const sizeKb = Math.ceil(text.length / 1024);
+  return {
+    parsed: { text, root: undefined, syntaxFindings: [] },
+    connector: undefined,
+    findings: [{
+      code: 'file-too-large',
+      severity: 'warning',
+      message: `This file is ${sizeKb} KB, above the ${limitKb} KB limit, so it is not checked while you type. Raise "connectorTools.validation.maxFileSizeKb" to check it, or run 'connector lint' on it.`,
+      offset: 0,
+      length: 0,
+    }],
+  };
+}
+
+/** Analyses each open document once per version (and per settings), and forgets closed ones. */
+export class AnalysisCache {
+  private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis }>();
+
+  constructor(
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly settings: () => ServerSettings,
+  ) {}
+
+  analyze(uri: string): DocumentAnalysis | undefined {
+    const document = this.documents.get(uri);
+    if (!document || !isConnectorUri(uri)) return undefined;
+    const settings = this.settings();
+    const key = `${document.version}:${JSON.stringify(settings.rules)}:${settings.maxFileSizeKb}`;
+    const cached = this.cache.get(uri);
+    if (cached?.key === key) return cached.analysis;
+    const text = document.getText();
+    const result = text.length > settings.maxFileSizeKb * 1024 ? tooLarge(text, settings.maxFileSizeKb) : lintText(text, { overrides: settings.rules });
+    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
+    this.cache.set(uri, { key, analysis });
+    return analysis;
+  }
+
+  forget(uri: string): void {
+    this.cache.delete(uri);
+  }
+}

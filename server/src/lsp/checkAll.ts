@@ -1,0 +1,51 @@
+import { readFile } from 'node:fs/promises';
+import { glob } from 'tinyglobby';
+import { URI } from 'vscode-uri';
+import { LineIndex } from '../core/lineIndex';
+import { lintText } from '../core/lint';
+import { CHECK_ALL, type CheckAllResult } from '../protocol';
+import type { FeatureGroup } from './context';
+import { toDiagnostic } from './convert';
+import type { ServerSettings } from './settings';
+
+/** 'Check All Connector Files': lints every connector file under the workspace folders into the Problems panel. */
+export function checkAllFeatures(folders: () => string[], settings: () => ServerSettings): FeatureGroup {
+  return {
+    capabilities: {},
+    register({ connection, documents, analyze }) {
+      connection.onRequest(CHECK_ALL, async (_params: unknown, token): Promise<CheckAllResult> => {
+        const totals: CheckAllResult = { files: 0, errors: 0, warnings: 0, infos: 0 };
+        for (const folder of folders()) {
+          const root = URI.parse(folder).fsPath;
+          const files = await glob('**/*.connector.json', { cwd: root, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+          for (const file of files.sort()) {
+            if (token.isCancellationRequested) return totals;
+            const uri = URI.file(file).toString();
+            // Open documents are checked as they are typed; their unsaved text is what counts.
+            const open = documents.get(uri) ? analyze(uri) : undefined;
+            let findings;
+            let lines;
+            if (open) {
+              findings = open.result.findings;
+              lines = open.lines;
+            } else {
+              const text = await readFile(file, 'utf8').catch(() => undefined);
+              if (text === undefined) continue;
+              findings = lintText(text, { overrides: settings().rules }).findings;
+              lines = new LineIndex(text);
+              const lineIndex = lines;
+              void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f)) });
+            }
+            totals.files++;
+            for (const f of findings) {
+              if (f.severity === 'error') totals.errors++;
+              else if (f.severity === 'warning') totals.warnings++;
+              else totals.infos++;
+            }
+          }
+        }
+        return totals;
+      });
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import { addQueryParametersEdits, ifMatchHeaderEdits, insertBaseUrlEdit, splitParameterNames } from '../core/features/actions';
+import { locate } from '../core/features/locate';
+import type { Fix } from '../core/findings';
+import { enableEnforcementEdits } from '../core/rules/restParameter/shared';
+import { ADD_QUERY_PARAMETERS, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
+import type { DocumentAnalysis, FeatureGroup } from './context';
+import { lspEdit, rangeOf, toDiagnostic } from './convert';
+
+/** The client command that asks for names, type and "required", then sends ADD_QUERY_PARAMETERS. */
+export const ADD_QUERY_PARAMETERS_COMMAND = 'connectorTools.addQueryParameters';
+
+function fixAction(analysis: DocumentAnalysis, fix: Fix, diagnostic: Diagnostic | undefined): CodeAction {
+  return {
+    title: fix.title,
+    kind: CodeActionKind.QuickFix,
+    ...(diagnostic ? { diagnostics: [diagnostic] } : {}),
+    ...(fix.preferred ? { isPreferred: true } : {}),
+    edit: { changes: { [analysis.uri]: fix.edits.map((e) => lspEdit(analysis.lines, e)) } },
+  };
+}
+
+function overlaps(a: { offset: number; length: number }, start: number, end: number): boolean {
+  return a.offset <= end && a.offset + a.length >= start;
+}
+
+/** Quick fixes for every finding under the cursor, and the platform's shortcuts where they apply. */
+export const codeActionFeatures: FeatureGroup = {
+  capabilities: { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] } },
+  register({ connection, analyze }) {
+    connection.onCodeAction(({ textDocument, range, context }) => {
+      const analysis = analyze(textDocument.uri);
+      if (!analysis) return [];
+      const start = analysis.lines.offsetAt(range.start);
+      const end = analysis.lines.offsetAt(range.end);
+      const actions: CodeAction[] = [];
+      const wanted = context.only;
+      const wants = (kind: string): boolean => !wanted || wanted.some((k) => kind === k || kind.startsWith(`${k}.`));
+      if (wants(CodeActionKind.QuickFix)) {
+        for (const finding of analysis.result.findings) {
+          if (!finding.fixes?.length || !overlaps(finding, start, end)) continue;
+          const diagnostic = toDiagnostic(analysis.lines, finding);
+          for (const fix of finding.fixes) actions.push(fixAction(analysis, fix, diagnostic));
+        }
+      }
+      if (!wants(CodeActionKind.Refactor)) return actions;
+      const connector = analysis.result.connector;
+      const here = locate(connector, start);
+      if (connector?.kind === 'rest' && here.operation) {
+        actions.push({
+          title: 'Add multiple query parameters…',
+          kind: CodeActionKind.Refactor,
+          command: { title: 'Add multiple query parameters…', command: ADD_QUERY_PARAMETERS_COMMAND, arguments: [analysis.uri, here.operation.node.offset] },
+        });
+        const enforcement = connector.advanced?.enforceConstraints?.value === true;
+        if (!enforcement && here.parameter?.constraints.length) {
+          actions.push({
+            title: 'Enable constraint enforcement',
+            kind: CodeActionKind.Refactor,
+            edit: { changes: { [analysis.uri]: enableEnforcementEdits(analysis.text, connector).map((e) => lspEdit(analysis.lines, e)) } },
+          });
+        }
+      }
+      if (connector?.kind === 'odata' && here.request) {
+        const ifMatch = ifMatchHeaderEdits(analysis.text, here.request);
+        if (ifMatch) {
+          actions.push({ title: 'Add If-Match header', kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: ifMatch.map((e) => lspEdit(analysis.lines, e)) } } });
+        }
+        const baseUrl = insertBaseUrlEdit(connector, here.request);
+        if (baseUrl) {
+          actions.push({ title: 'Insert base URL', kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: [lspEdit(analysis.lines, baseUrl)] } } });
+        }
+      }
+      return actions;
+    });
+
+    connection.onRequest(ADD_QUERY_PARAMETERS, (params: AddQueryParametersParams): AddQueryParametersResult => {
+      const analysis = analyze(params.uri);
+      const connector = analysis?.result.connector;
+      const operation = connector?.kind === 'rest' ? locate(connector, params.operationOffset).operation : undefined;
+      if (!analysis || !operation) return { edit: { changes: {} }, added: [], skipped: [], problem: 'The operation is no longer there; try again.' };
+      const names = splitParameterNames(params.names);
+      const { edits, added, skipped } = addQueryParametersEdits(analysis.text, operation, names, params.type, params.required);
+      return { edit: { changes: { [analysis.uri]: edits.map((e) => lspEdit(analysis.lines, e)) } }, added, skipped, range: rangeOf(analysis.lines, operation.node) };
+    });
+  },
+};

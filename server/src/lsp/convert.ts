@@ -1,0 +1,27 @@
+import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
+import type { Finding, Span, TextEdit } from '../core/findings';
+import type { LineIndex } from '../core/lineIndex';
+
+/** An offset span as an LSP range. */
+export function rangeOf(lines: LineIndex, span: Span): Range {
+  return { start: lines.positionAt(span.offset), end: lines.positionAt(span.offset + span.length) };
+}
+
+/** A core edit as an LSP text edit. */
+export function lspEdit(lines: LineIndex, edit: TextEdit): LspTextEdit {
+  return { range: rangeOf(lines, edit), newText: edit.content };
+}
+
+const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
+
+/** A finding as an LSP diagnostic; the rule id is the code, which is how fixes are found again. */
+export function toDiagnostic(lines: LineIndex, finding: Finding): Diagnostic {
+  return {
+    range: rangeOf(lines, finding),
+    severity: SEVERITY[finding.severity],
+    code: finding.code,
+    source: 'connector',
+    message: finding.message,
+    ...(finding.tags?.includes('unnecessary') ? { tags: [DiagnosticTag.Unnecessary] } : {}),
+  };
+}

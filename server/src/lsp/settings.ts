@@ -1,0 +1,71 @@
+import type { Connection } from 'vscode-languageserver';
+import { isSeverityLevel, type SeverityLevel } from '../core/findings';
+
+/** The extension's settings the server uses (`connectorTools.*`). */
+export interface ServerSettings {
+  /** Rule id → level. */
+  rules: Record<string, SeverityLevel>;
+  debounceMs: number;
+  maxFileSizeKb: number;
+  requestTimeoutMs: number;
+}
+
+export const DEFAULT_SETTINGS: ServerSettings = { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
+
+function numberIn(value: unknown, fallback: number, min: number, max: number): number {
+  return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
+}
+
+/** Reads settings sent by the client, keeping defaults for anything missing or malformed. */
+export function parseSettings(raw: unknown): { settings: ServerSettings; problems: string[] } {
+  const problems: string[] = [];
+  const section = (typeof raw === 'object' && raw !== null ? raw : {}) as Record<string, unknown>;
+  const rules: Record<string, SeverityLevel> = {};
+  const rawRules = section.rules;
+  if (typeof rawRules === 'object' && rawRules !== null) {
+    for (const [id, level] of Object.entries(rawRules)) {
+      if (typeof level === 'string' && isSeverityLevel(level)) rules[id] = level;
+      else problems.push(`connectorTools.rules: '${id}' has level ${JSON.stringify(level)}; use off, info, warning or error.`);
+    }
+  }
+  const validation = (typeof section.validation === 'object' && section.validation !== null ? section.validation : {}) as Record<string, unknown>;
+  const request = (typeof section.request === 'object' && section.request !== null ? section.request : {}) as Record<string, unknown>;
+  return {
+    settings: {
+      rules,
+      debounceMs: numberIn(validation.debounceMs, DEFAULT_SETTINGS.debounceMs, 0, 5_000),
+      maxFileSizeKb: numberIn(validation.maxFileSizeKb, DEFAULT_SETTINGS.maxFileSizeKb, 1, 1_048_576),
+      requestTimeoutMs: numberIn(request.timeoutMs, DEFAULT_SETTINGS.requestTimeoutMs, 100, 3_600_000),
+    },
+    problems,
+  };
+}
+
+/** Holds the current settings, pulled from the client when it supports workspace/configuration. */
+export class SettingsStore {
+  private current: ServerSettings = DEFAULT_SETTINGS;
+  private reported = new Set<string>();
+
+  constructor(private readonly connection: Connection, private readonly pull: boolean) {}
+
+  get(): ServerSettings {
+    return this.current;
+  }
+
+  /** Fetches the settings again; returns whether anything changed. */
+  async refresh(pushed?: unknown): Promise<boolean> {
+    let raw: unknown = pushed;
+    if (this.pull) {
+      raw = await this.connection.workspace.getConfiguration('connectorTools').catch(() => undefined);
+    }
+    const { settings, problems } = parseSettings(raw);
+    for (const problem of problems) {
+      if (this.reported.has(problem)) continue;
+      this.reported.add(problem);
+      void this.connection.window.showWarningMessage(problem);
+    }
+    const changed = JSON.stringify(settings) !== JSON.stringify(this.current);
+    this.current = settings;
+    return changed;
+  }
+}

@@ -1,0 +1,59 @@
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import type { AnalysisCache } from './analysis';
+import { isConnectorUri } from './analysis';
+import { toDiagnostic } from './convert';
+
+/**
+ * Publishes diagnostics per document version. Typing is debounced; a change cancels the pending check of the
+ * version before it, and a result for a version that is no longer current is dropped.
+ */
+export class ValidationScheduler {
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly documents: TextDocuments<TextDocument>,
+    private readonly cache: AnalysisCache,
+    private readonly debounceMs: () => number,
+  ) {}
+
+  /** Checks now (on open), or after the debounce (on change). */
+  schedule(uri: string, immediately: boolean): void {
+    if (!isConnectorUri(uri)) return;
+    clearTimeout(this.timers.get(uri));
+    const version = this.documents.get(uri)?.version;
+    const run = (): void => {
+      this.timers.delete(uri);
+      this.validate(uri, version);
+    };
+    if (immediately || this.debounceMs() === 0) run();
+    else this.timers.set(uri, setTimeout(run, this.debounceMs()));
+  }
+
+  /** Checks every open connector document again (settings changed). */
+  revalidateAll(): void {
+    for (const document of this.documents.all()) this.schedule(document.uri, true);
+  }
+
+  /** Clears what was published for a closed document. */
+  clear(uri: string): void {
+    clearTimeout(this.timers.get(uri));
+    this.timers.delete(uri);
+    this.cache.forget(uri);
+    void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+  }
+
+  private validate(uri: string, version: number | undefined): void {
+    const document = this.documents.get(uri);
+    // Superseded: a newer version arrived (and has its own check scheduled), or the document was closed.
+    if (!document || document.version !== version) return;
+    const analysis = this.cache.analyze(uri);
+    if (!analysis) return;
+    void this.connection.sendDiagnostics({
+      uri,
+      version: analysis.version,
+      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f)),
+    });
+  }
+}

@@ -1,0 +1,90 @@
+// A small LSP client for tests: starts the built server (dist/server.js) over stdio and speaks JSON-RPC to it.
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
+import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+
+export const SERVER_PATH = join(__dirname, '..', '..', 'dist', 'server.js');
+
+export interface LspSession {
+  connection: MessageConnection;
+  process: ChildProcessWithoutNullStreams;
+  /** Sends a request and returns its result. */
+  request<R>(method: string, params: unknown): Promise<R>;
+  notify(method: string, params: unknown): Promise<void>;
+  /** Resolves with the next diagnostics for `uri` whose version is at least `version` (or any, when omitted). */
+  diagnostics(uri: string, version?: number): Promise<Diagnostic[]>;
+  /** Every publishDiagnostics received so far, in order. */
+  published: PublishDiagnosticsParams[];
+  open(uri: string, text: string, version?: number): Promise<void>;
+  change(uri: string, text: string, version: number): Promise<void>;
+  /** Answers workspace/configuration with these settings (the `connectorTools` section). */
+  settings: Record<string, unknown>;
+  stop(): Promise<void>;
+}
+
+/** A file URI under a folder that need not exist (for documents only sent over LSP). */
+export function fileUri(...parts: string[]): string {
+  return pathToFileURL(join('/tmp/connector-lsp-tests', ...parts)).href;
+}
+
+/** Starts the server, initializes it for a workspace folder and waits until it is ready. */
+export async function startLsp(options: { workspaceFolder?: string; settings?: Record<string, unknown> } = {}): Promise<LspSession> {
+  if (!existsSync(SERVER_PATH)) throw new Error(`${SERVER_PATH} is missing: run npm run build first.`);
+  const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
+  const published: PublishDiagnosticsParams[] = [];
+  const waiters: { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void }[] = [];
+  const session: LspSession = {
+    connection,
+    process: child,
+    published,
+    settings: options.settings ?? {},
+    request: (method, params) => connection.sendRequest(method, params),
+    notify: (method, params) => connection.sendNotification(method, params),
+    diagnostics(uri, version) {
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no diagnostics for ${uri} (version ${version ?? 'any'}) within 20 s`)), 20_000);
+        waiters.push({ uri, version, resolve: (d) => { clearTimeout(timer); resolve(d); } });
+      });
+    },
+    open: (uri, text, version = 1) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'connector-json', version, text } }),
+    change: (uri, text, version) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] }),
+    async stop() {
+      await connection.sendRequest('shutdown').catch(() => undefined);
+      await connection.sendNotification('exit').catch(() => undefined);
+      connection.dispose();
+      child.kill();
+    },
+  };
+  connection.onNotification('textDocument/publishDiagnostics', (params: PublishDiagnosticsParams) => {
+    published.push(params);
+    for (let i = 0; i < waiters.length; i++) {
+      const waiter = waiters[i];
+      if (!waiter || waiter.uri !== params.uri) continue;
+      if (waiter.version !== undefined && (params.version ?? -1) < waiter.version) continue;
+      waiters.splice(i, 1);
+      i--;
+      waiter.resolve(params.diagnostics);
+    }
+  });
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
+    params.items.map((item) => (item.section === 'connectorTools' ? session.settings : null)),
+  );
+  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('window/workDoneProgress/create', () => null);
+  connection.onNotification('window/showMessage', () => undefined);
+  connection.onNotification('window/logMessage', () => undefined);
+  connection.listen();
+  const folder = options.workspaceFolder ? pathToFileURL(options.workspaceFolder).href : undefined;
+  await connection.sendRequest('initialize', {
+    processId: process.pid,
+    rootUri: folder ?? null,
+    workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
+    capabilities: { workspace: { configuration: true, workspaceFolders: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+  });
+  await connection.sendNotification('initialized', {});
+  return session;
+}
