@@ -85,15 +85,30 @@ export async function openFile(page: Page, name: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(name);
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+  // Wait for this file's row: the list may still show the previous quick input's rows for a moment.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   await page.locator(`.tab[aria-label*="${name}"]`).first().waitFor({ timeout: 30_000 });
 }
 
-/** Returns the Problems panel rows as text, after showing the panel. */
-export async function problemsPanelRows(page: Page): Promise<string[]> {
-  await page.keyboard.press('Control+Shift+M');
+/**
+ * Shows the Problems view (idempotent, unlike Ctrl+Shift+M which toggles) and returns its problem rows as text:
+ * message, source, rule id and position. With `filter`, types it into the view's filter box first, as a user
+ * would to find one problem among many (the list is virtualized: only visible rows exist in the page).
+ */
+export async function problemsPanelRows(page: Page, filter = ''): Promise<string[]> {
+  await page.keyboard.press('F1');
+  const palette = page.locator('.quick-input-widget input');
+  await palette.waitFor();
+  await palette.fill('>Problems: Focus on Problems View');
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Focus on Problems View' }).first().waitFor();
+  await page.keyboard.press('Enter');
+  const filterBox = page.locator('input[aria-label="Filter Problems"]');
+  await filterBox.waitFor({ timeout: 30_000 });
+  await filterBox.fill(filter);
+  await page.waitForTimeout(300);
   const rows = page.locator('.markers-panel .monaco-list-row');
-  await rows.first().waitFor({ timeout: 30_000 });
-  return rows.evaluateAll((els) => els.map((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim()));
+  return rows.evaluateAll((els) =>
+    els.filter((el) => el.getAttribute('aria-level') !== '1').map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()),
+  );
 }

@@ -1,0 +1,30 @@
+// Activation: start the language server and register the extension's commands. Everything else lives in the server.
+import * as vscode from 'vscode';
+import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import { registerEditingCommands } from './editingCommands';
+import { registerSendCommands } from './send/commands';
+
+let client: LanguageClient | undefined;
+
+export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
+  const serverOptions: ServerOptions = {
+    run: { module: serverModule, transport: TransportKind.ipc },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+  };
+  const log = vscode.window.createOutputChannel('Connector Tools', { log: true });
+  const clientOptions: LanguageClientOptions = {
+    documentSelector: [{ language: 'connector-json' }],
+    synchronize: { configurationSection: 'connectorTools' },
+    outputChannel: log,
+  };
+  client = new LanguageClient('connectorTools', 'Connector Tools', serverOptions, clientOptions);
+  context.subscriptions.push(log, client);
+  registerEditingCommands(context, client);
+  registerSendCommands(context, client, log);
+  await client.start();
+}
+
+export async function deactivate(): Promise<void> {
+  await client?.stop();
+}

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { openFile, problemsPanelRows, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { completionLabels, goToPosition } from '../support/vscodeUi';
+
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+
+describe('editing a connector file in a real VS Code', () => {
+  let session: VsCodeSession | undefined;
+  before(async () => {
+    session = await startVsCode({ workspaceFrom: EXAMPLES });
+  });
+  after(() => session?.stop());
+
+  test('opening the broken example lists its problems with their rule ids and lines', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'broken-rest.connector.json');
+      // The server answers within seconds; poll the view until the file's problems are there.
+      const deadline = Date.now() + 60_000;
+      let rows: string[] = [];
+      while (Date.now() < deadline && !rows.some((r) => r.includes('multi-on-path'))) {
+        rows = await problemsPanelRows(page, 'multi-on-path');
+      }
+      assert.equal(rows.length, 1, rows.join('\n'));
+      assert.match(rows[0] ?? '', /cannot use 'multi'.*multi-on-path.*Ln 20/);
+      for (const code of ['path-placeholder-without-parameter', 'unknown-model', 'form-without-content-type', 'unknown-property', 'separation-without-effect']) {
+        const matching = await problemsPanelRows(page, code);
+        assert.ok(matching.some((r) => r.includes(code)), `Problems view lacks ${code}: ${matching.join(' | ')}`);
+      }
+      const status = await page.locator('[id="status.problems"]').getAttribute('aria-label');
+      assert.match(status ?? '', /Errors: 25, Warnings: 6, Infos: 3/);
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+
+  test('completion for location offers exactly the six locations', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'petstore.connector.json');
+      const lines = readFileSync(join(EXAMPLES, 'petstore.connector.json'), 'utf8').split('\n');
+      const index = lines.findIndex((l) => l.includes('"name": "limit"'));
+      const line = lines[index] ?? '';
+      const column = line.indexOf('"query"', line.indexOf('"location"')) + 2;
+      await goToPosition(page, index + 1, column);
+      const labels = await completionLabels(page);
+      await page.keyboard.press('Escape');
+      assert.deepEqual([...labels].sort(), ['"body"', '"form"', '"header"', '"matrix"', '"path"', '"query"'].sort().map((l) => l), `labels: ${labels.join(', ')}`);
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+});
