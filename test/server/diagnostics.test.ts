@@ -107,7 +107,7 @@ describe('language server over stdio', () => {
     await lsp.open(uri, `{ "kind": "rest", "x": "${'a'.repeat(4000)}" }`);
     const diagnostics = await pending;
     assert.deepEqual(diagnostics.map((d) => d.code), ['file-too-large']);
-    assert.match(diagnostics[0]?.message ?? '', /maxFileSizeKb/);
+    assert.match(String(diagnostics[0]?.message ?? ''), /maxFileSizeKb/);
     lsp.settings = {};
     await lsp.notify('workspace/didChangeConfiguration', { settings: null });
   });
