@@ -8,11 +8,18 @@ import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
 import type { FeatureGroup, ServerContext } from './context';
 import { formattingFeatures } from './formatting';
-import { SettingsStore } from './settings';
+import { SettingsStore, type ServerSettings } from './settings';
+import { editorFeatures } from './editorFeatures';
 import { ValidationScheduler } from './validation';
 
-/** Extra feature groups (editor features, sending) are added here as they exist. */
-export type FeatureGroupFactory = (deps: { settings: () => import('./settings').ServerSettings }) => FeatureGroup;
+/** What feature groups may need from the server beyond the context. */
+export interface FeatureDeps {
+  settings: () => ServerSettings;
+  folders: () => string[];
+}
+
+/** A feature group made with the server's settings and workspace folders. */
+export type FeatureGroupFactory = (deps: FeatureDeps) => FeatureGroup;
 
 /** Wires a connection: documents, settings, validation and every feature group. Only adapts the core. */
 export function startServer(connection: Connection, extraGroups: readonly FeatureGroupFactory[] = []): void {
@@ -27,7 +34,8 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
     codeActionFeatures,
     formattingFeatures,
     checkAllFeatures(() => folders, currentSettings),
-    ...extraGroups.map((make) => make({ settings: currentSettings })),
+    editorFeatures(() => folders),
+    ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),
   ];
   let pullsConfiguration = false;
 

@@ -1,0 +1,71 @@
+import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
+import type { Connector } from '../model';
+import { pathPlaceholders, variablePlaceholders } from '../placeholders';
+import { sourceOffsetInString } from '../tree';
+import { objectKindAt } from './context';
+import { propertyDescription, VALUE_DOCS } from './descriptions';
+import { locate } from './locate';
+import { requestLinePreview } from './requestLine';
+
+/** Hover text (Markdown) and the span it is about. */
+export interface HoverInfo {
+  markdown: string;
+  offset: number;
+  length: number;
+}
+
+function placeholderAt(text: string, node: Node, offset: number, double: boolean): { name: string; offset: number; length: number } | undefined {
+  const value = String(node.value);
+  for (const p of double ? variablePlaceholders(value) : pathPlaceholders(value)) {
+    const start = sourceOffsetInString(text, node, p.index);
+    const end = sourceOffsetInString(text, node, p.index + p.length);
+    if (offset >= start && offset < end) return { name: p.name, offset: start, length: end - start };
+  }
+  return undefined;
+}
+
+/** What the thing under the cursor means and does at run time. */
+export function hoverAt(text: string, root: Node | undefined, connector: Connector | undefined, offset: number): HoverInfo | undefined {
+  if (!root) return undefined;
+  const node = findNodeAtOffset(root, offset, false);
+  if (!node) return undefined;
+  const span = { offset: node.offset, length: node.length };
+  const property = node.parent?.type === 'property' ? node.parent : undefined;
+  const isKey = property?.children?.[0] === node;
+  const path = getNodePath(node);
+  const holderPath = property ? getNodePath(property.parent ?? property).slice() : [];
+  const holder = objectKindAt(property?.parent ? getNodePath(property.parent) : holderPath);
+  const here = locate(connector, offset);
+
+  if (isKey && typeof node.value === 'string') {
+    const description = propertyDescription(holder, node.value);
+    return description ? { markdown: `**${node.value}**: ${description}`, ...span } : undefined;
+  }
+  const key = typeof property?.children?.[0]?.value === 'string' ? String(property.children[0].value) : undefined;
+
+  // The parameter behind a {placeholder} in a path, and the one behind {{name}} in a template.
+  if (node.type === 'string' && (key === 'path' || key === 'template') && here.operation) {
+    const placeholder = placeholderAt(text, node, offset, key === 'template');
+    if (placeholder) {
+      const parameter = here.operation.parameters.find((p) => p.name?.value === placeholder.name && (key === 'template' || p.location?.value === 'path'));
+      const markdown = parameter
+        ? `**${placeholder.name}**: ${parameter.location?.value ?? '?'} parameter, ${parameter.type?.value ?? '?'}${parameter.required?.value || parameter.location?.value === 'path' ? ', required' : ''}${parameter.description ? `\n\n${parameter.description.value}` : ''}`
+        : `**${placeholder.name}**: no ${key === 'path' ? 'path ' : ''}parameter has this name.`;
+      return { markdown, offset: placeholder.offset, length: placeholder.length };
+    }
+  }
+  // An option: its id in the machine step.
+  if (path.length >= 2 && path[path.length - 2] === 'options' && typeof path[path.length - 1] === 'number') {
+    const index = Number(path[path.length - 1]);
+    return { markdown: `Option **c${index + 1}**: a workflow supplies ${JSON.stringify(node.value)} as \`"c${index + 1}"\`.`, ...span };
+  }
+  // The operation's request line, on its id, method or path.
+  if (connector?.kind === 'rest' && here.operation && !here.parameter && (key === 'id' || key === 'method' || key === 'path')) {
+    return { markdown: `\`\`\`http\n${requestLinePreview(connector, here.operation)}\n\`\`\``, ...span };
+  }
+  if (key && typeof node.value === 'string') {
+    const docs = VALUE_DOCS[key]?.[node.value];
+    if (docs) return { markdown: `**${node.value}**: ${docs}`, ...span };
+  }
+  return undefined;
+}

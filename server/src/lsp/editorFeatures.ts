@@ -1,0 +1,143 @@
+import { readFile } from 'node:fs/promises';
+import { glob } from 'tinyglobby';
+import {
+  CompletionItemKind, InsertTextFormat, MarkupKind, ResponseError, SymbolKind,
+  type CodeLens, type CompletionItem, type DocumentSymbol, type WorkspaceSymbol,
+} from 'vscode-languageserver';
+import { URI } from 'vscode-uri';
+import { lenses } from '../core/features/codeLens';
+import { completionsAt } from '../core/features/completion';
+import { hoverAt } from '../core/features/hover';
+import { definitionAt, namedThingAt, referencesAt, renameAt } from '../core/features/navigation';
+import { outline, type OutlineSymbol } from '../core/features/symbols';
+import { LineIndex } from '../core/lineIndex';
+import { buildModel } from '../core/model';
+import { parseDocument } from '../core/parse';
+import type { DocumentAnalysis, FeatureGroup } from './context';
+import { lspEdit, rangeOf } from './convert';
+
+const COMPLETION_KIND = { property: CompletionItemKind.Property, value: CompletionItemKind.Value, reference: CompletionItemKind.Reference, header: CompletionItemKind.Field } as const;
+const SYMBOL_KIND = { connector: SymbolKind.Module, operation: SymbolKind.Method, request: SymbolKind.Function, model: SymbolKind.Struct, parameter: SymbolKind.Field } as const;
+
+function toDocumentSymbol(lines: LineIndex, symbol: OutlineSymbol): DocumentSymbol {
+  const range = rangeOf(lines, symbol);
+  const selection = rangeOf(lines, { offset: symbol.nameOffset, length: symbol.nameLength });
+  return {
+    name: symbol.name,
+    ...(symbol.detail ? { detail: symbol.detail } : {}),
+    kind: SYMBOL_KIND[symbol.kind],
+    range,
+    // The selection must lie inside the range; a name outside (a missing id) falls back to the start.
+    selectionRange: symbol.nameOffset >= symbol.offset && symbol.nameOffset + symbol.nameLength <= symbol.offset + symbol.length ? selection : { start: range.start, end: range.start },
+    children: symbol.children.map((c) => toDocumentSymbol(lines, c)),
+  };
+}
+
+function operationSymbols(uri: string, text: string, lines: LineIndex): WorkspaceSymbol[] {
+  const connector = buildModel(parseDocument(text).root);
+  const [root] = outline(connector);
+  return (root?.children ?? [])
+    .filter((s) => s.kind === 'operation' || s.kind === 'request')
+    .map((s) => ({ name: s.name, kind: SYMBOL_KIND[s.kind], containerName: root?.name ?? '', location: { uri, range: rangeOf(lines, { offset: s.nameOffset, length: s.nameLength }) } }));
+}
+
+/** Completion, hover, outline, workspace symbols, definition, references, rename and code lenses. */
+export function editorFeatures(folders: () => string[]): FeatureGroup {
+  return {
+    capabilities: {
+      completionProvider: { triggerCharacters: ['"', '{', ':'] },
+      hoverProvider: true,
+      documentSymbolProvider: { label: 'Connector' },
+      workspaceSymbolProvider: true,
+      definitionProvider: true,
+      referencesProvider: true,
+      renameProvider: { prepareProvider: true },
+      codeLensProvider: { resolveProvider: false },
+    },
+    register({ connection, documents, analyze }) {
+      const withAnalysis = <T>(uri: string, fallback: T, run: (a: DocumentAnalysis) => T): T => {
+        const analysis = analyze(uri);
+        return analysis ? run(analysis) : fallback;
+      };
+
+      connection.onCompletion(({ textDocument, position }) => withAnalysis(textDocument.uri, [] as CompletionItem[], (a) => {
+        const offset = a.lines.offsetAt(position);
+        return completionsAt(a.text, a.result.parsed.root, a.result.connector, offset).map((p, index): CompletionItem => ({
+          label: p.label,
+          kind: COMPLETION_KIND[p.kind],
+          sortText: String(index).padStart(4, '0'),
+          filterText: p.kind === 'value' || p.replace.length > 0 ? a.text.slice(p.replace.offset, p.replace.offset + p.replace.length).replace(/^"/, '') + p.label : p.label,
+          ...(p.documentation ? { documentation: { kind: MarkupKind.Markdown, value: p.documentation } } : {}),
+          textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText },
+          insertTextFormat: p.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+        }));
+      }));
+
+      connection.onHover(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
+        const info = hoverAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position));
+        return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(a.lines, info) } : null;
+      }));
+
+      connection.onDocumentSymbol(({ textDocument }) => withAnalysis(textDocument.uri, [] as DocumentSymbol[], (a) => outline(a.result.connector).map((s) => toDocumentSymbol(a.lines, s))));
+
+      connection.onWorkspaceSymbol(async ({ query }, token) => {
+        const symbols: WorkspaceSymbol[] = [];
+        const seen = new Set<string>();
+        for (const document of documents.all()) {
+          const a = analyze(document.uri);
+          if (!a) continue;
+          seen.add(document.uri);
+          symbols.push(...operationSymbols(a.uri, a.text, a.lines));
+        }
+        for (const folder of folders()) {
+          const files = await glob('**/*.connector.json', { cwd: URI.parse(folder).fsPath, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+          for (const file of files) {
+            if (token.isCancellationRequested) break;
+            const uri = URI.file(file).toString();
+            if (seen.has(uri)) continue;
+            const text = await readFile(file, 'utf8').catch(() => undefined);
+            if (text !== undefined) symbols.push(...operationSymbols(uri, text, new LineIndex(text)));
+          }
+        }
+        const wanted = query.toLowerCase();
+        return symbols.filter((s) => s.name.toLowerCase().includes(wanted));
+      });
+
+      connection.onDefinition(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
+        const span = definitionAt(a.text, a.result.connector, a.lines.offsetAt(position));
+        return span ? { uri: a.uri, range: rangeOf(a.lines, span) } : null;
+      }));
+
+      connection.onReferences(({ textDocument, position, context }) => withAnalysis(textDocument.uri, [], (a) =>
+        referencesAt(a.text, a.result.connector, a.lines.offsetAt(position), context.includeDeclaration).map((span) => ({ uri: a.uri, range: rangeOf(a.lines, span) }))));
+
+      connection.onPrepareRename(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
+        const thing = namedThingAt(a.text, a.result.connector, a.lines.offsetAt(position));
+        return thing ? { range: rangeOf(a.lines, thing.span), placeholder: thing.name } : null;
+      }));
+
+      connection.onRenameRequest(({ textDocument, position, newName }) => {
+        const a = analyze(textDocument.uri);
+        if (!a) return null;
+        const result = renameAt(a.text, a.result.connector, a.lines.offsetAt(position), newName);
+        if ('error' in result) throw new ResponseError(-32803, result.error);
+        return { changes: { [a.uri]: result.edits.map((e) => lspEdit(a.lines, e)) } };
+      });
+
+      connection.onCodeLens(({ textDocument }) => withAnalysis(textDocument.uri, [] as CodeLens[], (a) => {
+        const out: CodeLens[] = [];
+        for (const lens of lenses(a.result.connector)) {
+          const range = rangeOf(a.lines, { offset: lens.offset, length: 0 });
+          if (lens.operationId) {
+            out.push({ range, command: { title: '$(play) Send request', command: 'connectorTools.sendRequest', arguments: [{ uri: a.uri, operationId: lens.operationId }] } });
+          }
+          if (lens.variables) {
+            const title = lens.variables.length ? `Variables: ${lens.variables.join(', ')}` : 'No variables';
+            out.push({ range, command: { title, command: '' } });
+          }
+        }
+        return out;
+      }));
+    },
+  };
+}
