@@ -47,6 +47,10 @@ describe('editing a connector file in a real VS Code', () => {
       const line = lines[index] ?? '';
       const column = line.indexOf('"query"', line.indexOf('"location"')) + 2;
       await goToPosition(page, index + 1, column);
+      await page.locator('.monaco-editor.focused').first().waitFor();
+      // Clear the value, then ask for suggestions, as a user choosing another location would.
+      await page.keyboard.press('Control+Delete');
+      await page.waitForTimeout(500);
       const labels = await completionLabels(page);
       await page.keyboard.press('Escape');
       assert.deepEqual([...labels].sort(), ['"body"', '"form"', '"header"', '"matrix"', '"path"', '"query"'].sort().map((l) => l), `labels: ${labels.join(', ')}`);

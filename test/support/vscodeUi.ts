@@ -36,6 +36,7 @@ export async function goToPosition(page: Page, line: number, column: number): Pr
   await input.waitFor();
   await input.fill(`:${line}:${column}`);
   await page.keyboard.press('Enter');
+  await input.waitFor({ state: 'hidden' });
 }
 
 /** The labels the suggest widget shows after Ctrl+Space at the cursor. */
@@ -43,6 +44,8 @@ export async function completionLabels(page: Page): Promise<string[]> {
   await page.keyboard.press('Control+Space');
   const rows = page.locator('.suggest-widget .monaco-list-row');
   await rows.first().waitFor({ timeout: 15_000 });
+  // The list shows "Loading..." first, then every item at once.
+  await page.waitForTimeout(500);
   return rows.evaluateAll((els) =>
     els.map((el) => (el.querySelector('.label-name')?.textContent ?? el.getAttribute('aria-label') ?? '').trim()),
   );

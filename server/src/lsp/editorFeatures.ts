@@ -66,7 +66,8 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
           label: p.label,
           kind: COMPLETION_KIND[p.kind],
           sortText: String(index).padStart(4, '0'),
-          filterText: p.kind === 'value' || p.replace.length > 0 ? a.text.slice(p.replace.offset, p.replace.offset + p.replace.length).replace(/^"/, '') + p.label : p.label,
+          // VS Code filters by the text from the edit's start to the cursor, which begins with the string's quote.
+          filterText: a.text[p.replace.offset] === '"' && p.replace.length > 0 && !p.label.startsWith('"') ? `"${p.label}` : p.label,
           ...(p.documentation ? { documentation: { kind: MarkupKind.Markdown, value: p.documentation } } : {}),
           textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText },
           insertTextFormat: p.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
