@@ -4,7 +4,6 @@ import type { CustomRequest, ODataConnector } from '../model';
 import { firstJsonError } from '../rules/odata/bodyJson';
 import type { JsonValue } from '../tree';
 import { isOneOf, METADATA_LEVELS, ODATA_METHOD, ODATA_OPERATIONS, ODATA_OPERATIONS_WITH_BODY } from '../vocabulary';
-import { encodeComponent } from './separation';
 import type { BuildOutcome, BuildProblem, SuppliedValues } from './types';
 
 function textOf(value: JsonValue): string {
@@ -42,7 +41,7 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
       problems.push({ code: 'missing-value', name, message: `Path parameter '${name}' needs a value.` });
       return whole;
     }
-    return onlyPath ? textOf(value) : encodeComponent(textOf(value));
+    return onlyPath ? textOf(value) : encodeURIComponent(textOf(value));
   });
   const base = connector.baseUrl?.value ?? '';
   let url = /^[a-z][a-z0-9+.-]*:/i.test(filledUrl) ? filledUrl : `${base.replace(/\/+$/, '')}/${filledUrl.replace(/^\/+/, '')}`;
@@ -52,7 +51,8 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
       const supplied = values[entry.name];
       const value = supplied !== undefined ? supplied : entry.value;
       if (value === undefined || value === null || value === '') continue;
-      pairs.push(`${encodeComponent(entry.name).replace(/^%24/, '$')}=${encodeComponent(textOf(value))}`);
+      // OData options keep their quotes and parentheses readable: encodeURIComponent leaves them alone.
+      pairs.push(`${encodeURIComponent(entry.name).replace(/^%24/, '$')}=${encodeURIComponent(textOf(value))}`);
     }
     if (pairs.length) url += `${url.includes('?') ? '&' : '?'}${pairs.join('&')}`;
   }
