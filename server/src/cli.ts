@@ -4,7 +4,8 @@ import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
 import { LINT_HELP } from './cli/lint/options';
 import { packageInfo } from './cli/packageInfo';
-import { runRequestCommand } from './cli/request';
+import { runRequestCommand } from './cli/request/command';
+import { REQUEST_HELP } from './cli/request/options';
 import { UsageError } from './cli/usage';
 
 const COMMANDS = ['lint', 'request'] as const;
@@ -13,7 +14,8 @@ const HELP = `Usage: connector <command> [arguments] [options]
 
 Commands:
   lint [files, folders or globs...]   check connector files (*.connector.json) against the platform's rules
-  request ...                         send one operation of a connector file and print the result
+  request FILE OPERATION_ID [--value name=value...] [--dry-run] [--curl]
+                                      send one operation of a connector file and print the result
 
 Options:
   -h, --help       show this help; 'connector <command> --help' shows a command's own
@@ -39,7 +41,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (command === '--help' || command === '-h' || command === 'help') {
-    io.stdout(rest[0] === 'lint' ? LINT_HELP : HELP);
+    io.stdout(rest[0] === 'lint' ? LINT_HELP : rest[0] === 'request' ? REQUEST_HELP : HELP);
     return 0;
   }
   if (command === '--version' || command === '-v' || command === '-V') {
@@ -47,7 +49,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (command === 'lint') return runLintCommand(rest, io);
-  if (command === 'request') return runRequestCommand(rest);
+  if (command === 'request') return runRequestCommand(rest, io);
   if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'. Put options after the command, e.g. connector lint --format json.`);
   const close = closeMatches(command, COMMANDS);
   throw new UsageError(`Unknown command '${command}'.${close.length ? ` Did you mean '${close[0]}'?` : ''} Commands: ${COMMANDS.join(', ')}.`);

@@ -1,0 +1,84 @@
+import type { JsonValue } from '../../core/tree';
+import { UsageError } from '../usage';
+
+export const REQUEST_HELP = `Usage: connector request FILE OPERATION_ID [options]
+
+Builds the request of one operation (REST) or Custom request (OData) and sends it, or shows it.
+
+Options:
+  --value name=value     a value for a parameter or variable; repeat for several. Read by the
+                         parameter's type: 7, true, a,b or ["a","b"] for arrays, c1,c3 or the values
+                         for options, {"k":1} for objects
+  --values FILE          values from a values file: { "<operation id>": { "<name>": <value>, ... } }
+  --dry-run              print the request (method, url, headers, body) without sending it
+  --curl                 print the request as a curl command without sending it
+  --format pretty|json   how to print the result (default: pretty)
+  --timeout MS           give up after this many milliseconds (default: 30000)
+
+Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _).
+Exit codes: 0 a 2xx result, 1 an error result, 2 bad input (nothing was sent).
+`;
+
+export interface RequestOptions {
+  file: string;
+  operationId: string;
+  /** `--value` texts by name, read by each input's type once the connector is known. */
+  values: Record<string, string>;
+  valuesFile?: string;
+  mode: 'send' | 'dry-run' | 'curl';
+  format: 'pretty' | 'json';
+  timeoutMs: number;
+  help: boolean;
+}
+
+/** A `--value` text for a name the operation does not describe: JSON when it parses, else text. */
+export function parseLooseValue(text: string): JsonValue {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return text;
+  }
+}
+
+/** Reads the command line of `connector request`; mistakes are usage errors. */
+export function parseRequestOptions(argv: readonly string[]): RequestOptions {
+  const positional: string[] = [];
+  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const next = (): string => {
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value.`);
+      return value;
+    };
+    if (arg === '-h' || arg === '--help') options.help = true;
+    else if (arg === '--dry-run') options.mode = options.mode === 'curl' ? 'curl' : 'dry-run';
+    else if (arg === '--curl') options.mode = 'curl';
+    else if (arg === '--value') {
+      const pair = next();
+      const at = pair.indexOf('=');
+      if (at <= 0) throw new UsageError(`--value takes name=value, not '${pair}'.`);
+      options.values[pair.slice(0, at)] = pair.slice(at + 1);
+    } else if (arg === '--values') options.valuesFile = next();
+    else if (arg === '--format') {
+      const format = next();
+      if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format is pretty or json, not '${format}'.`);
+      options.format = format;
+    } else if (arg === '--timeout') {
+      const ms = Number(next());
+      if (!Number.isInteger(ms) || ms < 1) throw new UsageError('--timeout takes a whole number of milliseconds, e.g. --timeout 5000.');
+      options.timeoutMs = ms;
+    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
+    else positional.push(arg);
+  }
+  if (options.help) return options;
+  if (positional.length !== 2) throw new UsageError(`Give the connector file and the operation id, e.g. connector request examples/petstore.connector.json getPet.`);
+  options.file = positional[0] ?? '';
+  options.operationId = positional[1] ?? '';
+  return options;
+}
+
+/** The environment variable holding a secret: CONNECTOR_SECRET_ and the name upper-cased, other characters as _. */
+export function secretVariable(name: string): string {
+  return `CONNECTOR_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
+}

@@ -1,0 +1,90 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { RunningService } from '../../scripts/demo/http';
+import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { runCli } from '../support/cli';
+
+describe('connector request', () => {
+  let service: RunningService;
+  let dir: string;
+  let file: string;
+  const secret = { CONNECTOR_SECRET_PETSTORE: PETSTORE_API_KEY };
+
+  before(async () => {
+    service = await startPetstore(0);
+    dir = mkdtempSync(join(tmpdir(), 'connector-cli-request-'));
+    file = join(dir, 'petstore.connector.json');
+    const text = readFileSync(join(__dirname, '..', '..', 'examples', 'petstore.connector.json'), 'utf8').replace('http://127.0.0.1:3030/api', service.url);
+    writeFileSync(file, text);
+  });
+  after(() => service.close());
+
+  test('sends and prints the result; exit 0 on 2xx', async () => {
+    const run = await runCli(['request', file, 'getPet', '--value', 'petId=1', '--value', 'lang=de'], { env: secret });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Status: 200/);
+    assert.match(run.stdout, /"name": "Rex"/);
+    assert.match(run.stdout, /"lang": "de"/);
+  });
+
+  test('--format json prints the result object', async () => {
+    const run = await runCli(['request', file, 'findPets', '--value', 'status=c3', '--format', 'json'], { env: secret });
+    assert.equal(run.code, 0, run.stderr);
+    const result = JSON.parse(run.stdout) as { status: number; data: { name: string }[] };
+    assert.equal(result.status, 200);
+    assert.deepEqual(result.data.map((p) => p.name), ['Nemo']);
+  });
+
+  test('an error result exits 1 with the message', async () => {
+    const run = await runCli(['request', file, 'getPet', '--value', 'petId=99'], { env: secret });
+    assert.equal(run.code, 1);
+    assert.match(run.stdout, /Error: HTTP 404 Not Found: No pet with id 99/);
+  });
+
+  test('a missing value or secret exits 2 and says how to give it; nothing is sent', async () => {
+    const missing = await runCli(['request', file, 'getPet'], { env: secret });
+    assert.equal(missing.code, 2);
+    assert.match(missing.stderr, /'petId' \(path integer\) is required.*--value petId=/);
+    const noSecret = await runCli(['request', file, 'getPet', '--value', 'petId=1'], { env: { CONNECTOR_SECRET_PETSTORE: undefined } });
+    assert.equal(noSecret.code, 2);
+    assert.match(noSecret.stderr, /CONNECTOR_SECRET_PETSTORE/);
+  });
+
+  test('--dry-run and --curl show the request with the secret redacted, and send nothing', async () => {
+    const dry = await runCli(['request', file, 'findPets', '--value', 'tags=a,b', '--dry-run'], { env: secret });
+    assert.equal(dry.code, 0, dry.stderr);
+    assert.match(dry.stdout, /^GET http:\/\/127\.0\.0\.1:\d+\/api\/pets\?tags=a,b&limit=20\nX-Api-Key: •••/);
+    const curl = await runCli(['request', file, 'getPet', '--value', 'petId=1', '--curl'], { env: secret });
+    assert.equal(curl.code, 0);
+    assert.ok(!curl.stdout.includes(PETSTORE_API_KEY));
+    assert.match(curl.stdout, /^curl -X GET /);
+  });
+
+  test('a connector with errors is refused with file:line:col', async () => {
+    const broken = join(__dirname, '..', '..', 'examples', 'broken-rest.connector.json');
+    const run = await runCli(['request', broken, 'getPet'], {});
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /broken-rest\.connector\.json:14:\d+ {2}'\{shelter\}' in the path has no path parameter/);
+  });
+
+  test('a values file is checked before use', async () => {
+    const values = join(dir, 'petstore.values.json');
+    writeFileSync(values, '{ "getPet": { "petID": 1 } }');
+    const run = await runCli(['request', file, 'getPet', '--values', values], { env: secret });
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /petstore\.values\.json:1:\d+ {2}'getPet' has no input 'petID'\. Did you mean 'petId'\?/);
+    writeFileSync(values, '{ "getPet": { "petId": 2 } }');
+    const ok = await runCli(['request', file, 'getPet', '--values', values], { env: secret });
+    assert.equal(ok.code, 0, ok.stderr);
+    assert.match(ok.stdout, /"name": "Tom"/);
+  });
+
+  test('usage mistakes exit 2 with help', async () => {
+    const run = await runCli(['request', file], {});
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /Give the connector file and the operation id/);
+  });
+});
