@@ -10,6 +10,7 @@ import type { FeatureGroup, ServerContext } from './context';
 import { formattingFeatures } from './formatting';
 import { SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
+import { requestFeatures } from './requests';
 import { ValidationScheduler } from './validation';
 
 /** What feature groups may need from the server beyond the context. */
@@ -35,6 +36,7 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
     formattingFeatures,
     checkAllFeatures(() => folders, currentSettings),
     editorFeatures(() => folders),
+    requestFeatures({ settings: currentSettings, folders: () => folders }),
     ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),
   ];
   let pullsConfiguration = false;

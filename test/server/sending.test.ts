@@ -1,0 +1,73 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { RunningService } from '../../scripts/demo/http';
+import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import type { DescribeOperationResult, ListOperationsResult, PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
+import { startLsp, type LspSession } from '../support/lspClient';
+
+describe('sending through the language server', () => {
+  let lsp: LspSession;
+  let service: RunningService;
+  let uri: string;
+  let dir: string;
+  const asked: string[] = [];
+
+  before(async () => {
+    service = await startPetstore(0);
+    dir = mkdtempSync(join(tmpdir(), 'connector-send-'));
+    const text = readFileSync(join(__dirname, '..', '..', 'examples', 'petstore.connector.json'), 'utf8').replace('http://127.0.0.1:3030/api', service.url);
+    writeFileSync(join(dir, 'petstore.connector.json'), text);
+    uri = pathToFileURL(join(dir, 'petstore.connector.json')).href;
+    lsp = await startLsp();
+    lsp.connection.onRequest('connector/getSecret', (params: { name: string }) => {
+      asked.push(params.name);
+      return params.name === 'petstore' ? PETSTORE_API_KEY : null;
+    });
+    await lsp.open(uri, text);
+    await lsp.diagnostics(uri, 1);
+  });
+  after(async () => {
+    await lsp.stop();
+    await service.close();
+  });
+
+  test('lists operations and describes their inputs', async () => {
+    const operations = await lsp.request<ListOperationsResult>('connector/listOperations', { uri });
+    assert.deepEqual(operations.map((o) => o.id), ['findPets', 'getPet', 'addPet', 'uploadPhoto']);
+    const described = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
+    assert.deepEqual(described.inputs.map((i) => i.name), ['petId', 'lang', 'X-Request-Id']);
+    assert.deepEqual(described.blockers, []);
+    assert.equal(described.valuesFile, undefined);
+  });
+
+  test('a values file beside the connector is used and checked', async () => {
+    writeFileSync(join(dir, 'petstore.values.json'), '{ "getPet": { "petId": "x" } }');
+    const described = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
+    assert.match(described.valuesFile?.problems.join() ?? '', /petstore\.values\.json:1:\d+ 'petId' needs a whole number/);
+    writeFileSync(join(dir, 'petstore.values.json'), '{ "getPet": { "petId": 2 } }');
+    const ok = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
+    assert.deepEqual(ok.valuesFile?.values, { petId: 2 });
+  });
+
+  test('preview asks for no secret and shows none', async () => {
+    const before = asked.length;
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'getPet', values: { petId: 1 } });
+    assert.ok(result.ok);
+    assert.match(result.preview.url, /\/pets\/1;lang=en$/);
+    assert.deepEqual(result.preview.headers, [['X-Api-Key', '•••']]);
+    assert.equal(asked.length, before);
+  });
+
+  test('send asks the client for the secret, sends, and returns the redacted result', async () => {
+    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { petId: 1 } });
+    assert.ok(result.ok);
+    assert.equal(result.result.status, 200);
+    assert.equal((result.result.data as { name: string }).name, 'Rex');
+    assert.ok(asked.includes('petstore'));
+    assert.ok(!JSON.stringify(result).includes(PETSTORE_API_KEY));
+  });
+});
