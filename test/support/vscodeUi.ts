@@ -51,13 +51,14 @@ export async function completionLabels(page: Page): Promise<string[]> {
   );
 }
 
-/** Waits for the frame that renders the result panel (the webview's inner frame holding `.result`). */
-export async function resultPanelFrame(page: Page, timeoutMs = 60_000): Promise<Frame> {
+/** Waits for the frame that renders a result panel (the webview's inner frame), whose request line contains `requestText`. */
+export async function resultPanelFrame(page: Page, requestText: string, timeoutMs = 60_000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     for (const frame of page.frames()) {
-      const found = await frame.$('.result .status').catch(() => null);
-      if (found) return frame;
+      if (frame.isDetached()) continue;
+      const line = await frame.$eval('.result .request-line', (el) => el.textContent ?? '').catch(() => '');
+      if (line.includes(requestText)) return frame;
     }
     await page.waitForTimeout(250);
   }
