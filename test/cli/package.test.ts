@@ -1,0 +1,35 @@
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { zipEntries } from '../support/zipListing';
+
+const ROOT = join(__dirname, '..', '..');
+
+test('the .vsix holds only the bundles, schema, grammar, icon, docs files and manifest', () => {
+  const out = join(mkdtempSync(join(tmpdir(), 'connector-vsix-')), 'connector-tools.vsix');
+  const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+  const files = zipEntries(out).filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length)).sort();
+  assert.deepEqual(files, [
+    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/server.js', 'dist/webview.js', 'images/icon.png', 'package.json', 'readme.md',
+    'schemas/connector.schema.json', 'syntaxes/connector-json.language-configuration.json', 'syntaxes/connector-json.tmLanguage.json',
+  ]);
+});
+
+test('the manifest names publisher, repository, categories, engines, activation and every command', () => {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Record<string, unknown> & {
+    contributes: { commands: { command: string }[] }; activationEvents: string[]; repository: { url: string }; engines: { vscode: string };
+    capabilities: { untrustedWorkspaces: { supported: string } };
+  };
+  assert.equal(manifest.publisher, 'connector-tools');
+  assert.match(manifest.repository.url, /^https:\/\//);
+  assert.ok((manifest.categories as string[]).length > 0 && (manifest.keywords as string[]).length > 0);
+  assert.equal(manifest.engines.vscode, '^1.95.0');
+  assert.ok(manifest.activationEvents.includes('onLanguage:connector-json'));
+  assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
+  const client = readFileSync(join(ROOT, 'client/src/extension.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/send/commands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/editingCommands.ts'), 'utf8');
+  for (const { command } of manifest.contributes.commands) assert.ok(client.includes(`'${command}'`), `${command} is contributed but not registered`);
+});
