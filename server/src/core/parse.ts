@@ -34,8 +34,46 @@ function describe(error: ParseError): string {
   return `JSON syntax: ${words}.${hint ? ` ${hint}` : ''}`;
 }
 
+/** Deeper than this, a file is not a connector: parsing it (recursively) could exhaust the stack. */
+export const MAX_NESTING = 512;
+
+/** Where nesting first passes MAX_NESTING (outside strings and comments), or -1. One linear pass. */
+function tooDeepAt(text: string): number {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 34 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92 /* \ */) i++;
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i < text.length && text.charCodeAt(i) !== 10) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end < 0 ? text.length : end + 1;
+    } else if (c === 123 /* { */ || c === 91 /* [ */) {
+      if (++depth > MAX_NESTING) return i;
+    } else if (c === 125 /* } */ || c === 93 /* ] */) {
+      depth--;
+    }
+  }
+  return -1;
+}
+
 /** Parses connector text as JSON with comments and trailing commas, keeping offsets for every node. */
 export function parseDocument(text: string): ParsedDocument {
+  const deep = tooDeepAt(text);
+  if (deep >= 0) {
+    return {
+      text,
+      root: undefined,
+      syntaxFindings: [{
+        code: 'syntax-error',
+        severity: 'error',
+        message: `The file nests more than ${MAX_NESTING} levels deep here; a connector never needs that many, and nothing in it is checked. Remove the extra brackets.`,
+        offset: deep,
+        length: 1,
+      }],
+    };
+  }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
   const syntaxFindings: Finding[] = errors.map((error) => ({

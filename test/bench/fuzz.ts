@@ -1,0 +1,7 @@
+// `npm run fuzz`: the core's properties over 100,000 generated files (npm test runs 2,000).
+import { checkCoreProperties } from '../unit/robustness/properties';
+
+const runs = Number(process.argv[2] ?? 100_000);
+const started = Date.now();
+checkCoreProperties(runs);
+console.log(`fuzz: ${runs.toLocaleString('en-US')} cases passed in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -1,0 +1,54 @@
+// Property checks over the core, shared by the bounded run in npm test and the long run in npm run fuzz.
+import assert from 'node:assert/strict';
+import fc from 'fast-check';
+import { completionsAt } from '../../../server/src/core/features/completion';
+import { hoverAt } from '../../../server/src/core/features/hover';
+import { outline } from '../../../server/src/core/features/symbols';
+import { applyEdits } from '../../../server/src/core/edits';
+import { lintText } from '../../../server/src/core/lint';
+import { generateODataConnector, generateRestConnector } from '../../bench/generate';
+
+const SEEDS = [generateRestConnector(3), generateODataConnector(3)];
+
+/** A valid connector with random cuts, insertions and swaps: what a file looks like while someone types. */
+export const mutatedConnector = fc
+  .record({
+    seed: fc.constantFrom(...SEEDS),
+    edits: fc.array(
+      fc.record({
+        at: fc.nat(),
+        remove: fc.nat({ max: 40 }),
+        insert: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '//', '/*', '\\', '{{', '}}', '"Query"', '"multi"', 'null', '-1e999', '\u0000', '\uD800')),
+      }),
+      { maxLength: 6 },
+    ),
+  })
+  .map(({ seed, edits }) => edits.reduce((text, e) => {
+    const at = e.at % (text.length + 1);
+    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
+  }, seed));
+
+/** Any text at all, JSON-ish or not. */
+export const anyText = fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 6 }), mutatedConnector);
+
+function checkOne(text: string): void {
+  const first = lintText(text);
+  for (const f of first.findings) {
+    assert.ok(f.offset >= 0 && f.length >= 0 && f.offset + f.length <= text.length, `finding ${f.code} at ${f.offset}+${f.length} outside a text of ${text.length}`);
+    for (const fix of f.fixes ?? []) {
+      for (const e of fix.edits) assert.ok(e.offset >= 0 && e.offset + e.length <= text.length, `fix of ${f.code} edits outside the text`);
+      applyEdits(text, fix.edits);
+    }
+  }
+  const again = lintText(text);
+  assert.deepEqual(again.findings.map((f) => [f.code, f.offset, f.length, f.message]), first.findings.map((f) => [f.code, f.offset, f.length, f.message]), 'lint is deterministic');
+  const offset = text.length === 0 ? 0 : (text.length * 7919) % (text.length + 1);
+  completionsAt(text, first.parsed.root, first.connector, offset);
+  hoverAt(text, first.parsed.root, first.connector, offset);
+  outline(first.connector);
+}
+
+/** Checks the properties on `runs` generated texts; throws with a counterexample on failure. */
+export function checkCoreProperties(runs: number, seed?: number): void {
+  fc.assert(fc.property(anyText, (text) => checkOne(text)), { numRuns: runs, ...(seed !== undefined ? { seed } : {}) });
+}
