@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
+const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
 
 const common = {
   bundle: true,
@@ -25,13 +26,13 @@ const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
 const entries = [
   {
     entryPoints: ['server/src/cli.ts'],
-    outfile: 'dist/cli.js',
+    outfile: `${outdir}/cli.js`,
     banner: { js: `#!/usr/bin/env node\n'use strict';\n${importMetaUrl}` },
     ...withImportMetaUrl,
   },
-  { entryPoints: ['server/src/server.ts'], outfile: 'dist/server.js', banner: { js: importMetaUrl }, ...withImportMetaUrl },
-  { entryPoints: ['client/src/extension.ts'], outfile: 'dist/client.js', external: ['vscode'] },
-  { entryPoints: ['client/src/webview/main.ts'], outfile: 'dist/webview.js', platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: importMetaUrl }, ...withImportMetaUrl },
+  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
+  { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));

@@ -1,12 +1,19 @@
-// `npm run bench`: every benchmark in turn, figures printed as tables (never asserted).
+// `npm run bench`: every benchmark in turn, figures printed as tables (never asserted). `npm run bench -- lint` runs one.
 import { arch, cpus, totalmem } from 'node:os';
+import { runBundleBench } from './bundle.bench';
+import { runLintBench } from './lint.bench';
+import { runSendBench } from './send.bench';
+import { runServerBench } from './server.bench';
 
-const cpu = cpus()[0]?.model ?? 'unknown CPU';
-console.log(`Node ${process.version}, ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
+const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench };
 
-const only = process.argv.slice(2);
-const benches = ['lint'];
-for (const name of benches) {
-  if (only.length > 0 && !only.includes(name)) continue;
-  await import(`./${name}.bench.ts`);
+async function main(): Promise<void> {
+  const cpu = cpus()[0]?.model ?? 'unknown CPU';
+  console.log(`Node ${process.version}, ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
+  const only = process.argv.slice(2);
+  for (const [name, run] of Object.entries(BENCHES)) {
+    if (only.length === 0 || only.includes(name)) await run();
+  }
 }
+
+void main();

@@ -77,15 +77,31 @@ function headerRecord(headers: Dispatcher.ResponseData['headers']): Record<strin
   return out;
 }
 
+const dispatchers = new Map<string, EnvHttpProxyAgent>();
+
+/**
+ * One connection pool per set of limits, kept for the process: reusing connections is most of what makes a
+ * second request fast. The proxy environment (HTTP(S)_PROXY, NO_PROXY) is read when a pool is made.
+ */
+function dispatcherFor(options: SendOptions): EnvHttpProxyAgent {
+  const key = `${options.timeoutMs}:${options.insecure === true}:${process.env.HTTP_PROXY ?? ''}:${process.env.HTTPS_PROXY ?? ''}:${process.env.NO_PROXY ?? ''}`;
+  let dispatcher = dispatchers.get(key);
+  if (!dispatcher) {
+    dispatcher = new EnvHttpProxyAgent({
+      connect: { timeout: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) },
+      headersTimeout: options.timeoutMs,
+      bodyTimeout: options.timeoutMs,
+    });
+    dispatchers.set(key, dispatcher);
+  }
+  return dispatcher;
+}
+
 /** Sends a built request with undici and reads the answer within the limits; failures are values, never throws. */
 export async function sendRequest(built: BuiltRequest, options: SendOptions): Promise<SendOutcome> {
   const started = performance.now();
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
-  const dispatcher = new EnvHttpProxyAgent({
-    connect: { timeout: options.timeoutMs, ...(options.insecure ? { rejectUnauthorized: false } : {}) },
-    headersTimeout: options.timeoutMs,
-    bodyTimeout: options.timeoutMs,
-  });
+  const dispatcher = dispatcherFor(options);
   let url = new URL(built.url);
   try {
     let headers = built.headers;
@@ -139,7 +155,5 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
   } catch (error) {
     if ((error as { fileError?: boolean }).fileError) return { ok: false, failure: { code: 'file', message: (error as Error).message }, totalMs: performance.now() - started };
     return { ok: false, failure: describeFailure(error, url, options.timeoutMs), totalMs: performance.now() - started };
-  } finally {
-    void dispatcher.close().catch(() => undefined);
   }
 }
