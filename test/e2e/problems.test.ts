@@ -38,6 +38,39 @@ describe('editing a connector file in a real VS Code', () => {
     }
   });
 
+  test('a quick fix from the light bulb changes the file and its problem disappears', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'broken-odata.connector.json');
+      const status = page.locator('[id="status.problems"]');
+      const errors = async (): Promise<number> => Number(/Errors: (\d+)/.exec((await status.getAttribute('aria-label')) ?? '')?.[1] ?? -1);
+      const deadline = Date.now() + 60_000;
+      // Wait for this file's problems: the panel's own count is the user's view of them.
+      let rows: string[] = [];
+      while (Date.now() < deadline && !rows.some((r) => r.includes("'None'"))) rows = await problemsPanelRows(page, 'invalid-value');
+      const before = await errors();
+      const lines = readFileSync(join(EXAMPLES, 'broken-odata.connector.json'), 'utf8').split('\n');
+      const index = lines.findIndex((l) => l.includes('"metadataLevel": "None"'));
+      await goToPosition(page, index + 1, (lines[index] ?? '').indexOf('"None"') + 2);
+      await page.locator('.monaco-editor.focused').first().waitFor();
+      await page.keyboard.press('Control+.');
+      const fix = page.locator('.action-widget .monaco-list-row', { hasText: "Change to 'none'" });
+      await fix.waitFor({ timeout: 15_000 });
+      await fix.click();
+      await page.keyboard.press('Control+S');
+      const saved = join(session!.workspace, 'broken-odata.connector.json');
+      while (Date.now() < deadline && !readFileSync(saved, 'utf8').includes('"metadataLevel": "none"')) await page.waitForTimeout(250);
+      assert.equal(readFileSync(saved, 'utf8').split('\n')[index], (lines[index] ?? '').replace('"None"', '"none"'));
+      while (Date.now() < deadline && (await errors()) !== before - 1) await page.waitForTimeout(250);
+      assert.equal(await errors(), before - 1, 'exactly one error, the fixed one, is gone');
+      const remaining = await problemsPanelRows(page, 'invalid-value');
+      assert.ok(!remaining.some((r) => r.includes("'None'")), remaining.join(' | '));
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+
   test('completion for location offers exactly the six locations', async (t) => {
     const page = session!.page;
     try {
