@@ -70,9 +70,11 @@ export function lintText(text: string, options: LintOptions = {}, rules: readonl
         runRule(rule, connector, text, level, findings);
       } catch (error) {
         // A faulty rule must not take the others (or the editor) down with it.
+        const failureLevel = overrides?.['rule-failure'] ?? 'error';
+        if (failureLevel === 'off') continue;
         findings.push({
           code: 'rule-failure',
-          severity: 'error',
+          severity: failureLevel,
           message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
           offset: 0,
           length: 0,
