@@ -37,15 +37,29 @@ if (only.length === 0) {
 const suites = only.length ? only : ['test/unit', 'test/cli', 'test/request', 'test/demo', 'test/server', 'test/e2e'];
 const files = suites.flatMap((s) => (s.endsWith('.ts') ? [s] : testFiles(s)));
 mkdirSync(join(root, 'out'), { recursive: true });
-const tap = join(root, 'out', 'test-results.tap');
+
+/** Runs test files with node's runner; TAP goes to out/ for the counts. */
+function runFiles(group, extra, tapName) {
+  if (group.length === 0) return { ok: true, pass: 0, fail: 0, skipped: 0 };
+  const tap = join(root, 'out', tapName);
+  const run = spawnSync(
+    'node',
+    ['--import', 'tsx', '--test', ...extra, '--test-reporter=spec', '--test-reporter-destination=stdout',
+      '--test-reporter=tap', `--test-reporter-destination=${relative(root, tap)}`, ...group],
+    { cwd: root, stdio: 'inherit' },
+  );
+  const summary = readFileSync(tap, 'utf8');
+  const count = (name) => Number(summary.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
+  return { ok: run.status === 0, pass: count('pass'), fail: count('fail'), skipped: count('skipped') };
+}
+
+// Each end-to-end file starts a VS Code and a browser: one at a time, so they do not starve each other of CPU.
+const isE2e = (f) => f.split(/[\\/]/).includes('e2e');
 console.log(`\n▶ tests (${files.length} files)`);
-const run = spawnSync(
-  'node',
-  ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${relative(root, tap)}`, ...files],
-  { cwd: root, stdio: 'inherit' },
-);
-const summary = readFileSync(tap, 'utf8');
-const count = (name) => Number(summary.match(new RegExp(`^# ${name} (\\d+)$`, 'm'))?.[1] ?? 0);
-console.log(`\ntests: ${count('pass')} passed, ${count('fail')} failed, ${count('skipped')} skipped`);
-process.exit(run.status === 0 && count('fail') === 0 ? 0 : 1);
+const results = [
+  runFiles(files.filter((f) => !isE2e(f)), [], 'test-results.tap'),
+  runFiles(files.filter(isE2e), ['--test-concurrency=1'], 'test-results-e2e.tap'),
+];
+const total = (k) => results.reduce((n, r) => n + r[k], 0);
+console.log(`\ntests: ${total('pass')} passed, ${total('fail')} failed, ${total('skipped')} skipped`);
+process.exit(results.every((r) => r.ok) && total('fail') === 0 ? 0 : 1);

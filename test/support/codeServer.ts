@@ -106,9 +106,16 @@ export async function problemsPanelRows(page: Page, filter = ''): Promise<string
   const filterBox = page.locator('input[aria-label="Filter Problems"]');
   await filterBox.waitFor({ timeout: 30_000 });
   await filterBox.fill(filter);
-  await page.waitForTimeout(300);
   const rows = page.locator('.markers-panel .monaco-list-row');
-  return rows.evaluateAll((els) =>
+  const read = (): Promise<string[]> => rows.evaluateAll((els) =>
     els.filter((el) => el.getAttribute('aria-level') !== '1').map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()),
   );
+  // The view filters after a short delay; until then it still shows every problem.
+  const deadline = Date.now() + 10_000;
+  let found = await read();
+  while (filter !== '' && Date.now() < deadline && found.some((r) => !r.toLowerCase().includes(filter.toLowerCase()))) {
+    await page.waitForTimeout(200);
+    found = await read();
+  }
+  return found;
 }
