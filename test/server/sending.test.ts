@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { RunningService } from '../../scripts/demo/http';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import type { DescribeOperationResult, ListOperationsResult, PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
@@ -70,4 +73,24 @@ describe('sending through the language server', () => {
     assert.ok(asked.includes('petstore'));
     assert.ok(!JSON.stringify(result).includes(PETSTORE_API_KEY));
   });
+
+  test('cancelling the LSP request aborts the request on the wire', async () => {
+    let closed = false;
+    const silent = createServer((req) => req.socket.on('close', () => (closed = true)));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const slowUri = pathToFileURL(join(dir, 'slow.connector.json')).href;
+    const text = `{ "kind": "rest", "name": "s", "baseUrl": "http://127.0.0.1:${(silent.address() as AddressInfo).port}", "operations": [{ "id": "wait", "method": "GET", "path": "/", "parameters": [] }] }`;
+    await lsp.open(slowUri, text);
+    await lsp.diagnostics(slowUri, 1);
+    const source = new CancellationTokenSource();
+    const pending = lsp.connection.sendRequest('connector/sendRequest', { uri: slowUri, operationId: 'wait', values: {}, timeoutMs: 60_000 }, source.token);
+    await new Promise((r) => setTimeout(r, 300));
+    source.cancel();
+    const answer = await pending.then((r) => r, (e: unknown) => e);
+    const deadline = Date.now() + 5_000;
+    while (!closed && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(closed, `the connection to the service was closed (answer: ${JSON.stringify(answer)})`);
+    silent.close();
+  });
 });
+
