@@ -1,5 +1,5 @@
 import { getNodePath, type Node } from 'jsonc-parser';
-import { headerEntry, mediaType, type MapEntry, type RestOperation, type RestParameter } from '../model';
+import { headerEntry, mediaType, type MapEntry, type RestConnector, type RestOperation, type RestParameter } from '../model';
 import { sourceOffsetInString } from '../tree';
 import { addPropertyEdits, replaceValueEdit } from '../edits';
 import type { Span, TextEdit } from '../findings';
@@ -53,4 +53,11 @@ export function setHeaderEdits(text: string, operation: RestOperation, name: str
   if (existing?.valueNode) return [replaceValueEdit(existing.valueNode, value)];
   if (operation.headers) return addPropertyEdits(text, operation.headers.node, name, value);
   return addPropertyEdits(text, operation.node, 'headers', { [name]: value });
+}
+
+/** Every parameter of every operation, with its operation: the loop most REST rules start with. */
+export function* eachParameter(connector: RestConnector): Generator<{ operation: RestOperation; parameter: RestParameter }> {
+  for (const operation of connector.operations) {
+    for (const parameter of operation.parameters) yield { operation, parameter };
+  }
 }

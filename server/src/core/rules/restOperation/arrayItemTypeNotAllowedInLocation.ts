@@ -1,6 +1,6 @@
 import type { ItemsSpec } from '../../model';
 import { ITEM_TYPES, ITEM_TYPES_BY_LOCATION, isOneOf, LOCATIONS } from '../../vocabulary';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** The seed's 'inner type (Array)' row, applied at every nesting level. */
@@ -13,19 +13,17 @@ export const arrayItemTypeNotAllowedInLocation: RestRule = {
     why: "Seed, 'Parameter', inner type (Array): query, form, header and matrix take String, Integer, Number, Boolean and Array; body also Object.",
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const location = parameter.location?.value;
-        if (parameter.type?.value !== 'array' || !isOneOf(LOCATIONS, location)) continue;
-        const allowed = ITEM_TYPES_BY_LOCATION[location];
-        for (let items: ItemsSpec | undefined = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
-          const type = items.type;
-          if (!type || !isOneOf(ITEM_TYPES, type.value) || allowed.includes(type.value)) continue;
-          context.report({
-            at: type.node,
-            message: `Arrays in ${quoted(location)} cannot hold ${quoted(type.value)} items (parameter ${quoted(parameterName(parameter))}). Use ${allowed.map(quoted).join(', ')}${type.value === 'object' ? ", or move the parameter to the body" : ''}.`,
-          });
-        }
+    for (const { parameter } of eachParameter(connector)) {
+      const location = parameter.location?.value;
+      if (parameter.type?.value !== 'array' || !isOneOf(LOCATIONS, location)) continue;
+      const allowed = ITEM_TYPES_BY_LOCATION[location];
+      for (let items: ItemsSpec | undefined = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
+        const type = items.type;
+        if (!type || !isOneOf(ITEM_TYPES, type.value) || allowed.includes(type.value)) continue;
+        context.report({
+          at: type.node,
+          message: `Arrays in ${quoted(location)} cannot hold ${quoted(type.value)} items (parameter ${quoted(parameterName(parameter))}). Use ${allowed.map(quoted).join(', ')}${type.value === 'object' ? ", or move the parameter to the body" : ''}.`,
+        });
       }
     }
   },

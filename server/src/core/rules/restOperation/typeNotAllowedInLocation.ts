@@ -1,5 +1,5 @@
 import { isOneOf, LOCATIONS, PARAMETER_TYPES, TYPES_BY_LOCATION } from '../../vocabulary';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** The seed's 'Parameter type by location' table. */
@@ -12,18 +12,16 @@ export const typeNotAllowedInLocation: RestRule = {
     why: "Seed, 'Parameter type by location': object and stream only in body, file and fileGallery only in form, computed everywhere but body.",
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const location = parameter.location?.value;
-        const type = parameter.type;
-        if (!type || !isOneOf(LOCATIONS, location) || !isOneOf(PARAMETER_TYPES, type.value)) continue;
-        if (TYPES_BY_LOCATION[location].includes(type.value)) continue;
-        const where = LOCATIONS.filter((l) => TYPES_BY_LOCATION[l].includes(type.value as (typeof PARAMETER_TYPES)[number]));
-        context.report({
-          at: type.node,
-          message: `Type ${quoted(type.value)} is not allowed in location ${quoted(location)} (parameter ${quoted(parameterName(parameter))}). ${quoted(type.value)} goes in ${where.map(quoted).join(', ')}; in ${quoted(location)} use ${TYPES_BY_LOCATION[location].map(quoted).join(', ')}.`,
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      const location = parameter.location?.value;
+      const type = parameter.type;
+      if (!type || !isOneOf(LOCATIONS, location) || !isOneOf(PARAMETER_TYPES, type.value)) continue;
+      if (TYPES_BY_LOCATION[location].includes(type.value)) continue;
+      const where = LOCATIONS.filter((l) => TYPES_BY_LOCATION[l].includes(type.value as (typeof PARAMETER_TYPES)[number]));
+      context.report({
+        at: type.node,
+        message: `Type ${quoted(type.value)} is not allowed in location ${quoted(location)} (parameter ${quoted(parameterName(parameter))}). ${quoted(type.value)} goes in ${where.map(quoted).join(', ')}; in ${quoted(location)} use ${TYPES_BY_LOCATION[location].map(quoted).join(', ')}.`,
+      });
     }
   },
 };

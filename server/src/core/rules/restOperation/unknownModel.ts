@@ -1,5 +1,5 @@
 import { closeMatches } from '../../closeMatches';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** An object body names a model defined in `models`. */
@@ -14,27 +14,25 @@ export const unknownModel: RestRule = {
   },
   check(connector, context) {
     const names = connector.models?.definitions.map((d) => d.name) ?? [];
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        if (parameter.type?.value !== 'object' || parameter.location?.value !== 'body') continue;
-        const model = parameter.model;
-        if (!model) {
-          context.report({
-            at: parameter.type.node,
-            message: `Object body ${quoted(parameterName(parameter))} needs a 'model' naming its shape in 'models'${names.length ? ` (${names.map(quoted).join(', ')})` : ''}.`,
-          });
-          continue;
-        }
-        if (names.includes(model.value)) continue;
-        const [close] = closeMatches(model.value, names, 1);
+    for (const { parameter } of eachParameter(connector)) {
+      if (parameter.type?.value !== 'object' || parameter.location?.value !== 'body') continue;
+      const model = parameter.model;
+      if (!model) {
         context.report({
-          at: model.node,
-          message: `Model ${quoted(model.value)} is not defined in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ' Define it under "models".'}`,
-          ...(close
-            ? { fixes: [{ title: `Change to '${close}'`, edits: [{ offset: model.node.offset, length: model.node.length, content: JSON.stringify(close) }], preferred: true }] }
-            : {}),
+          at: parameter.type.node,
+          message: `Object body ${quoted(parameterName(parameter))} needs a 'model' naming its shape in 'models'${names.length ? ` (${names.map(quoted).join(', ')})` : ''}.`,
         });
+        continue;
       }
+      if (names.includes(model.value)) continue;
+      const [close] = closeMatches(model.value, names, 1);
+      context.report({
+        at: model.node,
+        message: `Model ${quoted(model.value)} is not defined in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ' Define it under "models".'}`,
+        ...(close
+          ? { fixes: [{ title: `Change to '${close}'`, edits: [{ offset: model.node.offset, length: model.node.length, content: JSON.stringify(close) }], preferred: true }] }
+          : {}),
+      });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { removeMemberEdit } from '../../edits';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** `separation` and `items` describe arrays; on anything else they do nothing. */
@@ -13,21 +13,19 @@ export const arraySettingsOnNonArray: RestRule = {
     fix: 'Removes the setting.',
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const type = parameter.type?.value;
-        if (!type || type === 'array') continue;
-        for (const keyNode of [parameter.separation?.keyNode, parameter.items?.keyNode]) {
-          const property = keyNode?.parent;
-          if (!keyNode || !property) continue;
-          const setting = String(keyNode.value);
-          context.report({
-            at: keyNode,
-            message: `${quoted(setting)} applies to arrays; ${quoted(parameterName(parameter))} is ${quoted(type)}, so it has no effect. Remove it, or make the type 'array'.`,
-            fixes: [{ title: `Remove '${setting}'`, edits: [removeMemberEdit(property)], preferred: true }],
-            tags: ['unnecessary'],
-          });
-        }
+    for (const { parameter } of eachParameter(connector)) {
+      const type = parameter.type?.value;
+      if (!type || type === 'array') continue;
+      for (const keyNode of [parameter.separation?.keyNode, parameter.items?.keyNode]) {
+        const property = keyNode?.parent;
+        if (!keyNode || !property) continue;
+        const setting = String(keyNode.value);
+        context.report({
+          at: keyNode,
+          message: `${quoted(setting)} applies to arrays; ${quoted(parameterName(parameter))} is ${quoted(type)}, so it has no effect. Remove it, or make the type 'array'.`,
+          fixes: [{ title: `Remove '${setting}'`, edits: [removeMemberEdit(property)], preferred: true }],
+          tags: ['unnecessary'],
+        });
       }
     }
   },

@@ -1,4 +1,4 @@
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** A computed parameter is nothing but its template. */
@@ -11,14 +11,12 @@ export const computedWithoutTemplate: RestRule = {
     why: "Format contract, 'parameter', template: a computed parameter's value is built from its template; without one it has no value.",
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        if (parameter.type?.value !== 'computed' || parameter.template) continue;
-        context.report({
-          at: parameter.type.node,
-          message: `Computed parameter ${quoted(parameterName(parameter))} needs a 'template', e.g. "template": "{{firstName}} {{lastName}}".`,
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      if (parameter.type?.value !== 'computed' || parameter.template) continue;
+      context.report({
+        at: parameter.type.node,
+        message: `Computed parameter ${quoted(parameterName(parameter))} needs a 'template', e.g. "template": "{{firstName}} {{lastName}}".`,
+      });
     }
   },
 };

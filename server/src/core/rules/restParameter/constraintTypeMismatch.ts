@@ -1,5 +1,5 @@
 import { removeMemberEdit } from '../../edits';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 import { CONSTRAINT_TYPES } from './shared';
 
@@ -14,19 +14,17 @@ export const constraintTypeMismatch: RestRule = {
     fix: 'Removes the constraint.',
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const type = parameter.type?.value;
-        if (!type) continue;
-        for (const { name, field } of parameter.constraints) {
-          const fits = CONSTRAINT_TYPES[name] ?? [];
-          if (fits.includes(type) || !field.keyNode.parent) continue;
-          context.report({
-            at: field.keyNode,
-            message: `${quoted(name)} applies to ${fits.map(quoted).join(' and ')} parameters; ${quoted(parameterName(parameter))} is ${quoted(type)}. Remove it or use a constraint for ${quoted(type)}.`,
-            fixes: [{ title: `Remove '${name}'`, edits: [removeMemberEdit(field.keyNode.parent)], preferred: true }],
-          });
-        }
+    for (const { parameter } of eachParameter(connector)) {
+      const type = parameter.type?.value;
+      if (!type) continue;
+      for (const { name, field } of parameter.constraints) {
+        const fits = CONSTRAINT_TYPES[name] ?? [];
+        if (fits.includes(type) || !field.keyNode.parent) continue;
+        context.report({
+          at: field.keyNode,
+          message: `${quoted(name)} applies to ${fits.map(quoted).join(' and ')} parameters; ${quoted(parameterName(parameter))} is ${quoted(type)}. Remove it or use a constraint for ${quoted(type)}.`,
+          fixes: [{ title: `Remove '${name}'`, edits: [removeMemberEdit(field.keyNode.parent)], preferred: true }],
+        });
       }
     }
   },

@@ -1,4 +1,4 @@
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 import { CONSTRAINT_TYPES, enableEnforcementEdits } from './shared';
 
@@ -14,20 +14,18 @@ export const constraintsNotEnforced: RestRule = {
   },
   check(connector, context) {
     if (connector.advanced?.enforceConstraints?.value === true) return;
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
-        const type = parameter.type?.value ?? '';
-        const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));
-        const [first] = fitting;
-        if (!first) continue;
-        const names = fitting.map((c) => quoted(c.name)).join(', ');
-        context.report({
-          at: first.field.keyNode,
-          message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
-          fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(context.text, connector) }],
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
+      const type = parameter.type?.value ?? '';
+      const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));
+      const [first] = fitting;
+      if (!first) continue;
+      const names = fitting.map((c) => quoted(c.name)).join(', ');
+      context.report({
+        at: first.field.keyNode,
+        message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
+        fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(context.text, connector) }],
+      });
     }
   },
 };

@@ -1,6 +1,6 @@
 import type { RestParameter } from '../../model';
 import type { JsonValue } from '../../tree';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 const INT32_MIN = -(2 ** 31);
@@ -45,14 +45,12 @@ export const defaultMismatch: RestRule = {
     why: "Format contract, 'parameter', default: the value used when none is supplied, for scalar types; it is sent as if the workflow had supplied it (seed, 'Type format').",
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const fallback = parameter.default;
-        if (!fallback) continue;
-        const problem = problemWith(parameter, fallback.value);
-        if (!problem) continue;
-        context.report({ at: fallback.node, message: `The default of ${quoted(parameterName(parameter))} does not fit: ${problem}.` });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      const fallback = parameter.default;
+      if (!fallback) continue;
+      const problem = problemWith(parameter, fallback.value);
+      if (!problem) continue;
+      context.report({ at: fallback.node, message: `The default of ${quoted(parameterName(parameter))} does not fit: ${problem}.` });
     }
   },
 };

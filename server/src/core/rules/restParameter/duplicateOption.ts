@@ -1,5 +1,5 @@
 import { removeMemberEdit } from '../../edits';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** Options are picked by position (c1, c2, ...); a repeated value is a second name for the same choice. */
@@ -13,25 +13,23 @@ export const duplicateOption: RestRule = {
     fix: 'Removes the repeated option.',
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const options = parameter.options;
-        if (!options) continue;
-        const seen = new Map<string, number>();
-        options.elements.forEach((element, index) => {
-          if (typeof element.value !== 'string') return;
-          const first = seen.get(element.value);
-          if (first === undefined) {
-            seen.set(element.value, index);
-            return;
-          }
-          context.report({
-            at: element,
-            message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
-            fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(element)], preferred: true }],
-          });
+    for (const { parameter } of eachParameter(connector)) {
+      const options = parameter.options;
+      if (!options) continue;
+      const seen = new Map<string, number>();
+      options.elements.forEach((element, index) => {
+        if (typeof element.value !== 'string') return;
+        const first = seen.get(element.value);
+        if (first === undefined) {
+          seen.set(element.value, index);
+          return;
+        }
+        context.report({
+          at: element,
+          message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
+          fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(element)], preferred: true }],
         });
-      }
+      });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { removeMemberEdit } from '../../edits';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** `emptyValue` sends a bare name in the query string; elsewhere it does nothing. */
@@ -13,18 +13,16 @@ export const emptyValueOutsideQuery: RestRule = {
     fix: 'Removes `emptyValue`.',
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const emptyValue = parameter.emptyValue;
-        const location = parameter.location?.value;
-        if (!emptyValue || !location || location === 'query' || !emptyValue.keyNode.parent) continue;
-        context.report({
-          at: emptyValue.keyNode,
-          message: `'emptyValue' only works on query parameters; ${quoted(parameterName(parameter))} is a ${location} parameter, so it has no effect. Remove it.`,
-          fixes: [{ title: "Remove 'emptyValue'", edits: [removeMemberEdit(emptyValue.keyNode.parent)], preferred: true }],
-          tags: ['unnecessary'],
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      const emptyValue = parameter.emptyValue;
+      const location = parameter.location?.value;
+      if (!emptyValue || !location || location === 'query' || !emptyValue.keyNode.parent) continue;
+      context.report({
+        at: emptyValue.keyNode,
+        message: `'emptyValue' only works on query parameters; ${quoted(parameterName(parameter))} is a ${location} parameter, so it has no effect. Remove it.`,
+        fixes: [{ title: "Remove 'emptyValue'", edits: [removeMemberEdit(emptyValue.keyNode.parent)], preferred: true }],
+        tags: ['unnecessary'],
+      });
     }
   },
 };

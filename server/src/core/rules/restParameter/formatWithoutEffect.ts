@@ -1,6 +1,6 @@
 import type { Field } from '../../model';
 import { EFFECTIVE_FORMATS } from '../../vocabulary';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 function effective(type: string | undefined): string | undefined {
@@ -26,13 +26,11 @@ export const formatWithoutEffect: RestRule = {
         tags: ['unnecessary'],
       });
     };
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const name = quoted(parameterName(parameter));
-        if (parameter.format) report(parameter.format, parameter.type?.value, name);
-        for (let items = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
-          if (items.format) report(items.format, items.type?.value, `the items of ${name}`);
-        }
+    for (const { parameter } of eachParameter(connector)) {
+      const name = quoted(parameterName(parameter));
+      if (parameter.format) report(parameter.format, parameter.type?.value, name);
+      for (let items = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
+        if (items.format) report(items.format, items.type?.value, `the items of ${name}`);
       }
     }
   },

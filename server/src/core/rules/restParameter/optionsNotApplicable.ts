@@ -1,4 +1,4 @@
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** Available options exist for arrays of strings only. */
@@ -11,18 +11,16 @@ export const optionsNotApplicable: RestRule = {
     why: "Seed, 'Parameter', Available options (Array of String): a fixed list of allowed values, named c1, c2, c3, ... in the machine step.",
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const options = parameter.options;
-        if (!options) continue;
-        const type = parameter.type?.value;
-        if (type === 'array' && parameter.items?.type?.value === 'string') continue;
-        const what = type === 'array' ? `an array of ${quoted(parameter.items?.type?.value ?? '?')}` : quoted(type ?? '?');
-        context.report({
-          at: options.keyNode,
-          message: `'options' apply to arrays of strings; ${quoted(parameterName(parameter))} is ${what}. Make it "type": "array" with "items": { "type": "string" }, or remove 'options'.`,
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      const options = parameter.options;
+      if (!options) continue;
+      const type = parameter.type?.value;
+      if (type === 'array' && parameter.items?.type?.value === 'string') continue;
+      const what = type === 'array' ? `an array of ${quoted(parameter.items?.type?.value ?? '?')}` : quoted(type ?? '?');
+      context.report({
+        at: options.keyNode,
+        message: `'options' apply to arrays of strings; ${quoted(parameterName(parameter))} is ${what}. Make it "type": "array" with "items": { "type": "string" }, or remove 'options'.`,
+      });
     }
   },
 };

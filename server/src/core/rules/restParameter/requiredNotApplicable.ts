@@ -1,6 +1,6 @@
 import { removeMemberEdit } from '../../edits';
 import { isOneOf, PARAMETER_TYPES, TYPES_WITH_REQUIRED } from '../../vocabulary';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** The platform offers Required on some types only. */
@@ -14,18 +14,16 @@ export const requiredNotApplicable: RestRule = {
     fix: 'Removes `required`.',
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const type = parameter.type?.value;
-        const required = parameter.required;
-        if (!required?.keyNode.parent || !isOneOf(PARAMETER_TYPES, type) || TYPES_WITH_REQUIRED.includes(type)) continue;
-        context.report({
-          at: required.keyNode,
-          message: `'required' is not available on ${quoted(type)} parameters (${quoted(parameterName(parameter))}); it has no effect. Remove it.`,
-          fixes: [{ title: "Remove 'required'", edits: [removeMemberEdit(required.keyNode.parent)], preferred: true }],
-          tags: ['unnecessary'],
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      const type = parameter.type?.value;
+      const required = parameter.required;
+      if (!required?.keyNode.parent || !isOneOf(PARAMETER_TYPES, type) || TYPES_WITH_REQUIRED.includes(type)) continue;
+      context.report({
+        at: required.keyNode,
+        message: `'required' is not available on ${quoted(type)} parameters (${quoted(parameterName(parameter))}); it has no effect. Remove it.`,
+        fixes: [{ title: "Remove 'required'", edits: [removeMemberEdit(required.keyNode.parent)], preferred: true }],
+        tags: ['unnecessary'],
+      });
     }
   },
 };

@@ -1,5 +1,5 @@
 import { removeMemberEdit } from '../../edits';
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** A body array of objects is sent as JSON; a separation cannot apply. */
@@ -13,17 +13,15 @@ export const separationWithoutEffect: RestRule = {
     fix: 'Removes `separation`.',
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        const separation = parameter.separation;
-        if (!separation?.keyNode.parent || parameter.location?.value !== 'body' || parameter.items?.type?.value !== 'object') continue;
-        context.report({
-          at: separation.keyNode,
-          message: `Body array ${quoted(parameterName(parameter))} holds objects and is sent as a JSON array, so 'separation' has no effect. Remove it.`,
-          fixes: [{ title: "Remove 'separation'", edits: [removeMemberEdit(separation.keyNode.parent)], preferred: true }],
-          tags: ['unnecessary'],
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      const separation = parameter.separation;
+      if (!separation?.keyNode.parent || parameter.location?.value !== 'body' || parameter.items?.type?.value !== 'object') continue;
+      context.report({
+        at: separation.keyNode,
+        message: `Body array ${quoted(parameterName(parameter))} holds objects and is sent as a JSON array, so 'separation' has no effect. Remove it.`,
+        fixes: [{ title: "Remove 'separation'", edits: [removeMemberEdit(separation.keyNode.parent)], preferred: true }],
+        tags: ['unnecessary'],
+      });
     }
   },
 };

@@ -1,4 +1,4 @@
-import { parameterName, quoted } from '../restShared';
+import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
 /** uniqueItems is accepted and shown, but never checked. */
@@ -11,14 +11,12 @@ export const uniqueItemsDocumentationOnly: RestRule = {
     why: "Seed, 'Parameter', Unique items (Array) and Versioning 2: documentation only; no runtime effect (it may gain one in a future release).",
   },
   check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const parameter of operation.parameters) {
-        if (!parameter.uniqueItems) continue;
-        context.report({
-          at: parameter.uniqueItems.keyNode,
-          message: `'uniqueItems' on ${quoted(parameterName(parameter))} is documentation only: duplicates are still sent. Check for them in the workflow if they matter.`,
-        });
-      }
+    for (const { parameter } of eachParameter(connector)) {
+      if (!parameter.uniqueItems) continue;
+      context.report({
+        at: parameter.uniqueItems.keyNode,
+        message: `'uniqueItems' on ${quoted(parameterName(parameter))} is documentation only: duplicates are still sent. Check for them in the workflow if they matter.`,
+      });
     }
   },
 };
