@@ -88,7 +88,8 @@ export async function openFile(page: Page, name: string): Promise<void> {
   // Wait for this file's row: the list may still show the previous quick input's rows for a moment.
   await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
-  await page.locator(`.tab[aria-label*="${name}"]`).first().waitFor({ timeout: 30_000 });
+  // The file's tab must be the active tab of the active group: commands act on the active editor.
+  await page.locator(`.editor-group-container.active .tab.active[aria-label*="${name}"]`).first().waitFor({ timeout: 30_000 });
 }
 
 /**

@@ -54,13 +54,26 @@ export async function completionLabels(page: Page): Promise<string[]> {
 /** Waits for the frame that renders a result panel (the webview's inner frame), whose request line contains `requestText`. */
 export async function resultPanelFrame(page: Page, requestText: string, timeoutMs = 60_000): Promise<Frame> {
   const deadline = Date.now() + timeoutMs;
+  let seen: string[] = [];
   while (Date.now() < deadline) {
+    seen = [];
     for (const frame of page.frames()) {
       if (frame.isDetached()) continue;
       const line = await frame.$eval('.result .request-line', (el) => el.textContent ?? '').catch(() => '');
       if (line.includes(requestText)) return frame;
+      if (line) seen.push(line.trim());
     }
     await page.waitForTimeout(250);
   }
-  throw new Error('The result panel did not appear.');
+  throw new Error(`The result panel for ${requestText} did not appear. Panels: ${seen.join(' | ') || 'none'}. ${await workbenchState(page)}`);
+}
+
+/** What the workbench shows a user right now (active tab, quick input, notifications), for failure messages. */
+export async function workbenchState(page: Page): Promise<string> {
+  const texts = async (selector: string): Promise<string[]> =>
+    page.locator(selector).evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean)).catch(() => []);
+  const activeTab = await texts('.editor-group-container.active .tab.active');
+  const quickInput = await texts('.quick-input-widget:visible .quick-input-title, .quick-input-widget:visible .quick-input-message');
+  const notifications = await texts('.notification-toast .notification-list-item-message');
+  return `Active tab: ${activeTab.join(' | ') || 'none'}. Quick input: ${quickInput.join(' | ') || 'none'}. Notifications: ${notifications.join(' | ') || 'none'}.`;
 }
