@@ -62,6 +62,11 @@ export async function resultPanelFrame(page: Page, requestText: string, timeoutM
       const line = await frame.$eval('.result .request-line', (el) => el.textContent ?? '').catch(() => '');
       if (line.includes(requestText)) return frame;
       if (line) seen.push(line.trim());
+      else if (frame !== page.mainFrame() && frame.url().includes('webview')) {
+        // A webview that rendered something else (VS Code shows its own errors there, e.g. about service workers).
+        const body = await frame.$eval('body', (el) => (el.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 160)).catch(() => '');
+        if (body) seen.push(`webview showing "${body}"`);
+      }
     }
     await page.waitForTimeout(250);
   }
