@@ -1,5 +1,6 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
 import type { Finding } from './findings';
+import { parseRegularJsonc } from './regularParse';
 
 /** The parse of a connector file: the tree (absent only for empty text) and syntax findings. */
 export interface ParsedDocument {
@@ -60,6 +61,9 @@ function tooDeepAt(text: string): number {
 
 /** Parses connector text as JSON with comments and trailing commas, keeping offsets for every node. */
 export function parseDocument(text: string): ParsedDocument {
+  // Most files have no syntax error: the fast path builds the same tree; anything else goes to jsonc-parser.
+  const regular = parseRegularJsonc(text, MAX_NESTING);
+  if (regular) return { text, root: regular, syntaxFindings: [] };
   const deep = tooDeepAt(text);
   if (deep >= 0) {
     return {

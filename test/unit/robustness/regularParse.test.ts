@@ -1,0 +1,78 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseRegularJsonc } from '../../../server/src/core/regularParse';
+import { generateODataConnector, generateRestConnector } from '../../bench/generate';
+import { anyText } from './properties';
+
+const OPTIONS = { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true };
+
+function jsoncParse(text: string): { root: Node | undefined; errors: ParseError[] } {
+  const errors: ParseError[] = [];
+  return { root: parseTree(text, errors, OPTIONS), errors };
+}
+
+/**
+ * The fast path either declines or builds jsonc-parser's tree exactly (shapes, offsets, values, parents),
+ * and it declines only where jsonc-parser finds something to report or an unusual character.
+ */
+function assertParity(text: string, mustAccept: boolean): void {
+  const fast = parseRegularJsonc(text);
+  const slow = jsoncParse(text);
+  if (fast === undefined) {
+    if (mustAccept) assert.fail(`the fast path declined regular text: ${JSON.stringify(text.slice(0, 200))}`);
+    return;
+  }
+  assert.deepEqual(slow.errors, [], `the fast path accepted text jsonc-parser reports: ${JSON.stringify(text.slice(0, 200))}`);
+  assert.deepStrictEqual(fast, slow.root);
+}
+
+/** JSON values written as JSONC: random layout, comments between tokens and trailing commas. */
+const jsoncText = fc
+  .record({
+    value: fc.jsonValue({ maxDepth: 5 }),
+    trivia: fc.array(fc.constantFrom(' ', '\n', '\t', '\r\n', '// note\n', '/* block */', '/**/', ''), { minLength: 1, maxLength: 8 }),
+    trailingCommas: fc.boolean(),
+  })
+  .map(({ value, trivia, trailingCommas }) => {
+    let n = 0;
+    const gap = (): string => trivia[n++ % trivia.length] ?? '';
+    const write = (v: unknown): string => {
+      if (Array.isArray(v)) return `[${gap()}${v.map((x) => write(x) + gap()).join(`,${gap()}`)}${trailingCommas && v.length ? ',' : ''}${gap()}]`;
+      if (v !== null && typeof v === 'object') {
+        const entries = Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}${gap()}:${gap()}${write(x)}`);
+        return `{${gap()}${entries.join(`${gap()},${gap()}`)}${trailingCommas && entries.length ? ',' : ''}${gap()}}`;
+      }
+      return JSON.stringify(v);
+    };
+    return `${gap()}${write(value)}${gap()}`;
+  });
+
+test('the fast parser builds jsonc-parser\'s tree for any regular JSONC', () => {
+  fc.assert(fc.property(jsoncText, (text) => assertParity(text, true)), { numRuns: 1_000 });
+});
+
+test('on broken and half-typed text the fast parser declines or agrees, never differs', () => {
+  fc.assert(fc.property(anyText, (text) => assertParity(text, false)), { numRuns: 2_000 });
+});
+
+test('the generated benchmark connectors and tricky literals take the fast path', () => {
+  assertParity(generateRestConnector(40), true);
+  assertParity(generateODataConnector(40), true);
+  for (const text of ['-0', '1e999', '0.5E-3', '"\\u00e9\\ud800\\n\\/"', '[true,false,null]', '{"a":1,"a":2}', '{} // end', '"x"/**/']) {
+    assertParity(text, true);
+  }
+});
+
+test('the fast parser declines what jsonc-parser reports', () => {
+  for (const text of ['', '  ', '{', '{"a" 1}', '[1,,2]', '{,}', '01', '1.', '-', 'tru', 'truex', '"a\nb"', '"\\x"', '/* open', '{"a":1}}', '\uFEFF{}', '{"a":1 /x}']) {
+    assert.equal(parseRegularJsonc(text), undefined, JSON.stringify(text));
+  }
+});
+
+test('the fast parser stops at the nesting limit, leaving the finding to parseDocument', () => {
+  const nested = (depth: number): string => '['.repeat(depth) + ']'.repeat(depth);
+  assertParity(nested(512), true);
+  assert.equal(parseRegularJsonc(nested(513)), undefined);
+});
