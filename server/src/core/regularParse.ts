@@ -5,6 +5,9 @@
 // and recovers; so errors, recovery and every odd corner stay jsonc-parser's.
 import type { Node } from 'jsonc-parser';
 
+/** jsonc-parser's Node, writable while it is built. */
+type NodeUnderConstruction = { -readonly [K in keyof Node]: Node[K] };
+
 /** Thrown to abandon the fast path; never escapes this module. */
 const IRREGULAR = new Error('irregular JSONC');
 
@@ -111,8 +114,8 @@ class RegularParser {
   private parseObject(parent: Node | undefined, depth: number): Node {
     if (depth > this.maxDepth) throw IRREGULAR;
     const text = this.text;
-    const node: Node = parent === undefined
-      ? { type: 'object', offset: this.pos, length: -1, children: [] } as unknown as Node
+    const node: NodeUnderConstruction = parent === undefined
+      ? { type: 'object', offset: this.pos, length: -1, children: [] } as unknown as NodeUnderConstruction
       : { type: 'object', offset: this.pos, length: -1, parent, children: [] };
     const children = node.children as Node[];
     this.pos++;
@@ -127,7 +130,7 @@ class RegularParser {
       if (c !== QUOTE) throw IRREGULAR;
       const keyOffset = this.pos;
       const key = this.scanString();
-      const property: Node = { type: 'property', offset: keyOffset, length: -1, parent: node, children: [] };
+      const property: NodeUnderConstruction = { type: 'property', offset: keyOffset, length: -1, parent: node, children: [] };
       (property.children as Node[]).push({ type: 'string', value: key, offset: keyOffset, length: this.pos - keyOffset, parent: property });
       children.push(property);
       this.skipTrivia();
@@ -148,8 +151,8 @@ class RegularParser {
   private parseArray(parent: Node | undefined, depth: number): Node {
     if (depth > this.maxDepth) throw IRREGULAR;
     const text = this.text;
-    const node: Node = parent === undefined
-      ? { type: 'array', offset: this.pos, length: -1, children: [] } as unknown as Node
+    const node: NodeUnderConstruction = parent === undefined
+      ? { type: 'array', offset: this.pos, length: -1, children: [] } as unknown as NodeUnderConstruction
       : { type: 'array', offset: this.pos, length: -1, parent, children: [] };
     const children = node.children as Node[];
     this.pos++;
