@@ -46,7 +46,7 @@ function runRule(rule: Rule, connector: Connector, text: string, severity: Sever
 }
 
 /** Applies overrides to engine findings (syntax, schema) whose codes are not model rules. */
-function withOverride(finding: Finding, overrides: SeverityOverrides | undefined): Finding | undefined {
+export function withOverride(finding: Finding, overrides: SeverityOverrides | undefined): Finding | undefined {
   const level = overrides?.[finding.code];
   if (level === undefined) return finding;
   return level === 'off' ? undefined : { ...finding, severity: level };
@@ -54,34 +54,52 @@ function withOverride(finding: Finding, overrides: SeverityOverrides | undefined
 
 /** Checks one connector file's text: syntax, schema and every enabled rule. Never throws. */
 export function lintText(text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintResult {
+  return lintParsed(parseDocument(text), options, rules);
+}
+
+/** Checks an already parsed file: schema and every enabled rule. Never throws. */
+export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintResult {
   const { overrides } = options;
-  const parsed = parseDocument(text);
+  const { text } = parsed;
   const connector = buildModel(parsed.root);
   const findings: Finding[] = [];
   for (const f of [...parsed.syntaxFindings, ...validateSchema(parsed)]) {
     const kept = withOverride(f, overrides);
     if (kept) findings.push(kept);
   }
-  if (connector) {
-    for (const rule of rules) {
-      const level = levelOf(rule.id, rule.defaultSeverity, overrides);
-      if (level === 'off') continue;
-      try {
-        runRule(rule, connector, text, level, findings);
-      } catch (error) {
-        // A faulty rule must not take the others (or the editor) down with it.
-        const failureLevel = overrides?.['rule-failure'] ?? 'error';
-        if (failureLevel === 'off') continue;
-        findings.push({
-          code: 'rule-failure',
-          severity: failureLevel,
-          message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
-          offset: 0,
-          length: 0,
-        });
-      }
+  if (connector) findings.push(...ruleFindings(connector, text, rules, overrides));
+  sortFindings(findings);
+  return { parsed, connector, findings };
+}
+
+/** Runs each enabled rule over the model; a rule that throws becomes one `rule-failure` finding. */
+export function ruleFindings(connector: Connector, text: string, rules: readonly Rule[], overrides: SeverityOverrides | undefined): Finding[] {
+  const findings: Finding[] = [];
+  for (const rule of rules) {
+    const level = levelOf(rule.id, rule.defaultSeverity, overrides);
+    if (level === 'off') continue;
+    try {
+      runRule(rule, connector, text, level, findings);
+    } catch (error) {
+      // A faulty rule must not take the others (or the editor) down with it.
+      const failureLevel = overrides?.['rule-failure'] ?? 'error';
+      if (failureLevel === 'off') continue;
+      findings.push({
+        code: RULE_FAILURE,
+        severity: failureLevel,
+        message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
+        offset: 0,
+        length: 0,
+      });
     }
   }
+  return findings;
+}
+
+/** The code of the finding a rule that throws leaves behind. */
+export const RULE_FAILURE = 'rule-failure';
+
+/** Sorts findings in place the way every result lists them: by offset, then code (stable for ties). */
+export function sortFindings(findings: Finding[]): void {
   findings.sort((a, b) => a.offset - b.offset || a.code.localeCompare(b.code));
-  return { parsed, connector, findings };
 }

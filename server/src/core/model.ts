@@ -215,7 +215,8 @@ function readParameter(node: Node, index: number): RestParameter {
   };
 }
 
-function readOperation(node: Node, index: number): RestOperation {
+/** Reads one operation of a REST connector. */
+export function readOperation(node: Node, index: number): RestOperation {
   const parametersNode = valueOf(node, 'parameters');
   return {
     node,
@@ -240,7 +241,8 @@ function readBody(node: Node): CustomRequestBody | undefined {
   return undefined;
 }
 
-function readCustomRequest(node: Node, index: number): CustomRequest {
+/** Reads one Custom request of an OData connector. */
+export function readCustomRequest(node: Node, index: number): CustomRequest {
   return {
     node,
     index,

@@ -49,6 +49,14 @@ class RegularParser {
     return root;
   }
 
+  /** Parses the value spanning exactly [from, to) under `parent`, whose containers nest `depth` deep. */
+  parseSpan(from: number, to: number, parent: Node, depth: number): Node {
+    this.pos = from;
+    const value = this.parseValue(parent, depth);
+    if (this.pos !== to) throw IRREGULAR;
+    return value;
+  }
+
   private skipTrivia(): void {
     const text = this.text;
     for (;;) {
@@ -245,6 +253,19 @@ class RegularParser {
 export function parseRegularJsonc(text: string, maxDepth = 512): Node | undefined {
   try {
     return new RegularParser(text, maxDepth).parseRoot();
+  } catch (error) {
+    if (error === IRREGULAR) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * Parses the regular JSONC value spanning exactly [from, to) of text as a child of `parent` (nested `depth`
+ * containers deep), or returns undefined. Used to re-parse one edited operation in place of the whole file.
+ */
+export function parseRegularValueAt(text: string, from: number, to: number, parent: Node, depth: number, maxDepth = 512): Node | undefined {
+  try {
+    return new RegularParser(text, maxDepth).parseSpan(from, to, parent, depth);
   } catch (error) {
     if (error === IRREGULAR) return undefined;
     throw error;

@@ -1,7 +1,8 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/lineIndex';
-import { lintText, type LintResult } from '../core/lint';
+import { lintIncrementally, type LintState } from '../core/incrementalLint';
+import type { LintResult } from '../core/lint';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
 
@@ -26,9 +27,12 @@ function tooLarge(text: string, limitKb: number): LintResult {
   };
 }
 
-/** Analyses each open document once per version (and per settings), and forgets closed ones. */
+/**
+ * Analyses each open document once per version (and per settings), and forgets closed ones. Each version's
+ * check starts from the previous one's, so typing in one operation re-checks that operation only.
+ */
 export class AnalysisCache {
-  private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis }>();
+  private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: LintState }>();
 
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
@@ -43,9 +47,10 @@ export class AnalysisCache {
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const result = text.length > settings.maxFileSizeKb * 1024 ? tooLarge(text, settings.maxFileSizeKb) : lintText(text, { overrides: settings.rules });
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides: settings.rules });
+    const result = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
-    this.cache.set(uri, { key, analysis });
+    this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     return analysis;
   }
 

@@ -32,6 +32,12 @@ interface RuleBase {
   id: string;
   defaultSeverity: Severity;
   docs: RuleDocs;
+  /**
+   * 'connector' for a rule that compares operations (or Custom requests) with each other or reports once for
+   * the whole file; it runs on every check. Other rules judge each operation on its own plus the file's
+   * shared parts (models, settings), so their findings for an unchanged operation are kept while typing.
+   */
+  scope?: 'connector';
 }
 
 export interface RestRule extends RuleBase {

@@ -1,12 +1,12 @@
 import type { Finding } from '../findings';
 import type { ParsedDocument } from '../parse';
-import { jsonOf } from '../tree';
+import { jsonOf, type JsonValue } from '../tree';
 import { connectorValidator } from './compile';
 import { mapSchemaErrors } from './mapErrors';
 
 /** Validates a parsed document against schemas/connector.schema.json; one finding per mistake. */
 export function validateSchema(parsed: ParsedDocument): Finding[] {
-  const { root, text } = parsed;
+  const { root } = parsed;
   if (!root) return [];
   if (root.type !== 'object') {
     return [{
@@ -17,7 +17,18 @@ export function validateSchema(parsed: ParsedDocument): Finding[] {
       length: Math.min(root.length, 1),
     }];
   }
+  return validateValueOfDocument(parsed, jsonOf(root));
+}
+
+/**
+ * Validates `value` as the document's value (or a stand-in built from part of it) and maps the errors onto
+ * the document's tree; `rewritePath` maps an error's instance path in the stand-in to its path in the document.
+ */
+export function validateValueOfDocument(parsed: ParsedDocument, value: JsonValue, rewritePath?: (path: string) => string): Finding[] {
+  const { root, text } = parsed;
+  if (!root) return [];
   const validate = connectorValidator();
-  if (validate(jsonOf(root))) return [];
-  return mapSchemaErrors(validate.errors ?? [], text, root, parsed.syntaxFindings.map((f) => f.offset));
+  if (validate(value)) return [];
+  const errors = rewritePath ? (validate.errors ?? []).map((e) => ({ ...e, instancePath: rewritePath(e.instancePath) })) : validate.errors ?? [];
+  return mapSchemaErrors(errors, text, root, parsed.syntaxFindings.map((f) => f.offset));
 }

@@ -8,6 +8,7 @@ export const customRequestVersion: ODataRule = {
   id: 'custom-request-version',
   appliesTo: 'odata',
   defaultSeverity: 'error',
+  scope: 'connector',
   docs: {
     summary: 'An OData connector with Custom requests whose `connectorVersion` is missing or below 2.1.17.',
     why: "Seed, 'Versioning' 1: the Custom request operation is available from connector version 2.1.17.",

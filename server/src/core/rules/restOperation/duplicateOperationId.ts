@@ -6,6 +6,7 @@ export const duplicateOperationId: RestRule = {
   id: 'duplicate-operation-id',
   appliesTo: 'rest',
   defaultSeverity: 'error',
+  scope: 'connector',
   docs: {
     summary: 'Two operations with the same `id` (the later ones are reported).',
     why: "Format contract, 'REST operation': id is unique in the file; it is how commands and the command line name the operation.",
