@@ -35,6 +35,17 @@ function hexValue(c: number): number {
 
 const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' };
 
+/** Stands in for a property's children until its value is parsed; never left in a finished tree. */
+const NO_CHILDREN: Node[] = [];
+
+/**
+ * An array grown by push keeps spare capacity (an array of 2 may hold room for 17); a copy holds exactly its
+ * elements. Most nodes have few children, so this roughly halves the memory a large file's tree keeps.
+ */
+function exactly(children: Node[]): Node[] {
+  return children.length === 0 ? [] : children.slice();
+}
+
 class RegularParser {
   private pos = 0;
 
@@ -133,13 +144,14 @@ class RegularParser {
       if (c === CLOSE_BRACE) {
         this.pos++;
         node.length = this.pos - node.offset;
+        node.children = exactly(children);
         return node;
       }
       if (c !== QUOTE) throw IRREGULAR;
       const keyOffset = this.pos;
       const key = this.scanString();
-      const property: NodeUnderConstruction = { type: 'property', offset: keyOffset, length: -1, parent: node, children: [] };
-      (property.children as Node[]).push({ type: 'string', value: key, offset: keyOffset, length: this.pos - keyOffset, parent: property });
+      const property: NodeUnderConstruction = { type: 'property', offset: keyOffset, length: -1, parent: node, children: NO_CHILDREN };
+      const keyNode: Node = { type: 'string', value: key, offset: keyOffset, length: this.pos - keyOffset, parent: property };
       children.push(property);
       this.skipTrivia();
       if (text.charCodeAt(this.pos) !== COLON) throw IRREGULAR;
@@ -147,7 +159,7 @@ class RegularParser {
       this.pos++;
       this.skipTrivia();
       const value = this.parseValue(property, depth);
-      (property.children as Node[]).push(value);
+      property.children = [keyNode, value];
       property.length = value.offset + value.length - keyOffset;
       this.skipTrivia();
       const after = text.charCodeAt(this.pos);
@@ -169,6 +181,7 @@ class RegularParser {
       if (text.charCodeAt(this.pos) === CLOSE_BRACKET) {
         this.pos++;
         node.length = this.pos - node.offset;
+        node.children = exactly(children);
         return node;
       }
       children.push(this.parseValue(node, depth));
