@@ -86,7 +86,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await input.waitFor();
   await input.fill(name);
   // Wait for this file's row: the list may still show the previous quick input's rows for a moment.
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
   await page.keyboard.press('Enter');
   // The file's tab must be the active tab of the active group: commands act on the active editor.
   await page.locator(`.editor-group-container.active .tab.active[aria-label*="${name}"]`).first().waitFor({ timeout: 30_000 });
@@ -102,7 +102,7 @@ export async function problemsPanelRows(page: Page, filter = ''): Promise<string
   const palette = page.locator('.quick-input-widget input');
   await palette.waitFor();
   await palette.fill('>Problems: Focus on Problems View');
-  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Focus on Problems View' }).first().waitFor();
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Focus on Problems View' }).first().waitFor();
   await page.keyboard.press('Enter');
   const filterBox = page.locator('input[aria-label="Filter Problems"]');
   await filterBox.waitFor({ timeout: 30_000 });

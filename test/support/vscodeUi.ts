@@ -7,8 +7,11 @@ export async function runCommand(page: Page, title: string): Promise<void> {
   const input = page.locator('.quick-input-widget input');
   await input.waitFor();
   await input.fill(`>${title}`);
-  const row = page.locator('.quick-input-list .monaco-list-row', { hasText: title }).first();
-  await row.waitFor({ timeout: 15_000 });
+  // Enter runs the focused row: wait until it is this very command (not one whose title merely starts alike).
+  await page.waitForFunction((wanted) => {
+    const label = document.querySelector('.quick-input-list .monaco-list-row.focused .label-name');
+    return (label?.textContent ?? '').trim() === wanted;
+  }, title, { timeout: 15_000 });
   await page.keyboard.press('Enter');
 }
 
@@ -35,8 +38,14 @@ export async function goToPosition(page: Page, line: number, column: number): Pr
   const input = page.locator('.quick-input-widget:visible input');
   await input.waitFor();
   await input.fill(`:${line}:${column}`);
+  // Enter only acts once the picker has read the text and offers to go there.
+  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: `line ${line}` }).first().waitFor({ timeout: 15_000 });
   await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden' });
+  await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async () => {
+    // A busy workbench can drop the first Enter while it re-renders the list; a user would press it again.
+    await page.keyboard.press('Enter');
+    await input.waitFor({ state: 'hidden' });
+  });
 }
 
 /** The labels the suggest widget shows after Ctrl+Space at the cursor. */
