@@ -130,14 +130,19 @@ class RegularParser {
     return this.literal(parent, type, value, offset);
   }
 
-  private parseObject(parent: Node | undefined, depth: number): Node {
+  /** Starts an object or array node at pos (its opening bracket), with jsonc-parser's properties; the root has no parent. */
+  private openContainer(type: 'object' | 'array', parent: Node | undefined, depth: number): NodeUnderConstruction {
     if (depth > this.maxDepth) throw IRREGULAR;
+    const offset = this.pos++;
+    return parent === undefined
+      ? { type, offset, length: -1, children: [] } as unknown as NodeUnderConstruction
+      : { type, offset, length: -1, parent, children: [] };
+  }
+
+  private parseObject(parent: Node | undefined, depth: number): Node {
     const text = this.text;
-    const node: NodeUnderConstruction = parent === undefined
-      ? { type: 'object', offset: this.pos, length: -1, children: [] } as unknown as NodeUnderConstruction
-      : { type: 'object', offset: this.pos, length: -1, parent, children: [] };
+    const node = this.openContainer('object', parent, depth);
     const children = node.children as Node[];
-    this.pos++;
     for (;;) {
       this.skipTrivia();
       const c = text.charCodeAt(this.pos);
@@ -169,13 +174,9 @@ class RegularParser {
   }
 
   private parseArray(parent: Node | undefined, depth: number): Node {
-    if (depth > this.maxDepth) throw IRREGULAR;
     const text = this.text;
-    const node: NodeUnderConstruction = parent === undefined
-      ? { type: 'array', offset: this.pos, length: -1, children: [] } as unknown as NodeUnderConstruction
-      : { type: 'array', offset: this.pos, length: -1, parent, children: [] };
+    const node = this.openContainer('array', parent, depth);
     const children = node.children as Node[];
-    this.pos++;
     for (;;) {
       this.skipTrivia();
       if (text.charCodeAt(this.pos) === CLOSE_BRACKET) {
