@@ -205,23 +205,19 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   const optionsKey = optionsKeyOf(options, rules);
   if (!previous?.units || previous.optionsKey !== optionsKey) return lintFully(text, options, rules);
   if (previous.result.parsed.text === text) return previous;
-  const units = { ...previous, units: previous.units };
+  const reusable = { ...previous, units: previous.units };
   const region = changedRegion(previous.result.parsed.text, text);
   const k = spanIndexOf(previous.units.spans, region.start);
   const changed = previous.units.spans[k];
   // Only an edit inside one operation, clear of its braces, can leave the other operations as they were.
-  if (changed && region.start > changed.offset && region.oldEnd < changed.offset + changed.length - 1) {
-    const array = unitsOf(previous.result.connector)?.array;
-    const reparsed = array && previous.result.connector ? reparseOneUnit({ parsed: previous.result.parsed, connector: previous.result.connector }, array, k, text, region) : undefined;
-    if (reparsed) {
-      const state = recheckOneUnit(units, reparsed.parsed, reparsed.connector, region, k, options, rules);
-      return state ?? stateOfFullCheck(lintParsed(reparsed.parsed, options, rules), optionsKey, rules);
-    }
-    const parsed = parseDocument(text);
-    const connector = parsed.syntaxFindings.length === 0 ? buildModel(parsed.root) : undefined;
-    const state = connector ? recheckOneUnit(units, parsed, connector, region, k, options, rules) : undefined;
-    if (state) return state;
-    return stateOfFullCheck(lintParsed(parsed, options, rules), optionsKey, rules);
-  }
-  return lintFully(text, options, rules);
+  if (!changed || region.start <= changed.offset || region.oldEnd >= changed.offset + changed.length - 1) return lintFully(text, options, rules);
+  const array = unitsOf(previous.result.connector)?.array;
+  const reparsed = array && previous.result.connector
+    ? reparseOneUnit({ parsed: previous.result.parsed, connector: previous.result.connector }, array, k, text, region)
+    : undefined;
+  // When the operation alone does not parse, the whole text may still (a comment closed further on).
+  const parsed = reparsed?.parsed ?? parseDocument(text);
+  const connector = reparsed?.connector ?? (parsed.syntaxFindings.length === 0 ? buildModel(parsed.root) : undefined);
+  const state = connector ? recheckOneUnit(reusable, parsed, connector, region, k, options, rules) : undefined;
+  return state ?? stateOfFullCheck(lintParsed(parsed, options, rules, connector ?? buildModel(parsed.root)), optionsKey, rules);
 }

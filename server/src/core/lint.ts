@@ -45,6 +45,9 @@ function runRule(rule: Rule, connector: Connector, text: string, severity: Sever
   else if (rule.appliesTo === 'odata' && connector.kind === 'odata') rule.check(connector, context);
 }
 
+/** The code of the finding a rule that throws leaves behind. */
+export const RULE_FAILURE = 'rule-failure';
+
 /** Applies overrides to engine findings (syntax, schema) whose codes are not model rules. */
 export function withOverride(finding: Finding, overrides: SeverityOverrides | undefined): Finding | undefined {
   const level = overrides?.[finding.code];
@@ -57,11 +60,10 @@ export function lintText(text: string, options: LintOptions = {}, rules: readonl
   return lintParsed(parseDocument(text), options, rules);
 }
 
-/** Checks an already parsed file: schema and every enabled rule. Never throws. */
-export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintResult {
+/** Checks an already parsed file (and its model, when already built): schema and every enabled rule. Never throws. */
+export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, rules: readonly Rule[] = RULES, connector = buildModel(parsed.root)): LintResult {
   const { overrides } = options;
   const { text } = parsed;
-  const connector = buildModel(parsed.root);
   const findings: Finding[] = [];
   for (const f of [...parsed.syntaxFindings, ...validateSchema(parsed)]) {
     const kept = withOverride(f, overrides);
@@ -82,7 +84,7 @@ export function ruleFindings(connector: Connector, text: string, rules: readonly
       runRule(rule, connector, text, level, findings);
     } catch (error) {
       // A faulty rule must not take the others (or the editor) down with it.
-      const failureLevel = overrides?.['rule-failure'] ?? 'error';
+      const failureLevel = overrides?.[RULE_FAILURE] ?? 'error';
       if (failureLevel === 'off') continue;
       findings.push({
         code: RULE_FAILURE,
@@ -95,9 +97,6 @@ export function ruleFindings(connector: Connector, text: string, rules: readonly
   }
   return findings;
 }
-
-/** The code of the finding a rule that throws leaves behind. */
-export const RULE_FAILURE = 'rule-failure';
 
 /** Sorts findings in place the way every result lists them: by offset, then code (stable for ties). */
 export function sortFindings(findings: Finding[]): void {

@@ -139,6 +139,22 @@ class RegularParser {
       : { type, offset, length: -1, parent, children: [] };
   }
 
+  /** Ends a container at pos (its closing bracket): its length, and its children at their exact size. */
+  private closeContainer(node: NodeUnderConstruction, children: Node[]): Node {
+    this.pos++;
+    node.length = this.pos - node.offset;
+    node.children = exactly(children);
+    return node;
+  }
+
+  /** After an element: a comma (consumed), or the container's closing bracket (left for the loop). */
+  private skipSeparator(close: number): void {
+    this.skipTrivia();
+    const after = this.text.charCodeAt(this.pos);
+    if (after === COMMA) this.pos++;
+    else if (after !== close) throw IRREGULAR;
+  }
+
   private parseObject(parent: Node | undefined, depth: number): Node {
     const text = this.text;
     const node = this.openContainer('object', parent, depth);
@@ -146,12 +162,7 @@ class RegularParser {
     for (;;) {
       this.skipTrivia();
       const c = text.charCodeAt(this.pos);
-      if (c === CLOSE_BRACE) {
-        this.pos++;
-        node.length = this.pos - node.offset;
-        node.children = exactly(children);
-        return node;
-      }
+      if (c === CLOSE_BRACE) return this.closeContainer(node, children);
       if (c !== QUOTE) throw IRREGULAR;
       const keyOffset = this.pos;
       const key = this.scanString();
@@ -166,10 +177,7 @@ class RegularParser {
       const value = this.parseValue(property, depth);
       property.children = [keyNode, value];
       property.length = value.offset + value.length - keyOffset;
-      this.skipTrivia();
-      const after = text.charCodeAt(this.pos);
-      if (after === COMMA) this.pos++;
-      else if (after !== CLOSE_BRACE) throw IRREGULAR;
+      this.skipSeparator(CLOSE_BRACE);
     }
   }
 
@@ -179,17 +187,9 @@ class RegularParser {
     const children = node.children as Node[];
     for (;;) {
       this.skipTrivia();
-      if (text.charCodeAt(this.pos) === CLOSE_BRACKET) {
-        this.pos++;
-        node.length = this.pos - node.offset;
-        node.children = exactly(children);
-        return node;
-      }
+      if (text.charCodeAt(this.pos) === CLOSE_BRACKET) return this.closeContainer(node, children);
       children.push(this.parseValue(node, depth));
-      this.skipTrivia();
-      const after = text.charCodeAt(this.pos);
-      if (after === COMMA) this.pos++;
-      else if (after !== CLOSE_BRACKET) throw IRREGULAR;
+      this.skipSeparator(CLOSE_BRACKET);
     }
   }
 
@@ -265,12 +265,7 @@ class RegularParser {
  * jsonc-parser would build, or returns undefined for anything else, leaving errors and recovery to jsonc-parser.
  */
 export function parseRegularJsonc(text: string, maxDepth = 512): Node | undefined {
-  try {
-    return new RegularParser(text, maxDepth).parseRoot();
-  } catch (error) {
-    if (error === IRREGULAR) return undefined;
-    throw error;
-  }
+  return unlessIrregular(() => new RegularParser(text, maxDepth).parseRoot());
 }
 
 /**
@@ -278,8 +273,13 @@ export function parseRegularJsonc(text: string, maxDepth = 512): Node | undefine
  * containers deep), or returns undefined. Used to re-parse one edited operation in place of the whole file.
  */
 export function parseRegularValueAt(text: string, from: number, to: number, parent: Node, depth: number, maxDepth = 512): Node | undefined {
+  return unlessIrregular(() => new RegularParser(text, maxDepth).parseSpan(from, to, parent, depth));
+}
+
+/** Runs a fast parse; undefined when it gave up, so the caller takes the slow path. */
+function unlessIrregular(parse: () => Node): Node | undefined {
   try {
-    return new RegularParser(text, maxDepth).parseSpan(from, to, parent, depth);
+    return parse();
   } catch (error) {
     if (error === IRREGULAR) return undefined;
     throw error;
