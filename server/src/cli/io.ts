@@ -5,4 +5,6 @@ export interface CliIo {
   cwd: string;
   /** Colour is for a person at a terminal: stdout is a TTY and NO_COLOR is not set. */
   color: boolean;
+  /** The terminal's width in columns when stdout is a terminal; absent when output is piped or redirected. */
+  columns?: number;
 }

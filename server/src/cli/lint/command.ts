@@ -25,7 +25,7 @@ function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, p
       });
     }
     case 'stylish':
-      return formatStylish(files, { color: io.color, quiet: options.quiet });
+      return formatStylish(files, { color: io.color, quiet: options.quiet, ...(io.columns ? { columns: io.columns } : {}) });
   }
 }
 
