@@ -28,8 +28,8 @@ describe('docs/rules.md', () => {
 
 describe('renderRulesDoc', () => {
   const catalog: RuleInfo[] = [
-    { id: 'zeta-rule', appliesTo: 'rest', defaultSeverity: 'warning', docs: { summary: 'Catches a | b.', why: 'Seed, Rules 2.', fix: 'Removes the second one.' } },
-    { id: 'alpha-rule', appliesTo: 'odata', defaultSeverity: 'info', docs: { summary: 'Catches c.', why: 'Seed, Custom request rule 1.' } },
+    { id: 'zeta-rule', appliesTo: 'rest', defaultSeverity: 'warning', docs: { summary: 'Catches a | b.', why: 'The platform allows one.', fix: 'Removes the second one.' } },
+    { id: 'alpha-rule', appliesTo: 'odata', defaultSeverity: 'info', docs: { summary: 'Catches c.', why: 'The platform refuses it.' } },
     { id: 'syntax-error', appliesTo: 'builtin', defaultSeverity: 'error', docs: { summary: 'Bad JSON.', why: 'It must parse.' } },
   ];
   const doc = renderRulesDoc(catalog);
@@ -38,7 +38,7 @@ describe('renderRulesDoc', () => {
     const zeta = doc.slice(doc.indexOf('### zeta-rule'));
     assert.match(zeta, /\*\*Default severity:\*\* warning · \*\*Applies to:\*\* REST connectors/);
     assert.match(zeta, /\*\*What it catches:\*\* Catches a \| b\./);
-    assert.match(zeta, /\*\*Why:\*\* Seed, Rules 2\./);
+    assert.match(zeta, /\*\*Why:\*\* The platform allows one\./);
     assert.match(zeta, /\*\*Fix:\*\* Removes the second one\./);
     const alpha = doc.slice(doc.indexOf('### alpha-rule'));
     assert.match(alpha, /\*\*Fix:\*\* none/);

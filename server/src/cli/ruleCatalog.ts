@@ -13,7 +13,7 @@ const ENGINE_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'The file is not valid JSON with comments: a missing comma, quote, colon, brace or bracket, a stray character, or an empty file.',
-      why: 'A connector file is JSON with comments and trailing commas (format contract, "Files"); nothing else can be checked, and the platform cannot use the definition, until it parses.',
+      why: 'A connector file is JSON with comments and trailing commas allowed; until it parses, nothing else in it can be checked and the platform cannot use the definition.',
     },
   },
   {

@@ -25,7 +25,7 @@ export const SEPARATOR_CHAR: Readonly<Record<Exclude<Separation, 'multi'>, strin
   pipes: '|',
 };
 
-/** The seed's table 'Parameter type by location'. */
+/** The platform's table of parameter types by location. */
 export const TYPES_BY_LOCATION: Readonly<Record<Location, readonly ParameterType[]>> = {
   path: ['string', 'integer', 'number', 'boolean', 'computed', 'array'],
   query: ['string', 'integer', 'number', 'boolean', 'computed', 'array'],
@@ -39,8 +39,8 @@ export const ITEM_TYPES = ['string', 'integer', 'number', 'boolean', 'array', 'o
 export type ItemType = (typeof ITEM_TYPES)[number];
 
 /**
- * The seed's 'inner type (Array)' row: query, form, header and matrix take scalars and arrays; body also objects.
- * The seed does not name path; path takes what query takes.
+ * The platform's inner types of arrays: query, form, header and matrix take scalars and arrays; body also objects.
+ * The platform does not list path; path takes what query takes.
  */
 export const ITEM_TYPES_BY_LOCATION: Readonly<Record<Location, readonly ItemType[]>> = {
   path: ['string', 'integer', 'number', 'boolean', 'array'],
@@ -51,7 +51,7 @@ export const ITEM_TYPES_BY_LOCATION: Readonly<Record<Location, readonly ItemType
   matrix: ['string', 'integer', 'number', 'boolean', 'array'],
 };
 
-/** Types on which the seed offers 'Required'. */
+/** Types on which the platform offers 'Required'. */
 export const TYPES_WITH_REQUIRED: readonly ParameterType[] = [
   'string', 'integer', 'number', 'boolean', 'object', 'file', 'stream', 'array',
 ];
@@ -94,7 +94,7 @@ export type MetadataLevel = (typeof METADATA_LEVELS)[number];
 export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
 
-/** The first connector version that offers Custom request (seed, Versioning 1). */
+/** The first connector version that offers Custom request. */
 export const CUSTOM_REQUEST_MIN_VERSION = '2.1.17';
 
 export const ODATA_QUERY_OPTIONS = ['$select', '$filter', '$expand', '$orderby', '$top', '$skip', '$count', '$search'] as const;

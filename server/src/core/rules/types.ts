@@ -21,7 +21,7 @@ export interface RuleContext {
 export interface RuleDocs {
   /** What it catches, one sentence. */
   summary: string;
-  /** Why: the platform rule behind it (cite the seed's section). */
+  /** Why: the platform's behaviour behind it, said in the user's terms. */
   why: string;
   /** What the one-click fix does, when the rule has one. */
   fix?: string;

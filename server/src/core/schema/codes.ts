@@ -8,7 +8,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'A required property is missing, e.g. a connector without `baseUrl` or a parameter without `location`.',
-      why: 'The format contract names the properties every connector, operation, parameter and Custom request needs; without them the platform cannot build a request.',
+      why: "Every connector, operation, parameter and Custom request needs certain settings (its id, method, path or url, a parameter's name, location and type); without them the platform cannot build a request.",
     },
   },
   {
@@ -17,7 +17,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'A property the format does not know, usually a typo such as `requried`.',
-      why: 'The platform ignores what it does not know, so a misspelt setting silently has no effect (format contract: property names are camelCase).',
+      why: 'The platform ignores settings it does not know, so a misspelt name (property names are camelCase) silently has no effect.',
       fix: 'Renames the property to the closest known name when there is one.',
     },
   },
@@ -27,7 +27,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'A property of the other kind of connector, e.g. `connectorVersion` in a REST connector or `operations` in an OData connector.',
-      why: 'REST connectors have operations, models and the Advanced setting; OData connectors have Custom requests and a connector version (format contract, "Top level").',
+      why: 'REST connectors have operations, models and the Advanced setting; OData connectors have Custom requests and a connector version. A setting of the other kind is never used.',
       fix: 'Removes the property.',
     },
   },
@@ -37,7 +37,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'A value outside its allowed set or range, including values written as the platform\'s UI shows them ("Query", "Csv", "FileGallery", "Only path").',
-      why: 'Enumerated values are lower-case camelCase words in files (format contract, "Files"); the UI\'s spelling is not understood.',
+      why: "In a connector file, enumerated values are written as lower-case camelCase words (`query`, `multipart`, `none`); the spelling the platform's screens show is not understood.",
       fix: 'Changes the value to its canonical spelling (e.g. "Query" → "query").',
     },
   },
@@ -47,7 +47,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'A value of the wrong JSON type, e.g. `"required": "true"` (a string) instead of `true`.',
-      why: 'Each property has one JSON type in the format contract; a string "true" is not a boolean to the platform.',
+      why: 'Each setting has one JSON type; a string "true" is not a boolean to the platform, and a number in quotes is not a number.',
       fix: 'Converts a quoted boolean or number to the real value.',
     },
   },
@@ -57,7 +57,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     defaultSeverity: 'error',
     docs: {
       summary: 'A value that does not have the required form: a `baseUrl` that is not an absolute http(s) URL, a `connectorVersion` that is not x.y.z, a `pattern` that is not a regular expression.',
-      why: 'Every request URL starts with `baseUrl`, and Custom request availability is decided by comparing `connectorVersion` (format contract, "Top level").',
+      why: 'Every request URL starts with `baseUrl`, and whether Custom request is available is decided by comparing `connectorVersion`; both must be well formed.',
     },
   },
 ];

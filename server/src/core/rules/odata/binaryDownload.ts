@@ -9,7 +9,7 @@ export const binaryDownload: ODataRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A Custom request whose `url` downloads binary content (`/$value`).',
-    why: "Seed, 'Custom request operation' rule 7: binary downloads are not possible with this operation; the projection must be enabled and its binary-download operation used. The response is JSON only.",
+    why: "A Custom request answers JSON only and cannot download binary content; binary downloads need the projection's own binary-download operation, enabled on the connector.",
   },
   check(connector, context) {
     for (const request of connector.customRequests) {

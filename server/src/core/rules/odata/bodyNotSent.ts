@@ -11,7 +11,7 @@ export const bodyNotSent: ODataRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: 'A `body` on a Custom request whose operation kind sends none (read, delete, function).',
-    why: "Seed, 'Custom request operation', Request: a JSON body is sent where the kind allows; read, delete and function requests carry none.",
+    why: 'A Custom request sends a JSON body only for the kinds that carry one; read, delete and function requests send none, so a body there is ignored.',
     fix: 'Removes the body.',
   },
   check(connector, context) {

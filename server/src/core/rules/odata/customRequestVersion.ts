@@ -11,7 +11,7 @@ export const customRequestVersion: ODataRule = {
   scope: 'connector',
   docs: {
     summary: 'An OData connector with Custom requests whose `connectorVersion` is missing or below 2.1.17.',
-    why: "Seed, 'Versioning' 1: the Custom request operation is available from connector version 2.1.17.",
+    why: 'The Custom request operation exists from connector version 2.1.17; an older connector version does not offer it.',
     fix: 'Sets (or adds) `connectorVersion: "2.1.17"`.',
   },
   check(connector, context) {

@@ -10,7 +10,7 @@ export const entityDescriptorNeedsFullMetadata: ODataRule = {
   defaultSeverity: 'error',
   docs: {
     summary: '`includeEntityDescriptor: true` without `metadataLevel: "full"`.',
-    why: "Seed, 'Custom request settings' and rule 5: include entity descriptor requires metadata level 'Full'.",
+    why: 'The entity descriptor (edit link, ETag and type) comes only with full OData metadata, so the platform requires metadata level Full for it.',
     fix: 'Sets `metadataLevel` to `"full"`.',
   },
   check(connector, context) {

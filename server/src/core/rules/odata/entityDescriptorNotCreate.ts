@@ -9,7 +9,7 @@ export const entityDescriptorNotCreate: ODataRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: '`includeEntityDescriptor: true` on a Custom request that is not a `create`.',
-    why: "Seed, 'Custom request settings', include entity descriptor: applicable to Create operations.",
+    why: 'The platform returns the entity descriptor for Create operations only; for any other kind the option does nothing.',
   },
   check(connector, context) {
     for (const request of connector.customRequests) {

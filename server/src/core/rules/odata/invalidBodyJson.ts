@@ -11,7 +11,7 @@ export const invalidBodyJson: ODataRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A Custom request `body` that is not valid JSON once its `{{variables}}` are filled in, pointing at the place inside the string.',
-    why: "Seed, 'Custom request operation', Body: JSON only; variables are replaced textually before sending, and a string value needs quotation marks either in the variable's content or in the JSON text around the placeholder.",
+    why: "A Custom request body is JSON only; variables are replaced as text before sending, so a string value needs quotation marks, either in the variable's value or around the placeholder in the body.",
   },
   check(connector, context) {
     for (const request of connector.customRequests) {

@@ -10,7 +10,7 @@ export const pathParameterInQuery: ODataRule = {
   defaultSeverity: 'error',
   docs: {
     summary: "In `queryAndPath` mode, a `{parameter}` in the query part of the `url` (after `?`) or in a `query` value.",
-    why: "Seed, 'Custom request operation' rule 1: in mode 'Query and path', path parameters must not be placed inside a query parameter.",
+    why: "In the Query and path mode, path parameters fill the url's path; the platform does not place them inside a query option, which must be supplied as a value instead.",
   },
   check(connector, context) {
     for (const request of connector.customRequests) {

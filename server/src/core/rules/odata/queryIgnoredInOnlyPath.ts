@@ -10,7 +10,7 @@ export const queryIgnoredInOnlyPath: ODataRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: '`query` on a Custom request in `onlyPath` mode, where query parameters are not parsed.',
-    why: "Seed, 'Custom request settings': query parameters exist in mode 'Query and path' only; rule 2: in 'Only path' query parameters are not parsed.",
+    why: 'Query options are separate settings only in the Query and path mode; in Only path mode the platform neither reads nor sends them.',
     fix: 'Removes `query`.',
   },
   check(connector, context) {

@@ -14,7 +14,7 @@ export const urlNotAbsolute: ODataRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A Custom request `url` that cannot become an absolute http(s) URL, on its own or after `baseUrl`.',
-    why: "Seed, 'Custom request settings', url: the full URL of the OData resource ('Get base url' supplies the start of it).",
+    why: 'A Custom request\'s url is the full URL of the OData resource; a relative url is resolved against the connector\'s baseUrl (what the platform\'s "Get base url" button inserts).',
   },
   check(connector, context) {
     const base = connector.baseUrl?.value;

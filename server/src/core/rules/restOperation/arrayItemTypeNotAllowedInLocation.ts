@@ -3,14 +3,14 @@ import { ITEM_TYPES, ITEM_TYPES_BY_LOCATION, isOneOf, LOCATIONS } from '../../vo
 import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
-/** The seed's 'inner type (Array)' row, applied at every nesting level. */
+/** The platform's inner types of arrays, applied at every nesting level. */
 export const arrayItemTypeNotAllowedInLocation: RestRule = {
   id: 'array-item-type-not-allowed-in-location',
   appliesTo: 'rest',
   defaultSeverity: 'error',
   docs: {
     summary: 'An array whose inner type (at any depth) its location does not allow, e.g. an array of objects in `query`.',
-    why: "Seed, 'Parameter', inner type (Array): query, form, header and matrix take String, Integer, Number, Boolean and Array; body also Object.",
+    why: 'Array items in query, form, header and matrix parameters can be strings, integers, numbers, booleans or arrays; only a body array can also hold objects.',
   },
   check(connector, context) {
     for (const { parameter } of eachParameter(connector)) {

@@ -10,7 +10,7 @@ export const bodyOnGetOrDelete: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `body` parameter on a GET or DELETE operation.',
-    why: "Seed, 'REST connector operation', Body parameter: only on POST, PUT, PATCH.",
+    why: 'The platform sends a body parameter only with POST, PUT and PATCH.',
   },
   check(connector, context) {
     for (const operation of connector.operations) {

@@ -9,7 +9,7 @@ export const duplicateOperationId: RestRule = {
   scope: 'connector',
   docs: {
     summary: 'Two operations with the same `id` (the later ones are reported).',
-    why: "Format contract, 'REST operation': id is unique in the file; it is how commands and the command line name the operation.",
+    why: "An operation's id names it everywhere: in workflows, in commands and on the command line. Two operations with one id cannot be told apart.",
   },
   check(connector, context) {
     const seen = new Set<string>();

@@ -8,7 +8,7 @@ export const duplicateParameter: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'Two parameters of one operation with the same name and location (the later ones are reported).',
-    why: "Seed, 'Parameter': a parameter is identified by its name in its location; the workflow supplies one value per name, so a second one can never be set.",
+    why: 'A parameter is identified by its name within its location; the workflow supplies one value per name, so a second parameter with that name can never be set.',
   },
   check(connector, context) {
     for (const operation of connector.operations) {

@@ -10,7 +10,7 @@ export const fileNeedsPostPutPatch: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `file` or `fileGallery` parameter on an operation whose method is not POST, PUT or PATCH.',
-    why: "Seed, 'Type notes', File: only on POST, PUT or PATCH with Content-Type multipart/form-data (FileGallery: like File).",
+    why: 'The platform uploads File and FileGallery parameters only in a multipart/form-data body, which is sent only with POST, PUT or PATCH.',
   },
   check(connector, context) {
     for (const operation of connector.operations) {

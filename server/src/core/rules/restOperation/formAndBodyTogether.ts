@@ -8,7 +8,7 @@ export const formAndBodyTogether: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'An operation with both `form` and `body` parameters (reported on the first body parameter).',
-    why: "Seed, 'REST connector operation' rule 1: an operation cannot have form parameters and body parameters at the same time.",
+    why: 'Form parameters and a body parameter both fill the request body, so the platform does not allow an operation to have both.',
   },
   check(connector, context) {
     for (const operation of connector.operations) {

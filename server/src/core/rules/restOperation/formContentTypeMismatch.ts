@@ -10,7 +10,7 @@ export const formContentTypeMismatch: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A form operation whose `Content-Type` does not fit: GET needs `application/x-www-form-urlencoded`; file and fileGallery need `multipart/form-data`.',
-    why: "Seed, 'REST connector operation', Form parameters: urlencoded for GET; urlencoded or multipart for POST; binary data requires multipart/form-data (Errors 3).",
+    why: 'Form parameters are sent URL-encoded with GET, URL-encoded or multipart with POST, and binary data only as multipart/form-data; any other Content-Type does not describe what is sent.',
     fix: 'Sets the header to the Content-Type the form needs.',
   },
   check(connector, context) {

@@ -9,7 +9,7 @@ export const formWithoutContentType: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'An operation with `form` parameters and no `Content-Type` header.',
-    why: "Seed, 'REST connector operation' rule 3 and Errors 1: a Content-Type header is required when form parameters are present; the platform refuses to create the connector without it.",
+    why: 'The platform encodes form parameters according to the Content-Type header and refuses to create a connector whose form parameters have none.',
     fix: 'Adds `Content-Type: multipart/form-data` when a file is sent, else `application/x-www-form-urlencoded`.',
   },
   check(connector, context) {

@@ -11,7 +11,7 @@ export const headerCredential: RestRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: 'A literal credential in an operation header, e.g. `"Authorization": "Bearer abc123"` or `"X-Api-Key": "k-123"`.',
-    why: "Seed, 'Authentication': an API key can be sent in a header, but a dedicated API-key option exists in the authorization schemes; format contract: a literal credential in the file is a warning.",
+    why: "An API key can be sent in a header, but the connector's authorization settings have a dedicated API-key option that keeps the key out of the file as a named secret; a credential written into the file is shared with everyone who can read it.",
   },
   check(connector, context) {
     for (const operation of connector.operations) {

@@ -10,7 +10,7 @@ export const multiOnPath: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A path parameter array (or inner array) with `separation: "multi"`.',
-    why: "Seed, 'Parameter', separation (Array): Multi is not allowed for Path parameters; Errors 3 lists it as an unsupported combination.",
+    why: 'A path parameter has one place in the URL, so its array items cannot be repeated as separate parameters; the platform refuses the Multi separation on path parameters.',
     fix: 'Changes the separation to `csv`.',
   },
   check(connector, context) {

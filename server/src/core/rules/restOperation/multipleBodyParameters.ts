@@ -8,7 +8,7 @@ export const multipleBodyParameters: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'An operation with more than one parameter in location `body` (each one after the first is reported).',
-    why: "Seed, 'REST connector operation' rule 2 and Limits 2: an operation has at most one body parameter.",
+    why: 'A request has one body, so the platform allows at most one body parameter per operation.',
   },
   check(connector, context) {
     for (const operation of connector.operations) {

@@ -8,7 +8,7 @@ export const objectBodyWithoutContentType: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'An `object` body parameter on an operation without a `Content-Type` header.',
-    why: "Seed, 'Type notes', Object: header 'Content-Type' must be set, typically 'application/xml' or 'application/json'.",
+    why: "The platform sends an object body as JSON or XML according to the operation's Content-Type header, which must be set (typically application/json or application/xml).",
     fix: 'Adds `Content-Type: application/json`.',
   },
   check(connector, context) {

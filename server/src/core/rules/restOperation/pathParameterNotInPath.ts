@@ -10,7 +10,7 @@ export const pathParameterNotInPath: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A parameter with location `path` whose name does not appear as `{name}` in the operation\'s `path`.',
-    why: "Seed, 'Parameter': for a path parameter the name is the one declared inside braces in the Path; path parameters are added and removed only by editing the Path.",
+    why: "A path parameter's value goes where the path names it in braces; a path parameter that the path does not name is never sent.",
     fix: 'Appends `/{name}` to the path.',
   },
   check(connector, context) {

@@ -10,7 +10,7 @@ export const pathPlaceholderWithoutParameter: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `{name}` in an operation\'s `path` with no parameter of that name in location `path`.',
-    why: "Seed, 'REST connector operation': the Path declares path parameters as {name}; each becomes a parameter the workflow supplies, and a placeholder without one is sent literally.",
+    why: 'Each {name} in the path becomes a path parameter whose value the workflow supplies; a placeholder without a parameter is sent literally, braces included.',
     fix: 'Adds a required string path parameter with that name.',
   },
   check(connector, context) {

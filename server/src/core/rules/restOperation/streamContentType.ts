@@ -10,7 +10,7 @@ export const streamContentType: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `stream` body parameter on an operation whose `Content-Type` is missing or not `application/octet-stream`.',
-    why: "Seed, 'Type notes', Stream: binary body data; header 'Content-Type' must be 'application/octet-stream'.",
+    why: 'A stream sends binary data as the body, which the platform does with Content-Type application/octet-stream only.',
     fix: 'Sets (or adds) `Content-Type: application/octet-stream`.',
   },
   check(connector, context) {

@@ -2,14 +2,14 @@ import { isOneOf, LOCATIONS, PARAMETER_TYPES, TYPES_BY_LOCATION } from '../../vo
 import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
-/** The seed's 'Parameter type by location' table. */
+/** The platform's table of parameter types by location. */
 export const typeNotAllowedInLocation: RestRule = {
   id: 'type-not-allowed-in-location',
   appliesTo: 'rest',
   defaultSeverity: 'error',
   docs: {
     summary: "A parameter type its location does not allow, e.g. `file` in `query` or `object` in `header`.",
-    why: "Seed, 'Parameter type by location': object and stream only in body, file and fileGallery only in form, computed everywhere but body.",
+    why: 'Each location takes certain types: objects and streams only in the body, files and file galleries only in a form, computed values anywhere but the body.',
   },
   check(connector, context) {
     for (const { parameter } of eachParameter(connector)) {

@@ -9,7 +9,7 @@ export const unknownModel: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'An `object` body parameter without a `model`, or naming a model that `models` does not define.',
-    why: "Seed, 'Parameter' type Object: an instance of a model; 'Models': objects sent in body parameters are defined as models.",
+    why: "An object parameter is an instance of a model defined in the connector's models; a name that matches no model leaves its shape unknown.",
     fix: 'Changes the name to the closest defined model.',
   },
   check(connector, context) {

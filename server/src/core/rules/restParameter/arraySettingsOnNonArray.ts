@@ -9,7 +9,7 @@ export const arraySettingsOnNonArray: RestRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: '`separation` or `items` on a parameter whose type is not `array`.',
-    why: "Seed, 'Parameter': inner type and separation are settings of Array parameters.",
+    why: "Item type and separation describe an array's items; on a parameter that is not an array they have no effect.",
     fix: 'Removes the setting.',
   },
   check(connector, context) {

@@ -9,7 +9,7 @@ export const computedTemplateCycle: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'Computed parameters whose templates refer to each other in a cycle (`a` uses `{{b}}`, `b` uses `{{a}}`).',
-    why: "Format contract, 'parameter', template: a computed value is built from other parameters; in a cycle none of them can be built first.",
+    why: "A computed value is built from other parameters' values; when the templates refer to each other in a circle, none of them can be built first.",
   },
   check(connector, context) {
     for (const operation of connector.operations) {

@@ -10,7 +10,7 @@ export const computedTemplateUnknownParameter: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `{{name}}` in a computed parameter\'s `template` that names no parameter of the operation.',
-    why: "Format contract, 'parameter', template: the value is built from other parameters with {{otherParameter}} placeholders; an unknown name is left unreplaced.",
+    why: 'A computed value is built from other parameters with {{otherParameter}} placeholders; a name that matches no parameter is sent unreplaced.',
     fix: 'Changes the name to the closest parameter name.',
   },
   check(connector, context) {

@@ -8,7 +8,7 @@ export const computedWithoutTemplate: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `computed` parameter without a `template`.',
-    why: "Format contract, 'parameter', template: a computed parameter's value is built from its template; without one it has no value.",
+    why: "A computed parameter's value is built from its template; without one it has no value to send.",
   },
   check(connector, context) {
     for (const { parameter } of eachParameter(connector)) {

@@ -10,7 +10,7 @@ export const constraintTypeMismatch: RestRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: 'A constraint that does not fit the parameter\'s type: length and pattern on non-strings, minimum and maximum on non-numbers, item counts on non-arrays.',
-    why: "Seed, 'Parameter', Other constraints: they refine the value of the parameter's type, as in JSON Schema; one for another type can never be met or checked.",
+    why: "Constraints refine a value of the parameter's type, as in JSON Schema; a constraint for another type can never be met or checked.",
     fix: 'Removes the constraint.',
   },
   check(connector, context) {

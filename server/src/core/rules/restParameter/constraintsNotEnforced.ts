@@ -9,7 +9,7 @@ export const constraintsNotEnforced: RestRule = {
   defaultSeverity: 'info',
   docs: {
     summary: 'A parameter has constraints (`maxLength`, `minimum`, ...) while `advanced.enforceConstraints` is off, so they are not checked.',
-    why: "Seed, 'Parameter', Other constraints, and Limits 1: not enforced by default; enforceable through the 'Advanced' setting.",
+    why: "The platform does not check constraints such as minimum, maxLength or pattern unless the connector's Advanced setting enforces them; until then they only document the value.",
     fix: 'Sets `advanced.enforceConstraints` to true.',
   },
   check(connector, context) {

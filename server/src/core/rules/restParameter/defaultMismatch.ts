@@ -42,7 +42,7 @@ export const defaultMismatch: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'A `default` that does not fit the parameter: wrong JSON type, a date-time that does not parse, an integer outside its range, or a default on a type that takes none.',
-    why: "Format contract, 'parameter', default: the value used when none is supplied, for scalar types; it is sent as if the workflow had supplied it (seed, 'Type format').",
+    why: "A default is the value used when the workflow supplies none, and it is sent exactly as a supplied value would be; one that does not fit the parameter's type or constraints fails every request that relies on it.",
   },
   check(connector, context) {
     for (const { parameter } of eachParameter(connector)) {

@@ -9,7 +9,7 @@ export const duplicateOption: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: 'The same value twice in a parameter\'s `options` (the later ones are reported).',
-    why: "Seed, 'Parameter', Available options: identified as c1, c2, c3, ... in list order; a duplicate gives one value two ids, and a workflow cannot tell them apart.",
+    why: 'Options are identified as c1, c2, c3, ... in list order; a repeated value gets two ids, and a workflow cannot tell them apart.',
     fix: 'Removes the repeated option.',
   },
   check(connector, context) {

@@ -9,7 +9,7 @@ export const emptyValueOutsideQuery: RestRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: '`emptyValue` on a parameter whose location is not `query`.',
-    why: "Seed, 'Parameter', Empty value parameter: query parameters only (sent as a bare name, '?a=v&x&y').",
+    why: 'An empty value is sent as a bare name in the query string (?a=v&x&y); other locations have no such form.',
     fix: 'Removes `emptyValue`.',
   },
   check(connector, context) {

@@ -14,7 +14,7 @@ export const formatWithoutEffect: RestRule = {
   defaultSeverity: 'info',
   docs: {
     summary: 'A `format` that changes nothing at run time: anything but `date-time` on strings, `int64` on integers and `float` on numbers.',
-    why: "Seed, 'Parameter', Type format: String 'date-time', Integer 'int64', Number 'float'; other formats have no runtime effect.",
+    why: 'Only three formats change what the platform sends: date-time for strings, int64 for integers and float for numbers; any other format is documentation only.',
   },
   check(connector, context) {
     const report = (format: Field<string>, type: string | undefined, owner: string): void => {

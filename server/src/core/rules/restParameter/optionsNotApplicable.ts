@@ -8,7 +8,7 @@ export const optionsNotApplicable: RestRule = {
   defaultSeverity: 'error',
   docs: {
     summary: '`options` on a parameter that is not an array of strings.',
-    why: "Seed, 'Parameter', Available options (Array of String): a fixed list of allowed values, named c1, c2, c3, ... in the machine step.",
+    why: 'Available options are the platform\'s fixed list of allowed values for an array of strings (identified as c1, c2, c3, ... in the workflow step); on any other type they have no meaning.',
   },
   check(connector, context) {
     for (const { parameter } of eachParameter(connector)) {

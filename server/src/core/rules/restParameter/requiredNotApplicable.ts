@@ -10,7 +10,7 @@ export const requiredNotApplicable: RestRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: '`required` on a `fileGallery` or `computed` parameter, where the platform does not offer it.',
-    why: "Seed, 'Parameter', Required: available on String, Integer, Number, Boolean, Object, File, Stream, Array.",
+    why: 'The platform offers Required for strings, integers, numbers, booleans, objects, files, streams and arrays; on other types it has no meaning.',
     fix: 'Removes `required`.',
   },
   check(connector, context) {

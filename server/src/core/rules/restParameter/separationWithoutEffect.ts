@@ -9,7 +9,7 @@ export const separationWithoutEffect: RestRule = {
   defaultSeverity: 'warning',
   docs: {
     summary: '`separation` on a body array whose inner type is `object`.',
-    why: "Seed, 'Parameter', separation (Array): has no effect when a body array's inner type is Object.",
+    why: 'Separation says how array items are joined into text; a body array of objects is sent as JSON or XML, so separation has no effect on it.',
     fix: 'Removes `separation`.',
   },
   check(connector, context) {

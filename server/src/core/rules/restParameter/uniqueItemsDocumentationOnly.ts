@@ -8,7 +8,7 @@ export const uniqueItemsDocumentationOnly: RestRule = {
   defaultSeverity: 'info',
   docs: {
     summary: '`uniqueItems` on a parameter: it documents intent but is never checked.',
-    why: "Seed, 'Parameter', Unique items (Array) and Versioning 2: documentation only; no runtime effect (it may gain one in a future release).",
+    why: 'The platform does not check Unique items at run time today; it documents the intent only (a future release may enforce it).',
   },
   check(connector, context) {
     for (const { parameter } of eachParameter(connector)) {
