@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { request } from 'undici';
-import { launchCodeServer, repoRoot, type RunningCodeServer } from './e2e/codeServer';
+import { DEMO_EDITOR_SETTINGS, launchCodeServer, repoRoot, type RunningCodeServer } from './e2e/codeServer';
 import { cacheRoot, CodeServerSetupError, describeMissingPackages, ensureCodeServer, missingSystemPackages } from './e2e/codeServerInstall';
 import type { RunningService } from './demo/http';
 import { ODATA_PASSWORD, startOrdersOData } from './demo/ordersOData';
@@ -13,14 +13,6 @@ import { PETSTORE_API_KEY, startPetstore } from './demo/petstore';
 const PETSTORE_PORT = 3030;
 const ODATA_PORT = 3031;
 const EDITOR_PORT = Number(process.env.CONNECTOR_TOOLS_PORT ?? 8080);
-
-/** The demo workbench without what a user did not ask for: no chat panel, no parent-folder git prompt. */
-export const DEMO_EDITOR_SETTINGS = {
-  'chat.disableAIFeatures': true,
-  'chat.commandCenter.enabled': false,
-  'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  'git.openRepositoryInParentFolders': 'never',
-};
 
 function fail(message: string): never {
   console.error(message);

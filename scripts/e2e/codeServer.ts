@@ -9,6 +9,14 @@ import { codeServerPaths, ensureCodeServer } from './codeServerInstall';
 
 export const repoRoot = resolve(__dirname, '../..');
 
+/** The demo workbench without what a user did not ask for: no chat panel, no parent-folder git prompt. */
+export const DEMO_EDITOR_SETTINGS: Readonly<Record<string, unknown>> = {
+  'chat.disableAIFeatures': true,
+  'chat.commandCenter.enabled': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'git.openRepositoryInParentFolders': 'never',
+};
+
 let packaged: string | undefined;
 
 /** Packages the built extension as a .vsix (once per process) and returns its path. */
@@ -64,7 +72,7 @@ export interface CodeServerOptions {
   profileDir: string;
   port: number;
   untrusted?: boolean;
-  settings?: Record<string, unknown>;
+  settings?: Readonly<Record<string, unknown>>;
 }
 
 export interface RunningCodeServer {

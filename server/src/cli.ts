@@ -31,6 +31,7 @@ function processIo(): CliIo {
     stderr: (text) => void process.stderr.write(text),
     cwd: process.cwd(),
     color: process.stdout.isTTY === true && !noColor,
+    ...(process.stdout.isTTY && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -31,7 +32,9 @@ export interface SessionOptions {
   workspaceFrom: string;
   /** Leave workspace trust on and the folder untrusted. */
   untrusted?: boolean;
-  settings?: Record<string, unknown>;
+  settings?: Readonly<Record<string, unknown>>;
+  /** Put the workspace inside a git repository, as examples/ is in a clone of this project. */
+  insideGitRepository?: boolean;
 }
 
 /** Starts code-server with the packaged extension on a workspace copy and opens it in Chromium. */
@@ -39,6 +42,7 @@ export async function startVsCode(options: SessionOptions): Promise<VsCodeSessio
   const base = mkdtempSync(join(tmpdir(), 'connector-e2e-'));
   const workspace = join(base, 'workspace');
   cpSync(options.workspaceFrom, workspace, { recursive: true });
+  if (options.insideGitRepository) execFileSync('git', ['init', '-q', base]);
   const server = await launchCodeServer({
     workspace, profileDir: base, port: await freePort(),
     ...(options.untrusted ? { untrusted: true } : {}),
