@@ -33,3 +33,12 @@ test('the manifest names publisher, repository, categories, engines, activation 
   const client = readFileSync(join(ROOT, 'client/src/extension.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/send/commands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/editingCommands.ts'), 'utf8');
   for (const { command } of manifest.contributes.commands) assert.ok(client.includes(`'${command}'`), `${command} is contributed but not registered`);
 });
+
+test('every dependency with an install script is decided on (npm ci prints no install-script notice)', () => {
+  const run = spawnSync('npm', ['install-scripts', 'ls'], { cwd: ROOT, encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /No packages with unreviewed install scripts/);
+  // esbuild's allowed script really ran: it put its platform binary in place of the JavaScript launcher.
+  const esbuild = spawnSync(join(ROOT, 'node_modules/esbuild/bin/esbuild'), ['--version'], { encoding: 'utf8' });
+  assert.equal(esbuild.status, 0, esbuild.stderr);
+});
