@@ -48,7 +48,7 @@ describe('connector lint: exit codes and the stylish report', () => {
     assert.equal(run.stderr, '');
   });
 
-  it('aligns the columns of one file and counts every file in the summary', async () => {
+  it('aligns position and severity, follows each message with its rule id, and counts every file', async () => {
     const run = await runCli(['lint', 'two.connector.json', 'broken.connector.json', 'clean.connector.json'], { cwd: folder.path });
     assert.equal(run.code, 1);
     const lines = run.stdout.split('\n');
@@ -56,9 +56,8 @@ describe('connector lint: exit codes and the stylish report', () => {
     const rows = [lines[1] ?? '', lines[2] ?? ''];
     assert.match(rows[0] ?? '', /^ {2}2:3 {3}error/);
     assert.match(rows[1] ?? '', /^ {2}12:7 {2}error/);
-    // The rule ids start in the same column although the messages differ in length.
-    const codeColumns = rows.map((row) => row.lastIndexOf('syntax-error'));
-    assert.equal(codeColumns[0], codeColumns[1]);
+    // Piped output: the rule id follows its message after two spaces, not padded to the longest message.
+    for (const row of rows) assert.match(row, /[^ ] {2}syntax-error$/);
     assert.ok((rows[0] ?? '').includes('invalid symbol') && (rows[1] ?? '').includes('comma expected'));
     assert.equal(lines[3], '');
     assert.equal(lines[4], 'broken.connector.json', 'files in the order named; clean files are not listed');
