@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
-import { delimiter, join, sep } from 'node:path';
+import { delimiter, dirname, join, sep } from 'node:path';
 
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? '4.139.1';
 export const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';
@@ -107,6 +107,7 @@ function tail(file: string, lines: number): string {
 async function runStep(step: Step, index: number, count: number, logFile: string, progress: Progress): Promise<void> {
   const started = Date.now();
   progress.line(`[setup ${index}/${count}] ${step.title} (usually ${step.about})...`);
+  mkdirSync(dirname(logFile), { recursive: true });
   const log = createWriteStream(logFile, { flags: 'a' });
   log.write(`\n$ (cd ${step.cwd} && ${[step.command, ...step.args].join(' ')})\n`);
   const heartbeat = setInterval(() => progress.line(`[setup ${index}/${count}]   still ${step.doing}: ${formatElapsed(Date.now() - started)} so far`), 20_000);
@@ -166,7 +167,7 @@ export async function ensureCodeServer(progress: Progress = stderrProgress): Pro
   const missing = missingSystemPackages({ forTests: false, codeServerBuilt: false });
   if (missing.length > 0) throw new CodeServerSetupError(describeMissingPackages(missing));
 
-  mkdirSync(join(paths.logFile, '..'), { recursive: true });
+  mkdirSync(dirname(paths.logFile), { recursive: true });
   writeFileSync(paths.logFile, `code-server ${CODE_SERVER_VERSION} setup, ${new Date().toISOString()}\n`);
   progress.line(`First run: setting up VS Code (code-server ${CODE_SERVER_VERSION}) in ${cacheRoot()}; about 4 minutes, once. Log: ${paths.logFile}`);
   const count = existsSync(join(paths.nodeDir, '.done')) ? 3 : 4;
