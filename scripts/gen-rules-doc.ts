@@ -1,25 +1,32 @@
-// Writes docs/rules.md from the rule registry. `--check` only says whether the file is up to date (exit 1 if not).
+// Writes docs/rules.md and schemas/connector-tools.schema.json from the rule registry.
+// `--check` only says whether they are up to date (exit 1 if not).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { RULE_CATALOG } from '../server/src/cli/ruleCatalog';
+import { RULE_CATALOG } from '../server/src/core/ruleCatalog';
+import { renderProjectConfigSchema } from '../server/src/cli/projectConfigSchema';
 import { renderRulesDoc } from '../server/src/cli/rulesDoc';
 
-const target = join(__dirname, '..', 'docs', 'rules.md');
-const wanted = renderRulesDoc(RULE_CATALOG);
-let current = '';
-try {
-  current = readFileSync(target, 'utf8');
-} catch {
-  // Not written yet.
-}
-if (process.argv.includes('--check')) {
-  if (current !== wanted) {
-    console.error('docs/rules.md is out of date: run npm run docs:rules');
-    process.exitCode = 1;
+const root = join(__dirname, '..');
+const outputs = [
+  { path: 'docs/rules.md', wanted: renderRulesDoc(RULE_CATALOG) },
+  { path: 'schemas/connector-tools.schema.json', wanted: renderProjectConfigSchema(RULE_CATALOG) },
+];
+for (const { path, wanted } of outputs) {
+  let current = '';
+  try {
+    current = readFileSync(join(root, path), 'utf8');
+  } catch {
+    // Not written yet.
   }
-} else if (current === wanted) {
-  console.log(`docs/rules.md is up to date (${RULE_CATALOG.length} rules).`);
-} else {
-  writeFileSync(target, wanted);
-  console.log(`Wrote docs/rules.md (${RULE_CATALOG.length} rules).`);
+  if (process.argv.includes('--check')) {
+    if (current !== wanted) {
+      console.error(`${path} is out of date: run npm run docs:rules`);
+      process.exitCode = 1;
+    }
+  } else if (current === wanted) {
+    console.log(`${path} is up to date (${RULE_CATALOG.length} rules).`);
+  } else {
+    writeFileSync(join(root, path), wanted);
+    console.log(`Wrote ${path} (${RULE_CATALOG.length} rules).`);
+  }
 }

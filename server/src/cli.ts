@@ -3,7 +3,7 @@ import { closeMatches } from './core/closeMatches';
 import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
 import { LINT_HELP } from './cli/lint/options';
-import { packageInfo } from './cli/packageInfo';
+import { packageInfo } from './io/packageInfo';
 import { runRequestCommand } from './cli/request/command';
 import { REQUEST_HELP } from './cli/request/options';
 import { UsageError } from './cli/usage';
@@ -24,13 +24,25 @@ Options:
 Exit codes: 0 success, 1 problems found (lint) or the request failed, 2 usage or read error.
 `;
 
+/** Colour by the conventions: FORCE_COLOR (not 0 or false) forces it, NO_COLOR turns it off, else a terminal has it. */
+export function colorWanted(env: NodeJS.ProcessEnv, isTerminal: boolean): boolean {
+  const force = env.FORCE_COLOR;
+  if (force !== undefined && force !== '') return force !== '0' && force.toLowerCase() !== 'false';
+  if (env.NO_COLOR !== undefined && env.NO_COLOR !== '') return false;
+  return isTerminal;
+}
+
 function processIo(): CliIo {
-  const noColor = process.env.NO_COLOR !== undefined && process.env.NO_COLOR !== '';
   return {
     stdout: (text) => void process.stdout.write(text),
     stderr: (text) => void process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
     cwd: process.cwd(),
-    color: process.stdout.isTTY === true && !noColor,
+    color: colorWanted(process.env, process.stdout.isTTY === true),
     ...(process.stdout.isTTY && process.stdout.columns > 0 ? { columns: process.stdout.columns } : {}),
   };
 }

@@ -23,6 +23,8 @@ export interface CliRunOptions {
   gid?: number;
   /** A guard against hangs, not a performance assertion. */
   timeoutMs?: number;
+  /** Written to the command's standard input (otherwise it has none). */
+  input?: string;
 }
 
 /** Runs `node dist/cli.js ...args` and collects its exit code and output; fails clearly when the CLI is not built. */
@@ -42,16 +44,17 @@ export function runCli(args: readonly string[], options: CliRunOptions = {}): Pr
     const child = spawn(process.execPath, [CLI_PATH, ...args], {
       cwd: options.cwd,
       env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       timeout: timeoutMs,
       killSignal: 'SIGKILL',
       ...(options.uid !== undefined ? { uid: options.uid } : {}),
       ...(options.gid !== undefined ? { gid: options.gid } : {}),
     });
+    if (options.input !== undefined) child.stdin?.end(options.input);
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
     child.on('error', reject);
     child.on('close', (code, signal) => {
       const run = { code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };

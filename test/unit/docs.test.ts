@@ -3,8 +3,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { RULES } from '../../server/src/core/rules';
-import { RULE_CATALOG, type RuleInfo } from '../../server/src/cli/ruleCatalog';
+import { RULE_CATALOG, type RuleInfo } from '../../server/src/core/ruleCatalog';
 import { renderRulesDoc } from '../../server/src/cli/rulesDoc';
+import { renderProjectConfigSchema } from '../../server/src/cli/projectConfigSchema';
 
 const RULES_DOC = join(__dirname, '..', '..', 'docs', 'rules.md');
 
@@ -12,6 +13,13 @@ describe('docs/rules.md', () => {
   it('is exactly what the generator writes from the registry today', () => {
     const onDisk = readFileSync(RULES_DOC, 'utf8');
     assert.ok(onDisk === renderRulesDoc(RULE_CATALOG), 'docs/rules.md is stale: run npm run docs:rules');
+  });
+
+  it('schemas/connector-tools.schema.json is what the generator writes, so completion knows every rule id', () => {
+    const onDisk = readFileSync(join(__dirname, '..', '..', 'schemas', 'connector-tools.schema.json'), 'utf8');
+    assert.ok(onDisk === renderProjectConfigSchema(RULE_CATALOG), 'the project file schema is stale: run npm run docs:rules');
+    const schema = JSON.parse(onDisk) as { definitions: { rules: { propertyNames: { enum: string[] } } } };
+    assert.deepEqual(schema.definitions.rules.propertyNames.enum, RULE_CATALOG.map((r) => r.id));
   });
 
   it('has a section, a contents entry and a --rule example for every rule id', () => {

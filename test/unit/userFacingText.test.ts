@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, it } from 'node:test';
 import ts from 'typescript';
-import { RULE_CATALOG } from '../../server/src/cli/ruleCatalog';
+import { RULE_CATALOG } from '../../server/src/core/ruleCatalog';
 
 // Users read the docs, the rule explanations (docs, SARIF, hovers) and every message; they have never seen the
 // project's internal planning material, so nothing they read may cite it.

@@ -3,8 +3,10 @@ export interface CliIo {
   stdout(text: string): void;
   stderr(text: string): void;
   cwd: string;
-  /** Colour is for a person at a terminal: stdout is a TTY and NO_COLOR is not set. */
+  /** Colour is for a person at a terminal: stdout is a TTY and NO_COLOR is not set, or FORCE_COLOR asks for it. */
   color: boolean;
+  /** Reads all of standard input (for `connector lint -`). */
+  readStdin(): Promise<Buffer>;
   /** The terminal's width in columns when stdout is a terminal; absent when output is piped or redirected. */
   columns?: number;
 }

@@ -1,4 +1,4 @@
-import type { RuleInfo } from './ruleCatalog';
+import type { RuleInfo } from '../core/ruleCatalog';
 
 type AppliesTo = RuleInfo['appliesTo'];
 

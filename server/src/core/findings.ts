@@ -40,3 +40,8 @@ export type SeverityOverrides = Readonly<Record<string, SeverityLevel>>;
 export function isSeverityLevel(value: string): value is SeverityLevel {
   return value === 'off' || value === 'info' || value === 'warning' || value === 'error';
 }
+
+/** Sorts findings in place the way every result lists them: by offset, then code (stable for ties). */
+export function sortFindings(findings: Finding[]): void {
+  findings.sort((a, b) => a.offset - b.offset || a.code.localeCompare(b.code));
+}

@@ -11,6 +11,7 @@ import { changedRegion, reparseOneUnit, type ChangedRegion } from './incremental
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
 import { RULES } from './rules';
+import { SUPPRESSION_DIRECTIVE } from './suppressions';
 import type { Rule } from './rules/types';
 import { validateValueOfDocument } from './schema/validate';
 import { jsonOf, type JsonValue } from './tree';
@@ -205,6 +206,8 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   const optionsKey = optionsKeyOf(options, rules);
   if (!previous?.units || previous.optionsKey !== optionsKey) return lintFully(text, options, rules);
   if (previous.result.parsed.text === text) return previous;
+  // A suppression comment silences findings on another line than its own: rare enough to always check in full.
+  if (text.includes(SUPPRESSION_DIRECTIVE) || previous.result.parsed.text.includes(SUPPRESSION_DIRECTIVE)) return lintFully(text, options, rules);
   const reusable = { ...previous, units: previous.units };
   const region = changedRegion(previous.result.parsed.text, text);
   const k = spanIndexOf(previous.units.spans, region.start);

@@ -1,4 +1,6 @@
-import type { Finding, Severity, SeverityLevel, SeverityOverrides, Span } from './findings';
+import { sortFindings, type Finding, type Severity, type SeverityLevel, type SeverityOverrides, type Span } from './findings';
+import { RULE_IDS } from './ruleCatalog';
+import { applySuppressions } from './suppressions';
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
 import { RULES } from './rules';
@@ -71,7 +73,8 @@ export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, ru
   }
   if (connector) findings.push(...ruleFindings(connector, text, rules, overrides));
   sortFindings(findings);
-  return { parsed, connector, findings };
+  const knownCodes = rules === RULES ? RULE_IDS : [...RULE_IDS, ...rules.map((r) => r.id)];
+  return { parsed, connector, findings: applySuppressions(text, findings, knownCodes, overrides) };
 }
 
 /** Runs each enabled rule over the model; a rule that throws becomes one `rule-failure` finding. */
@@ -98,7 +101,4 @@ export function ruleFindings(connector: Connector, text: string, rules: readonly
   return findings;
 }
 
-/** Sorts findings in place the way every result lists them: by offset, then code (stable for ties). */
-export function sortFindings(findings: Finding[]): void {
-  findings.sort((a, b) => a.offset - b.offset || a.code.localeCompare(b.code));
-}
+export { sortFindings };

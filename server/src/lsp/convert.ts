@@ -1,6 +1,10 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
 import type { Finding, Span, TextEdit } from '../core/findings';
 import type { LineIndex } from '../core/lineIndex';
+import { rulesDocUrl } from '../io/packageInfo';
+
+/** Where each diagnostic's code links to: its section of the rules' documentation. */
+const RULES_DOC_URL = rulesDocUrl();
 
 /** An offset span as an LSP range. */
 export function rangeOf(lines: LineIndex, span: Span): Range {
@@ -20,6 +24,7 @@ export function toDiagnostic(lines: LineIndex, finding: Finding): Diagnostic {
     range: rangeOf(lines, finding),
     severity: SEVERITY[finding.severity],
     code: finding.code,
+    codeDescription: { href: `${RULES_DOC_URL}#${finding.code}` },
     source: 'connector',
     message: finding.message,
     ...(finding.tags?.includes('unnecessary') ? { tags: [DiagnosticTag.Unnecessary] } : {}),

@@ -1,5 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
+import { closeMatches } from '../core/closeMatches';
 import { isSeverityLevel, type SeverityLevel } from '../core/findings';
+import { RULE_IDS } from '../core/ruleCatalog';
 
 /** The extension's settings the server uses (`connectorTools.*`). */
 export interface ServerSettings {
@@ -24,7 +26,10 @@ export function parseSettings(raw: unknown): { settings: ServerSettings; problem
   const rawRules = section.rules;
   if (typeof rawRules === 'object' && rawRules !== null) {
     for (const [id, level] of Object.entries(rawRules)) {
-      if (typeof level === 'string' && isSeverityLevel(level)) rules[id] = level;
+      if (!RULE_IDS.includes(id)) {
+        const close = closeMatches(id, RULE_IDS, 1);
+        problems.push(`connectorTools.rules: there is no rule '${id}'.${close.length ? ` Did you mean '${close[0]}'?` : ' Rule ids are listed in docs/rules.md.'}`);
+      } else if (typeof level === 'string' && isSeverityLevel(level)) rules[id] = level;
       else problems.push(`connectorTools.rules: '${id}' has level ${JSON.stringify(level)}; use off, info, warning or error.`);
     }
   }

@@ -12,6 +12,7 @@ import { SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
 import { ValidationScheduler } from './validation';
+import { ProjectConfigService } from './projectConfig';
 
 /** What feature groups may need from the server beyond the context. */
 export interface FeatureDeps {
@@ -28,7 +29,8 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
-  const cache = new AnalysisCache(documents, currentSettings);
+  const projectConfigs = new ProjectConfigService(connection);
+  const cache = new AnalysisCache(documents, currentSettings, (uri) => projectConfigs.forDocument(uri));
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs);
   const context: ServerContext = { connection, documents, analyze: (uri) => cache.analyze(uri) };
   const groups: FeatureGroup[] = [
@@ -68,6 +70,13 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change.settings as { connectorTools?: unknown } | undefined)?.connectorTools;
     if (await settings?.refresh(pushed)) validation.revalidateAll();
+  });
+
+  // A project file that was created, changed or deleted changes every document's levels.
+  connection.onDidChangeWatchedFiles(({ changes }) => {
+    let projectFileChanged = false;
+    for (const change of changes) projectFileChanged = projectConfigs.onFileChanged(change.uri) || projectFileChanged;
+    if (projectFileChanged) validation.revalidateAll();
   });
 
   documents.onDidOpen(({ document }) => validation.schedule(document.uri, true));

@@ -8,6 +8,8 @@ export interface StylishOptions {
   quiet: boolean;
   /** The terminal's width: messages wrap to it. Without it (piped output) each finding is one line. */
   columns?: number;
+  /** How many files the project file left unchecked: said in the summary so none seems lost. */
+  ignoredCount?: number;
 }
 
 /** The narrowest message column worth wrapping to; below it, lines are left long rather than cut to shreds. */
@@ -79,7 +81,8 @@ export function formatStylish(files: readonly LintedFile[], options: StylishOpti
   const counts = countSeverities(files);
   const total = counts.error + counts.warning + counts.info;
   if (total === 0) {
-    const checked = plural(files.length, 'connector file');
+    const ignored = options.ignoredCount ? ` (${plural(options.ignoredCount, 'file')} ignored by connector-tools.json)` : '';
+    const checked = `${plural(files.length, 'connector file')}${ignored}`;
     out.push(paint(ANSI.green, options.quiet ? `✔ No errors in ${checked}.` : `✔ No problems found in ${checked}.`));
   } else {
     const style = counts.error ? ANSI.red : counts.warning ? ANSI.yellow : ANSI.cyan;

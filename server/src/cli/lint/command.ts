@@ -1,16 +1,22 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import type { CliIo } from '../io';
+import { describeFsError } from '../usage';
+import { formatGithub } from '../format/github';
 import { formatJson } from '../format/json';
 import { formatSarif } from '../format/sarif';
 import { formatStylish } from '../format/stylish';
 import { countSeverities, plural } from '../format/counts';
-import { packageInfo, projectUrl, rulesDocUrl } from '../packageInfo';
-import { RULE_CATALOG, type RuleInfo } from '../ruleCatalog';
-import { lintFiles, type LintedFile } from './lintFiles';
+import { packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
+import { RULE_CATALOG, type RuleInfo } from '../../core/ruleCatalog';
+import { decodeConnectorText, lintFiles, type LintedFile, type LintSource } from './lintFiles';
 import { LINT_HELP, parseLintArgs, type LintOptions } from './options';
 import { resolveTargets } from './targets';
 
-function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, problems: readonly string[], catalog: readonly RuleInfo[]): string {
+function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, problems: readonly string[], catalog: readonly RuleInfo[], ignoredCount: number, color: boolean): string {
   switch (options.format) {
+    case 'github':
+      return formatGithub(files);
     case 'json':
       return formatJson(files);
     case 'sarif': {
@@ -25,9 +31,12 @@ function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, p
       });
     }
     case 'stylish':
-      return formatStylish(files, { color: io.color, quiet: options.quiet, ...(io.columns ? { columns: io.columns } : {}) });
+      return formatStylish(files, { color, quiet: options.quiet, ignoredCount, ...(io.columns && !options.outputFile ? { columns: io.columns } : {}) });
   }
 }
+
+/** How a connector read from standard input is named without --stdin-filename. */
+const STDIN_NAME = '<stdin>';
 
 /** `connector lint`: resolves the targets, lints each file, prints one report; returns the exit code (0, 1 or 2). */
 export async function runLintCommand(argv: readonly string[], io: CliIo, catalog: readonly RuleInfo[] = RULE_CATALOG): Promise<number> {
@@ -36,14 +45,33 @@ export async function runLintCommand(argv: readonly string[], io: CliIo, catalog
     io.stdout(LINT_HELP);
     return 0;
   }
-  const targets = await resolveTargets(options.targets, io.cwd);
-  const run = await lintFiles(targets.files, options.overrides, io.cwd);
+  const targets = options.stdin ? { files: [], problems: [] } : await resolveTargets(options.targets, io.cwd);
+  const sources: (string | LintSource)[] = options.stdin
+    ? [{ path: resolve(io.cwd, options.stdin.filename ?? STDIN_NAME), displayPath: options.stdin.filename ?? STDIN_NAME, text: decodeConnectorText(await io.readStdin()) }]
+    : targets.files;
+  const run = await lintFiles(sources, options.overrides, io.cwd);
   const problems = [...targets.problems, ...run.problems];
   const files = options.quiet
     ? run.files.map((file) => ({ ...file, findings: file.findings.filter((f) => f.severity === 'error') }))
     : run.files;
   // A stylish report of zero files would only say "no problems"; the problems below say what happened instead.
-  if (options.format !== 'stylish' || files.length > 0) io.stdout(render(files, options, io, problems, catalog));
+  if (options.format !== 'stylish' || files.length > 0 || run.ignored.length > 0) {
+    // A report written to a file is for a program or a later read: colour codes would be noise there.
+    const color = options.outputFile ? options.color === true : options.color ?? io.color;
+    const report = render(files, options, io, problems, catalog, run.ignored.length, color);
+    if (options.outputFile) {
+      const path = resolve(io.cwd, options.outputFile);
+      try {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, report);
+      } catch (error) {
+        io.stderr(`connector lint: cannot write the report to ${options.outputFile}: ${describeFsError(error)}\n`);
+        return 2;
+      }
+    } else {
+      io.stdout(report);
+    }
+  }
   for (const problem of problems) io.stderr(`connector lint: ${problem}\n`);
   if (problems.length) return 2;
   const counts = countSeverities(files);

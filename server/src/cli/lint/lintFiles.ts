@@ -3,6 +3,8 @@ import { isAbsolute, relative, sep } from 'node:path';
 import type { Finding, Severity, SeverityOverrides } from '../../core/findings';
 import { LineIndex } from '../../core/lineIndex';
 import { lintText } from '../../core/lint';
+import { RULE_IDS } from '../../core/ruleCatalog';
+import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { describeFsError } from '../usage';
 
 /** A finding placed in its file as editors count: 1-based lines and columns in UTF-16 code units, end exclusive. */
@@ -26,6 +28,8 @@ export interface LintedFile {
 
 export interface LintRun {
   files: LintedFile[];
+  /** Files the project file (connector-tools.json) leaves unchecked, as shown to the user. */
+  ignored: string[];
   /** Files that could not be read, as messages. */
   problems: string[];
 }
@@ -57,24 +61,53 @@ export function decodeConnectorText(bytes: Buffer): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }
 
-/** Reads and lints each file; a file that cannot be read becomes a problem, not a crash. */
-export async function lintFiles(paths: readonly string[], overrides: SeverityOverrides, cwd: string): Promise<LintRun> {
+/** A connector to lint: a file on disk, or text already read (standard input) judged as if it were that file. */
+export interface LintSource {
+  path: string;
+  /** How the report names it; defaults to the path relative to the working folder. */
+  displayPath?: string;
+  text?: string;
+}
+
+/**
+ * Reads and lints each source with the levels of its project file (connector-tools.json), then `overrides` (the
+ * command line's, which win); a project file with problems is reported once, before the first file it governs.
+ * A file that cannot be read becomes a problem, not a crash.
+ */
+export async function lintFiles(sources: readonly (string | LintSource)[], overrides: SeverityOverrides, cwd: string, configs = new ProjectConfigFiles(RULE_IDS)): Promise<LintRun> {
   const files: LintedFile[] = [];
   const problems: string[] = [];
-  for (const path of paths) {
-    const displayPath = displayPathOf(path, cwd);
-    let text: string;
-    try {
-      // A FIFO or a device (/dev/zero) would block or never end: only regular files are read.
-      if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREGULAR' });
-      text = decodeConnectorText(await readFile(path));
-    } catch (error) {
-      problems.push(`cannot read ${displayPath}: ${describeFsError(error)}`);
+  const ignored: string[] = [];
+  const reportedConfigs = new Set<string>();
+  for (const entry of sources) {
+    const { path, displayPath = displayPathOf(path, cwd), text: given } = typeof entry === 'string' ? { path: entry } : entry;
+    const fileConfig = configs.forFile(path);
+    const source = fileConfig.source;
+    if (source && !reportedConfigs.has(source.path)) {
+      reportedConfigs.add(source.path);
+      if (source.findings.length > 0) {
+        const index = new LineIndex(source.text);
+        files.push({ path: source.path, displayPath: displayPathOf(source.path, cwd), findings: source.findings.map((finding) => locate(finding, index)) });
+      }
+    }
+    if (fileConfig.ignored) {
+      ignored.push(displayPath);
       continue;
     }
+    let text = given;
+    if (text === undefined) {
+      try {
+        // A FIFO or a device (/dev/zero) would block or never end: only regular files are read.
+        if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREGULAR' });
+        text = decodeConnectorText(await readFile(path));
+      } catch (error) {
+        problems.push(`cannot read ${displayPath}: ${describeFsError(error)}`);
+        continue;
+      }
+    }
     const index = new LineIndex(text);
-    const findings = lintText(text, { overrides }).findings.map((finding) => locate(finding, index));
+    const findings = lintText(text, { overrides: { ...fileConfig.overrides, ...overrides } }).findings.map((finding) => locate(finding, index));
     files.push({ path, displayPath, findings });
   }
-  return { files, problems };
+  return { files, ignored, problems };
 }

@@ -3,7 +3,7 @@ import { isSeverityLevel, type SeverityLevel } from '../../core/findings';
 import { closeMatches } from '../../core/closeMatches';
 import { UsageError } from '../usage';
 
-export const FORMATS = ['stylish', 'json', 'sarif'] as const;
+export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof FORMATS)[number];
 
 /** `connector lint` as the user asked for it, validated. */
@@ -15,6 +15,12 @@ export interface LintOptions {
   overrides: Record<string, SeverityLevel>;
   /** Report errors only. */
   quiet: boolean;
+  /** `--color` / `--no-color`; undefined: decided by the terminal and the environment. */
+  color: boolean | undefined;
+  /** Write the report to this file instead of standard output. */
+  outputFile: string | undefined;
+  /** Read one connector from standard input (the target `-`), judged as if it were this file. */
+  stdin: { filename: string | undefined } | undefined;
   help: boolean;
 }
 
@@ -25,11 +31,20 @@ A folder means every *.connector.json below it (node_modules and dot folders are
 no argument means the current folder. Quote globs so the shell leaves them alone: 'src/**/*.connector.json'.
 
 Options:
-  -f, --format <name>      stylish (default), json or sarif
+  -f, --format <name>      stylish (default), json, sarif or github (GitHub Actions annotations)
       --max-warnings <n>   exit with 1 when there are more than n warnings
-      --rule <id=level>    change a rule's severity: off, info, warning or error (repeatable)
+      --rule <id=level>    change a rule's severity: off, info, warning or error (repeatable);
+                           wins over connector-tools.json
   -q, --quiet              report errors only (warnings then do not count for --max-warnings)
+  -o, --output-file <path> write the report to a file instead of the terminal
+      --color, --no-color  force colour on or off (default: on for a terminal; FORCE_COLOR and
+                           NO_COLOR are honoured)
+      --stdin-filename <p> with the target -, read the connector from standard input and report it
+                           as this file (its connector-tools.json applies)
   -h, --help               show this help
+
+The nearest connector-tools.json in a file's folder or above sets rule levels, files to ignore and
+per-folder overrides; the editor reads the same file.
 
 Exit codes: 0 no errors (and warnings within --max-warnings), 1 problems found, 2 usage or read error.
 Every rule id and what it means: docs/rules.md.
@@ -70,7 +85,7 @@ function parseRule(value: string, knownIds: readonly string[], into: Record<stri
   into[id] = level;
 }
 
-const EXAMPLE_VALUES: Readonly<Record<string, string>> = { format: 'json', 'max-warnings': '0', rule: 'syntax-error=warning' };
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = { format: 'json', 'max-warnings': '0', rule: 'syntax-error=warning', 'output-file': 'report.sarif', 'stdin-filename': 'api.connector.json' };
 
 /** Rewrites parseArgs' errors (written for programmers) into what a user of `connector lint` should do. */
 function usageErrorOf(error: unknown, argv: readonly string[]): UsageError {
@@ -111,6 +126,10 @@ export function parseLintArgs(argv: readonly string[], knownRuleIds: readonly st
         'max-warnings': { type: 'string' },
         rule: { type: 'string', multiple: true },
         quiet: { type: 'boolean', short: 'q' },
+        'output-file': { type: 'string', short: 'o' },
+        color: { type: 'boolean' },
+        'no-color': { type: 'boolean' },
+        'stdin-filename': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -120,12 +139,23 @@ export function parseLintArgs(argv: readonly string[], knownRuleIds: readonly st
   const { values, positionals } = parsed;
   const overrides: Record<string, SeverityLevel> = {};
   for (const rule of values.rule ?? []) parseRule(rule, knownRuleIds, overrides);
+  const readsStdin = positionals.includes('-');
+  if (readsStdin && positionals.length > 1) {
+    throw new UsageError(`'-' reads one connector from standard input and cannot be combined with files: ${positionals.filter((p) => p !== '-').join(' ')}.`);
+  }
+  if (values['stdin-filename'] !== undefined && !readsStdin) {
+    throw new UsageError(`--stdin-filename names the connector read from standard input; add the target '-', e.g. connector lint - --stdin-filename ${values['stdin-filename']}.`);
+  }
+  if (values.color && values['no-color']) throw new UsageError('--color and --no-color contradict each other; give one.');
   return {
-    targets: positionals,
+    targets: readsStdin ? [] : positionals,
     format: parseFormat(values.format),
     maxWarnings: parseMaxWarnings(values['max-warnings']),
     overrides,
     quiet: values.quiet ?? false,
+    color: values.color ? true : values['no-color'] ? false : undefined,
+    outputFile: values['output-file'],
+    stdin: readsStdin ? { filename: values['stdin-filename'] } : undefined,
     help: values.help ?? false,
   };
 }

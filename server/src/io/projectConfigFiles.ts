@@ -1,0 +1,103 @@
+// Finds and reads the project file (`connector-tools.json`) that applies to a connector file: the nearest one in
+// the file's folder or above. Shared by the command line and the language server, so both judge alike.
+import { readFileSync, statSync, type Stats } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import type { Finding, SeverityOverrides } from '../core/findings';
+import { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor, type ProjectConfig } from '../core/projectConfig';
+
+/** A project file as read from disk, with its own findings. */
+export interface LoadedProjectConfig {
+  path: string;
+  text: string;
+  config: ProjectConfig;
+  findings: Finding[];
+}
+
+/** What the project file says about one connector file. */
+export interface ConfigForFile {
+  /** The project file that applies, when there is one. */
+  source?: LoadedProjectConfig;
+  overrides: SeverityOverrides;
+  ignored: boolean;
+}
+
+/** A project file larger than this is not a configuration (and is not read into memory). */
+const MAX_CONFIG_BYTES = 1024 * 1024;
+
+/** Looks up and caches project files; a changed file (by size and time) is read again. */
+export class ProjectConfigFiles {
+  /** Folder → the project file in it or above, or null when there is none. */
+  private readonly nearestByFolder = new Map<string, string | null>();
+  private readonly loaded = new Map<string, { stamp: string; config: LoadedProjectConfig }>();
+
+  constructor(private readonly knownRuleIds: readonly string[]) {}
+
+  /** Forgets every lookup, e.g. after a project file was created, changed or deleted. */
+  invalidate(): void {
+    this.nearestByFolder.clear();
+    this.loaded.clear();
+  }
+
+  /** The project file's settings for a connector file (an absolute path). */
+  forFile(filePath: string): ConfigForFile {
+    const configPath = this.nearest(dirname(filePath));
+    const source = configPath ? this.load(configPath) : undefined;
+    if (!source) return { overrides: {}, ignored: false };
+    const relativePath = relative(dirname(source.path), filePath).split(sep).join('/');
+    return { source, overrides: ruleLevelsFor(source.config, relativePath), ignored: isIgnoredByConfig(source.config, relativePath) };
+  }
+
+  private nearest(folder: string): string | undefined {
+    const visited: string[] = [];
+    let found: string | null | undefined;
+    for (let current = folder; ; current = dirname(current)) {
+      found = this.nearestByFolder.get(current);
+      if (found !== undefined) break;
+      visited.push(current);
+      const candidate = join(current, PROJECT_CONFIG_FILE);
+      if (statOf(candidate)?.isFile()) {
+        found = candidate;
+        break;
+      }
+      if (dirname(current) === current) {
+        found = null;
+        break;
+      }
+    }
+    for (const path of visited) this.nearestByFolder.set(path, found);
+    return found ?? undefined;
+  }
+
+  private load(path: string): LoadedProjectConfig | undefined {
+    const stats = statOf(path);
+    if (!stats?.isFile()) return undefined;
+    const stamp = `${stats.size}:${stats.mtimeMs}`;
+    const cached = this.loaded.get(path);
+    if (cached?.stamp === stamp) return cached.config;
+    let config: LoadedProjectConfig;
+    if (stats.size > MAX_CONFIG_BYTES) {
+      config = { path, text: '', config: EMPTY_PROJECT_CONFIG, findings: [{ code: 'invalid-config', severity: 'error', message: `${PROJECT_CONFIG_FILE} is ${Math.round(stats.size / 1024)} KB; a project file is a few lines of settings, so this one is not read.`, offset: 0, length: 0 }] };
+    } else {
+      let text = '';
+      try {
+        text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        config = { path, text: '', config: EMPTY_PROJECT_CONFIG, findings: [{ code: 'invalid-config', severity: 'error', message: `${PROJECT_CONFIG_FILE} cannot be read: ${reason}`, offset: 0, length: 0 }] };
+        this.loaded.set(path, { stamp, config });
+        return config;
+      }
+      config = { path, text, ...parseProjectConfig(text, this.knownRuleIds) };
+    }
+    this.loaded.set(path, { stamp, config });
+    return config;
+  }
+}
+
+function statOf(path: string): Stats | undefined {
+  try {
+    return statSync(path);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,58 @@
+import type { Connection } from 'vscode-languageserver';
+import { URI } from 'vscode-uri';
+import { LineIndex } from '../core/lineIndex';
+import { RULE_IDS } from '../core/ruleCatalog';
+import { PROJECT_CONFIG_FILE } from '../core/projectConfig';
+import { ProjectConfigFiles, type ConfigForFile } from '../io/projectConfigFiles';
+import { toDiagnostic } from './convert';
+
+const NONE: ConfigForFile = { overrides: {}, ignored: false };
+
+/**
+ * The project files (connector-tools.json) behind open documents: their levels for each document, and their own
+ * problems published as diagnostics on them. Changes on disk are seen by size and time at each check, and at once
+ * when the client reports file events.
+ */
+export class ProjectConfigService {
+  private readonly files = new ProjectConfigFiles(RULE_IDS);
+  /** Project file URI → the text its diagnostics were published for ('' once cleared). */
+  private readonly published = new Map<string, string>();
+
+  constructor(private readonly connection: Connection) {}
+
+  /** The project file's say on a document (none for documents that are not files on disk). */
+  forDocument(uri: string): ConfigForFile {
+    let path: string;
+    try {
+      const parsed = URI.parse(uri);
+      if (parsed.scheme !== 'file') return NONE;
+      path = parsed.fsPath;
+    } catch {
+      return NONE;
+    }
+    const config = this.files.forFile(path);
+    if (config.source) this.publish(config.source.path, config.source.text, config.source.findings);
+    return config;
+  }
+
+  /** Whether a changed file is a project file: then every lookup is forgotten. */
+  onFileChanged(uri: string): boolean {
+    if (!uri.endsWith(`/${PROJECT_CONFIG_FILE}`)) return false;
+    this.files.invalidate();
+    // A deleted or fixed file must not keep its old problems.
+    if (this.published.get(uri)) {
+      this.published.set(uri, '');
+      void this.connection.sendDiagnostics({ uri, diagnostics: [] });
+    }
+    return true;
+  }
+
+  private publish(path: string, text: string, findings: Parameters<typeof toDiagnostic>[1][]): void {
+    const uri = URI.file(path).toString();
+    const stamp = findings.length ? `${text}\u0000${findings.length}` : '';
+    if ((this.published.get(uri) ?? '') === stamp) return;
+    this.published.set(uri, stamp);
+    const lines = new LineIndex(text);
+    void this.connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lines, f)) });
+  }
+}
