@@ -1,0 +1,77 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import type { Diagnostic } from 'vscode-languageserver-protocol';
+import { restConnector, operation } from '../support/connectorText';
+import { startLsp, type LspSession } from '../support/lspClient';
+
+// The editor reads the same connector-tools.json as `connector lint`, and follows it when it changes.
+
+const CONNECTOR = restConnector([operation('a', 'GET', '/a', [], '{ "Authorization": "Bearer abc123" }')]);
+const codes = (diagnostics: Diagnostic[]): string[] => diagnostics.map((d) => `${String(d.code)}:${d.severity}`);
+
+describe('the project file in the language server', () => {
+  let lsp: LspSession;
+  let folder = '';
+  const configPath = (): string => join(folder, 'connector-tools.json');
+  const configUri = (): string => pathToFileURL(configPath()).href;
+  const docUri = (): string => pathToFileURL(join(folder, 'api', 'a.connector.json')).href;
+
+  before(async () => {
+    folder = mkdtempSync(join(tmpdir(), 'connector-project-'));
+    mkdirSync(join(folder, 'api'));
+    writeFileSync(join(folder, 'api', 'a.connector.json'), CONNECTOR);
+    writeFileSync(configPath(), '{ "rules": { "header-credential": "error" } }');
+    lsp = await startLsp({ workspaceFolder: folder });
+  });
+  after(async () => {
+    await lsp.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+
+  test('levels from the project file apply; each diagnostic links to its rule', async () => {
+    const pending = lsp.diagnostics(docUri(), 1);
+    await lsp.open(docUri(), CONNECTOR);
+    const diagnostics = await pending;
+    assert.deepEqual(codes(diagnostics), ['header-credential:1']);
+    assert.match(diagnostics[0]?.codeDescription?.href ?? '', /docs\/rules\.md#header-credential$/);
+  });
+
+  test('a changed project file, reported by the client, re-checks open files; its own mistakes show on it', async () => {
+    writeFileSync(configPath(), '{ "rules": { "header-credential": "off", "multi-on-paht": "off" } }');
+    const configDiagnostics = lsp.diagnostics(configUri());
+    const pending = lsp.diagnostics(docUri(), 1);
+    await lsp.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri(), type: 2 }] });
+    assert.deepEqual(codes(await pending), []);
+    const onConfig = await configDiagnostics;
+    assert.deepEqual(codes(onConfig), ['unknown-rule:1']);
+    assert.match(onConfig[0]?.message ?? '', /Did you mean 'multi-on-path'\?/);
+  });
+
+  test('ignored files show no problems but keep editor features', async () => {
+    writeFileSync(configPath(), '{ "ignore": ["api/**"] }');
+    const cleared = lsp.diagnostics(configUri());
+    const pending = lsp.diagnostics(docUri(), 1);
+    await lsp.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri(), type: 2 }] });
+    assert.deepEqual(await cleared, [], 'the fixed project file has no problems left');
+    assert.deepEqual(codes(await pending), []);
+    const symbols = await lsp.request<{ name: string }[]>('textDocument/documentSymbol', { textDocument: { uri: docUri() } });
+    assert.ok(symbols.length > 0);
+  });
+
+  test('a rule id unknown to the editor settings is named with the closest one', async () => {
+    const messages: string[] = [];
+    lsp.connection.onRequest('window/showMessageRequest', (params: { message: string }) => {
+      messages.push(params.message);
+      return null;
+    });
+    lsp.settings = { rules: { 'header-credentials': 'off' } };
+    await lsp.notify('workspace/didChangeConfiguration', { settings: {} });
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline && messages.length === 0) await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(messages, ["connectorTools.rules: there is no rule 'header-credentials'. Did you mean 'header-credential'?"]);
+  });
+});
