@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
@@ -184,5 +185,73 @@ describe('connector lint --format sarif', () => {
     assert.deepEqual(invocation?.toolExecutionNotifications, [
       { level: 'error', message: { text: 'cannot read missing.connector.json: no such file or directory' } },
     ]);
+  });
+});
+
+describe('SARIF for code scanning', () => {
+  let folder: TempFolder;
+  const EXAMPLES = join(ROOT, 'examples');
+  before(() => {
+    folder = makeTempFolder({
+      'broken-rest.connector.json': readFileSync(join(EXAMPLES, 'broken-rest.connector.json'), 'utf8'),
+      'broken-odata.connector.json': readFileSync(join(EXAMPLES, 'broken-odata.connector.json'), 'utf8'),
+    });
+  });
+  after(() => folder.remove());
+
+  const sarifOf = async (): Promise<{ text: string; log: SarifLog }> => {
+    const run = await runCli(['lint', '--format', 'sarif'], { cwd: folder.path });
+    assert.equal(run.code, 1, run.stderr);
+    return { text: run.stdout, log: JSON.parse(run.stdout) as SarifLog };
+  };
+
+  it("passes Microsoft's SARIF validator with the SARIF and GitHub code-scanning rules: no error, no warning", async () => {
+    const { text } = await sarifOf();
+    const input = join(folder.path, 'lint.sarif');
+    const output = join(folder.path, 'validation.sarif');
+    writeFileSync(input, text);
+    // The Multitool ships as a self-contained binary in its npm package.
+    const multitool = join(ROOT, 'node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool');
+    const run = spawnSync(multitool, ['validate', input, '--output', output, '--rule-kind', 'Sarif;Gh', '--level', 'Error;Warning', '--log', 'ForceOverwrite'], { encoding: 'utf8' });
+    assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
+    const validation = JSON.parse(readFileSync(output, 'utf8')) as { runs: { results?: { ruleId: string; message: { text?: string } }[] }[] };
+    assert.deepEqual((validation.runs[0]?.results ?? []).map((r) => `${r.ruleId}: ${r.message.text ?? ''}`), []);
+  });
+
+  it('the validator is strict: a rule without help fails the GitHub rules', () => {
+    const bad = { version: '2.1.0', runs: [{ tool: { driver: { name: 't', rules: [{ id: 'r', shortDescription: { text: 's' } }] } }, results: [] }] };
+    const input = join(folder.path, 'bad.sarif');
+    writeFileSync(input, JSON.stringify(bad));
+    const multitool = join(ROOT, 'node_modules/@microsoft/sarif-multitool-linux/Sarif.Multitool');
+    const run = spawnSync(multitool, ['validate', input, '--output', join(folder.path, 'bad-validation.sarif'), '--rule-kind', 'Sarif;Gh', '--level', 'Error;Warning', '--log', 'ForceOverwrite'], { encoding: 'utf8' });
+    assert.match(run.stdout, /GH2012/);
+  });
+
+  it('gives every rule help as text and markdown, and credential rules a security severity and tags', async () => {
+    const { log } = await sarifOf();
+    type Described = SarifRule & { help?: { text?: string; markdown?: string }; properties?: { tags?: string[]; 'security-severity'?: string } };
+    const rules = log.runs[0]?.tool.driver.rules as Described[];
+    assert.ok(rules.length >= RULES.length);
+    for (const rule of rules) {
+      assert.match(rule.help?.text ?? '', /Why: .+\n\nFix: /, rule.id);
+      assert.match(rule.help?.markdown ?? '', new RegExp(`\\[Read more about ${rule.id}\\]\\(https?://`), rule.id);
+    }
+    const credential = rules.find((r) => r.id === 'header-credential');
+    assert.equal(credential?.properties?.['security-severity'], '7.5');
+    assert.deepEqual(credential?.properties?.tags, ['security', 'credentials']);
+    assert.equal(rules.find((r) => r.id === 'multi-on-path')?.properties?.['security-severity'], undefined);
+  });
+
+  it('fingerprints each result so that it survives lines added above it', async () => {
+    type Printed = SarifResult & { partialFingerprints: Record<string, string> };
+    const before = (await sarifOf()).log.runs[0]?.results as Printed[];
+    const path = join(folder.path, 'broken-rest.connector.json');
+    writeFileSync(path, `// a comment added above everything\n\n${readFileSync(path, 'utf8')}`);
+    const after = (await sarifOf()).log.runs[0]?.results as Printed[];
+    const prints = (results: Printed[]): string[] => results.map((r) => r.partialFingerprints['connectorFinding/v1'] ?? '').sort();
+    assert.equal(new Set(prints(before)).size, before.length, 'every result has its own fingerprint');
+    assert.deepEqual(prints(after), prints(before));
+    const moved = after.find((r) => r.ruleId === 'multi-on-path');
+    assert.equal(moved?.locations[0]?.physicalLocation.region.startLine, (before.find((r) => r.ruleId === 'multi-on-path')?.locations[0]?.physicalLocation.region.startLine ?? 0) + 2);
   });
 });

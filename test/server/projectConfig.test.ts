@@ -48,7 +48,7 @@ describe('the project file in the language server', () => {
     assert.deepEqual(codes(await pending), []);
     const onConfig = await configDiagnostics;
     assert.deepEqual(codes(onConfig), ['unknown-rule:1']);
-    assert.match(onConfig[0]?.message ?? '', /Did you mean 'multi-on-path'\?/);
+    assert.match(String(onConfig[0]?.message ?? ''), /Did you mean 'multi-on-path'\?/);
   });
 
   test('ignored files show no problems but keep editor features', async () => {

@@ -32,16 +32,34 @@ function artifactLocationOf(file: LintedFile): ArtifactLocation {
   return { uri, uriBaseId: SRCROOT };
 }
 
+/** The rule's help as code scanning shows it beside an alert: what, why, the fix, and where to read more. */
+function helpOf(rule: Pick<RuleInfo, 'id'> & Partial<RuleInfo>, helpUri: string): { text: string; markdown: string } {
+  const docs = rule.docs;
+  if (!docs) return { text: `See ${helpUri}`, markdown: `See [${rule.id}](${helpUri}).` };
+  const fix = docs.fix ?? 'none; the message says what to change.';
+  return {
+    text: `${docs.summary}\n\nWhy: ${docs.why}\n\nFix: ${fix}\n\nMore: ${helpUri}`,
+    markdown: `${docs.summary}\n\n**Why:** ${docs.why}\n\n**Fix:** ${fix}\n\n[Read more about ${rule.id}](${helpUri})`,
+  };
+}
+
 function ruleDescriptor(rule: Pick<RuleInfo, 'id' | 'defaultSeverity'> & Partial<RuleInfo>, rulesDocUrl: string): Record<string, unknown> {
   const docs = rule.docs;
+  const helpUri = `${rulesDocUrl}#${rule.id}`;
+  const security = docs?.securitySeverity;
   return {
     id: rule.id,
+    name: rule.id.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, c: string) => c.toUpperCase()),
     shortDescription: { text: docs?.summary ?? rule.id },
     fullDescription: { text: docs ? `${docs.summary} ${docs.why}` : rule.id },
-    ...(docs?.fix ? { help: { text: `Fix: ${docs.fix}` } } : {}),
-    helpUri: `${rulesDocUrl}#${rule.id}`,
+    help: helpOf(rule, helpUri),
+    helpUri,
     defaultConfiguration: { level: LEVEL[rule.defaultSeverity] },
-    ...(rule.appliesTo ? { properties: { appliesTo: rule.appliesTo } } : {}),
+    properties: {
+      ...(rule.appliesTo ? { appliesTo: rule.appliesTo } : {}),
+      // Code scanning ranks security alerts by this score and files them under the security tag.
+      ...(security !== undefined ? { 'security-severity': security.toFixed(1), tags: ['security', 'credentials'] } : {}),
+    },
   };
 }
 
@@ -64,6 +82,7 @@ export function formatSarif(files: readonly LintedFile[], context: SarifContext)
         ruleIndex: ruleIndex.get(f.code),
         level: LEVEL[f.severity],
         message: { text: f.message },
+        partialFingerprints: { 'connectorFinding/v1': f.fingerprint },
         locations: [{
           physicalLocation: {
             artifactLocation,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { Finding, Severity, SeverityOverrides } from '../../core/findings';
@@ -16,6 +17,11 @@ export interface LocatedFinding {
   column: number;
   endLine: number;
   endColumn: number;
+  /**
+   * Stable across edits elsewhere in the file (no line number in it): the rule, the file, the text of the finding's
+   * line and span, and which of equal ones it is. Code scanning uses it to follow an alert as lines move.
+   */
+  fingerprint: string;
 }
 
 export interface LintedFile {
@@ -41,10 +47,18 @@ export function displayPathOf(file: string, cwd: string): string {
   return outside ? file : shown;
 }
 
-function locate(finding: Finding, index: LineIndex): LocatedFinding {
+function locate(finding: Finding, index: LineIndex, text: string, displayPath: string, seen: Map<string, number>): LocatedFinding {
   const start = index.positionAt(finding.offset);
   const end = index.positionAt(finding.offset + finding.length);
+  const lineStart = finding.offset - start.character;
+  const lineEnd = text.indexOf('\n', finding.offset);
+  const lineText = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim();
+  const spanText = text.slice(finding.offset, finding.offset + finding.length);
+  const key = createHash('sha256').update([finding.code, displayPath.split(sep).join('/'), lineText, spanText].join('\u0000')).digest('hex').slice(0, 32);
+  const occurrence = (seen.get(key) ?? 0) + 1;
+  seen.set(key, occurrence);
   return {
+    fingerprint: `${key}:${occurrence}`,
     code: finding.code,
     severity: finding.severity,
     message: finding.message,
@@ -53,6 +67,12 @@ function locate(finding: Finding, index: LineIndex): LocatedFinding {
     endLine: end.line + 1,
     endColumn: end.character + 1,
   };
+}
+
+function locatedFile(path: string, displayPath: string, text: string, findings: readonly Finding[]): LintedFile {
+  const index = new LineIndex(text);
+  const seen = new Map<string, number>();
+  return { path, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
 }
 
 /** Text of a connector file: UTF-8, without the byte order mark editors hide (offsets must match what they show). */
@@ -86,8 +106,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
     if (source && !reportedConfigs.has(source.path)) {
       reportedConfigs.add(source.path);
       if (source.findings.length > 0) {
-        const index = new LineIndex(source.text);
-        files.push({ path: source.path, displayPath: displayPathOf(source.path, cwd), findings: source.findings.map((finding) => locate(finding, index)) });
+        files.push(locatedFile(source.path, displayPathOf(source.path, cwd), source.text, source.findings));
       }
     }
     if (fileConfig.ignored) {
@@ -105,9 +124,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
         continue;
       }
     }
-    const index = new LineIndex(text);
-    const findings = lintText(text, { overrides: { ...fileConfig.overrides, ...overrides } }).findings.map((finding) => locate(finding, index));
-    files.push({ path, displayPath, findings });
+    files.push(locatedFile(path, displayPath, text, lintText(text, { overrides: { ...fileConfig.overrides, ...overrides } }).findings));
   }
   return { files, ignored, problems };
 }

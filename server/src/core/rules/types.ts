@@ -25,6 +25,8 @@ export interface RuleDocs {
   why: string;
   /** What the one-click fix does, when the rule has one. */
   fix?: string;
+  /** For rules about credentials and other security matters: how grave a finding is, 0.1 to 10 (CVSS-like). */
+  securitySeverity?: number;
 }
 
 interface RuleBase {

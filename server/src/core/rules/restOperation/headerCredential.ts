@@ -12,6 +12,7 @@ export const headerCredential: RestRule = {
   docs: {
     summary: 'A literal credential in an operation header, e.g. `"Authorization": "Bearer abc123"` or `"X-Api-Key": "k-123"`.',
     why: "An API key can be sent in a header, but the connector's authorization settings have a dedicated API-key option that keeps the key out of the file as a named secret; a credential written into the file is shared with everyone who can read it.",
+    securitySeverity: 7.5,
   },
   check(connector, context) {
     for (const operation of connector.operations) {
