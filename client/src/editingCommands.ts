@@ -4,9 +4,11 @@ import { ADD_QUERY_PARAMETERS, CHECK_ALL, type AddQueryParametersResult, type Ch
 
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean', 'computed', 'array'];
 
-/** Commands that change or check connector files: Check All Connector Files, Add multiple query parameters. */
+/** Commands that change or check connector files (Check All Connector Files, Add multiple query parameters), and Get Started. */
 export function registerEditingCommands(context: vscode.ExtensionContext, client: LanguageClient): void {
   context.subscriptions.push(
+    vscode.commands.registerCommand('connectorTools.getStarted', () =>
+      vscode.commands.executeCommand('workbench.action.openWalkthrough', `${context.extension.id}#getStarted`, false)),
     vscode.commands.registerCommand('connectorTools.checkAllFiles', async () => {
       const totals = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: 'Checking connector files…', cancellable: false },

@@ -255,3 +255,28 @@ describe('SARIF for code scanning', () => {
     assert.equal(moved?.locations[0]?.physicalLocation.region.startLine, (before.find((r) => r.ruleId === 'multi-on-path')?.locations[0]?.physicalLocation.region.startLine ?? 0) + 2);
   });
 });
+
+describe('connector lint --format compact and the $connector-lint problem matcher', () => {
+  it("every line of the compact report is read by the extension's problem matcher, file, position, severity, message and rule", async () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+      contributes: { problemMatchers: { name: string; pattern: { regexp: string; file: number; line: number; column: number; severity: number; message: number; code: number } }[] };
+    };
+    const matcher = manifest.contributes.problemMatchers.find((m) => m.name === 'connector-lint');
+    assert.ok(matcher, 'the extension contributes $connector-lint');
+    const pattern = new RegExp(matcher.pattern.regexp);
+    const run = await runCli(['lint', '--format', 'compact', 'examples'], { cwd: ROOT });
+    assert.equal(run.code, 1);
+    const json = JSON.parse((await runCli(['lint', '--format', 'json', 'examples'], { cwd: ROOT })).stdout) as { file: string; line: number; column: number; severity: string; code: string; message: string }[];
+    const lines = run.stdout.trimEnd().split('\n');
+    assert.equal(lines.length, json.length);
+    lines.forEach((line, i) => {
+      const match = pattern.exec(line);
+      assert.ok(match, `the matcher reads: ${line}`);
+      const expected = json[i];
+      assert.deepEqual(
+        [match[matcher.pattern.file], Number(match[matcher.pattern.line]), Number(match[matcher.pattern.column]), match[matcher.pattern.severity], match[matcher.pattern.message], match[matcher.pattern.code]],
+        [expected?.file, expected?.line, expected?.column, expected?.severity, expected?.message, expected?.code],
+      );
+    });
+  });
+});

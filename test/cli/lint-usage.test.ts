@@ -18,7 +18,7 @@ const USAGE_ERRORS: { args: string[]; stderr: RegExp }[] = [
   { args: ['lint', '--max-warnings=-1'], stderr: /--max-warnings needs a whole number of 0 or more.*got '-1'/ },
   { args: ['lint', '--max-warnings', '1.5'], stderr: /--max-warnings needs a whole number.*got '1\.5'/ },
   { args: ['lint', '--max-warnings', 'many'], stderr: /--max-warnings needs a whole number.*got 'many'/ },
-  { args: ['lint', '--format', 'xml'], stderr: /Unknown --format 'xml'\. Use one of: stylish, json, sarif, github\./ },
+  { args: ['lint', '--format', 'xml'], stderr: /Unknown --format 'xml'\. Use one of: stylish, compact, json, sarif, github\./ },
   { args: ['lint', '-f', 'XML'], stderr: /Unknown --format 'XML'/ },
   { args: ['lint', '--format'], stderr: /Option '--format' needs a value, e\.g\. --format json\./ },
   { args: ['lint', '--bogus'], stderr: /Unknown option '--bogus'\./ },

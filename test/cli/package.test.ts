@@ -8,13 +8,14 @@ import { zipEntries } from '../support/zipListing';
 
 const ROOT = join(__dirname, '..', '..');
 
-test('the .vsix holds only the bundles, schema, grammar, icon, docs files and manifest', () => {
+test('the .vsix holds only the bundles, schemas, grammar, icon, walkthrough pages, docs files and manifest', () => {
   const out = join(mkdtempSync(join(tmpdir(), 'connector-vsix-')), 'connector-tools.vsix');
   const run = spawnSync(process.execPath, [join(ROOT, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', out], { cwd: ROOT, encoding: 'utf8' });
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   const files = zipEntries(out).filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length)).sort();
   assert.deepEqual(files, [
-    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/server.js', 'dist/webview.js', 'images/icon.png', 'package.json', 'readme.md',
+    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/server.js', 'dist/webview.js', 'images/icon.png',
+    'media/walkthrough/ci.md', 'media/walkthrough/fix.md', 'media/walkthrough/open-example.md', 'media/walkthrough/send.md', 'package.json', 'readme.md',
     'schemas/connector-tools.schema.json', 'schemas/connector.schema.json', 'syntaxes/connector-json.language-configuration.json', 'syntaxes/connector-json.tmLanguage.json',
   ]);
 });

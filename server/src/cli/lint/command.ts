@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { CliIo } from '../io';
 import { describeFsError } from '../usage';
+import { formatCompact } from '../format/compact';
 import { formatGithub } from '../format/github';
 import { formatJson } from '../format/json';
 import { formatSarif } from '../format/sarif';
@@ -17,6 +18,8 @@ function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, p
   switch (options.format) {
     case 'github':
       return formatGithub(files);
+    case 'compact':
+      return formatCompact(files);
     case 'json':
       return formatJson(files);
     case 'sarif': {

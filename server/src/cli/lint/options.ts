@@ -3,7 +3,7 @@ import { isSeverityLevel, type SeverityLevel } from '../../core/findings';
 import { closeMatches } from '../../core/closeMatches';
 import { UsageError } from '../usage';
 
-export const FORMATS = ['stylish', 'json', 'sarif', 'github'] as const;
+export const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof FORMATS)[number];
 
 /** `connector lint` as the user asked for it, validated. */
@@ -31,7 +31,8 @@ A folder means every *.connector.json below it (node_modules and dot folders are
 no argument means the current folder. Quote globs so the shell leaves them alone: 'src/**/*.connector.json'.
 
 Options:
-  -f, --format <name>      stylish (default), json, sarif or github (GitHub Actions annotations)
+  -f, --format <name>      stylish (default), compact (one line per problem, for editors' problem
+                           matchers), json, sarif or github (GitHub Actions annotations)
       --max-warnings <n>   exit with 1 when there are more than n warnings
       --rule <id=level>    change a rule's severity: off, info, warning or error (repeatable);
                            wins over connector-tools.json
