@@ -1,3 +1,4 @@
+import { duplicateKeyFindings } from './duplicateKeys';
 import type { Finding, Severity, SeverityLevel, SeverityOverrides, Span } from './findings';
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
@@ -65,7 +66,7 @@ export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, ru
   const { overrides } = options;
   const { text } = parsed;
   const findings: Finding[] = [];
-  for (const f of [...parsed.syntaxFindings, ...validateSchema(parsed)]) {
+  for (const f of [...parsed.syntaxFindings, ...duplicateKeyFindings(text, parsed.root), ...validateSchema(parsed)]) {
     const kept = withOverride(f, overrides);
     if (kept) findings.push(kept);
   }

@@ -53,7 +53,7 @@ export class ValidationScheduler {
     void this.connection.sendDiagnostics({
       uri,
       version: analysis.version,
-      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f)),
+      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, uri)),
     });
   }
 }
