@@ -56,7 +56,7 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     appliesTo: 'builtin',
     defaultSeverity: 'error',
     docs: {
-      summary: 'A value that does not have the required form: a `baseUrl` that is not an absolute http(s) URL, a `connectorVersion` that is not x.y.z, a `pattern` that is not a regular expression.',
+      summary: 'A value that does not have the required form: a `baseUrl` that is not an absolute http(s) URL, a `connectorVersion` that is not x.y.z, a `pattern` that is not a regular expression or uses lookahead or back-references (patterns are matched in linear time).',
       why: 'Every request URL starts with `baseUrl`, and Custom request availability is decided by comparing `connectorVersion` (format contract, "Top level").',
     },
   },
