@@ -61,8 +61,8 @@ export interface BuildProblem {
 
 export type BuildOutcome = { ok: true; request: BuiltRequest } | { ok: false; problems: BuildProblem[] };
 
-/** Looks up a secret value by the name the connector gives; undefined when it is not set. */
-export type SecretProvider = (name: string) => string | undefined | Promise<string | undefined>;
+/** Looks up a secret value by the name the connector gives, for the origin it is to be sent to; undefined when it is not given. */
+export type SecretProvider = (name: string, origin: string) => string | undefined | Promise<string | undefined>;
 
 /** One redirect that was followed: its status, where it came from and where it led. */
 export interface RedirectFollowed {
