@@ -19,16 +19,20 @@ export function duplicateKeyFindings(text: string, root: Node | undefined, skip?
   const pending: Node[] = root ? [root] : [];
   for (let node = pending.pop(); node; node = pending.pop()) {
     if (node === skip) continue;
-    if (node.type === 'object') {
-      const first = new Map<string, Node>();
-      for (const property of node.children ?? []) {
-        const keyNode = property.children?.[0];
-        if (!keyNode || typeof keyNode.value !== 'string') continue;
-        const earlier = first.get(keyNode.value);
-        if (!earlier) {
-          first.set(keyNode.value, property);
-          continue;
-        }
+    const properties = node.type === 'object' ? node.children ?? [] : [];
+    // Most objects have a handful of keys: comparing them pairwise costs less than building a map for each.
+    const first = properties.length > 16 ? new Map<string, Node>() : undefined;
+    for (const [index, property] of properties.entries()) {
+      const keyNode = property.children?.[0];
+      if (!keyNode || typeof keyNode.value !== 'string') continue;
+      let earlier: Node | undefined;
+      if (first) {
+        earlier = first.get(keyNode.value);
+        if (!earlier) first.set(keyNode.value, property);
+      } else {
+        for (let i = 0; i < index && !earlier; i++) if (properties[i]?.children?.[0]?.value === keyNode.value) earlier = properties[i];
+      }
+      if (earlier) {
         lines ??= new LineIndex(text);
         const earlierKey = earlier.children?.[0] ?? earlier;
         const line = lines.positionAt(earlierKey.offset).line + 1;
