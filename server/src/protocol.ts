@@ -2,6 +2,7 @@
 import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { OperationSummary, InputDescription } from './core/request/inputs';
 import type { ConnectorResult, SuppliedValues } from './core/request/types';
+import type { SealedSecret } from './secretSeal';
 
 /** client → server: the operations of a connector file. */
 export const LIST_OPERATIONS = 'connector/listOperations';
@@ -42,10 +43,22 @@ export type SendRequestResult =
   | { ok: true; preview: RequestPreview; result: ConnectorResult; rawText: string }
   | { ok: false; problems: string[] };
 
-/** server → client: a secret's value by the name the connector gives (undefined when the user declines). */
+/**
+ * server → client: a secret's value by the name the connector gives, for the origin the request goes to; null
+ * when it is not set or the user does not confirm that origin. The value travels sealed (see secretSeal.ts),
+ * never in clear, so that tracing the connection cannot show it.
+ */
 export const GET_SECRET = 'connector/getSecret';
-export interface GetSecretParams { name: string }
-export type GetSecretResult = string | null;
+export interface GetSecretParams {
+  name: string;
+  /** Where the request sends the secret: scheme://host[:port]. */
+  origin: string;
+  /** The connector file that asks. */
+  uri: string;
+  /** This request's one-time public key: the answer is sealed to it. */
+  publicKey: string;
+}
+export type GetSecretResult = SealedSecret | null;
 
 /** client → server: the edit that adds query parameters to the operation at an offset ('Add multiple query parameters'). */
 export const ADD_QUERY_PARAMETERS = 'connector/addQueryParameters';

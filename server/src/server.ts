@@ -2,4 +2,16 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/startServer';
 
-startServer(createConnection(ProposedFeatures.all));
+const connection = createConnection(ProposedFeatures.all);
+// The last line of defence: an error that escapes every handler (a timer, a stray promise) is logged, and the
+// server keeps answering instead of leaving the editor without checks.
+const report = (kind: string) => (error: unknown): void => {
+  try {
+    connection.console.error(`${kind}: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+  } catch {
+    // The connection itself is gone; there is no one left to tell.
+  }
+};
+process.on('uncaughtException', report('Unexpected error'));
+process.on('unhandledRejection', report('Unhandled rejection'));
+startServer(connection);

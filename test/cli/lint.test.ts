@@ -210,7 +210,8 @@ describe('connector lint: reading files', () => {
       'huge.connector.json': CONNECTOR_TEXT.clean.replace('"name": "Clean",', `"name": "Clean", "description": "${bigDescription}",`),
       'empty.connector.json': '',
       // Two findings per line, 200 000 in all: output far larger than a pipe's buffer.
-      'noisy.connector.json': `{\n${'"a": @,\n'.repeat(100_000)}}`,
+      // Distinct keys: two syntax errors per line and nothing else (a repeated key would add duplicate-key findings).
+      'noisy.connector.json': `{\n${Array.from({ length: 100_000 }, (_, i) => `"a${i}": @,\n`).join('')}}`,
       'locked.connector.json': CONNECTOR_TEXT.clean,
     });
   });

@@ -39,6 +39,17 @@ describe('language server over stdio', () => {
     assert.deepEqual(unnecessary?.tags, [1]);
   });
 
+  test('a key written twice is published on the second key with related information pointing at the first', async () => {
+    const uri = fileUri('duplicate-method.connector.json');
+    const text = '{ "kind": "rest", "name": "d", "baseUrl": "https://a.example",\n  "operations": [ { "id": "a", "method": "GET",\n    "method": "POST", "path": "/a" } ] }';
+    const pending = lsp.diagnostics(uri, 1);
+    await lsp.open(uri, text);
+    const duplicate = (await pending).find((d) => d.code === 'duplicate-key');
+    assert.deepEqual(duplicate?.range, { start: { line: 2, character: 4 }, end: { line: 2, character: 12 } });
+    assert.match(String(duplicate?.message), /first is on line 2/);
+    assert.deepEqual(duplicate?.relatedInformation?.map((r) => [r.location.uri, r.location.range.start]), [[uri, { line: 1, character: text.split('\n')[1]?.indexOf('"method"') }]]);
+  });
+
   test('editing publishes updated diagnostics for the new version', async () => {
     const uri = fileUri('edit.connector.json');
     const first = lsp.diagnostics(uri, 1);

@@ -10,7 +10,7 @@ import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { RunningService } from '../../scripts/demo/http';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import type { DescribeOperationResult, ListOperationsResult, PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
-import { startLsp, type LspSession } from '../support/lspClient';
+import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 
 describe('sending through the language server', () => {
   let lsp: LspSession;
@@ -26,9 +26,9 @@ describe('sending through the language server', () => {
     writeFileSync(join(dir, 'petstore.connector.json'), text);
     uri = pathToFileURL(join(dir, 'petstore.connector.json')).href;
     lsp = await startLsp();
-    lsp.connection.onRequest('connector/getSecret', (params: { name: string }) => {
+    answerSecrets(lsp, (params) => {
       asked.push(params.name);
-      return params.name === 'petstore' ? PETSTORE_API_KEY : null;
+      return params.name === 'petstore' ? PETSTORE_API_KEY : undefined;
     });
     await lsp.open(uri, text);
     await lsp.diagnostics(uri, 1);

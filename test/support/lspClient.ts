@@ -5,6 +5,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createMessageConnection, StreamMessageReader, StreamMessageWriter, type MessageConnection } from 'vscode-jsonrpc/node';
 import type { Diagnostic, PublishDiagnosticsParams } from 'vscode-languageserver-protocol';
+import { GET_SECRET, type GetSecretParams, type GetSecretResult } from '../../server/src/protocol';
+import { sealSecret } from '../../server/src/secretSeal';
 
 export const SERVER_PATH = join(__dirname, '..', '..', 'dist', 'server.js');
 
@@ -28,6 +30,20 @@ export interface LspSession {
 /** A file URI under a folder that need not exist (for documents only sent over LSP). */
 export function fileUri(...parts: string[]): string {
   return pathToFileURL(join('/tmp/connector-lsp-tests', ...parts)).href;
+}
+
+/**
+ * Answers the server's secret requests as the editor does, sealed to each request's key; `value` returns
+ * undefined to decline. Returns the requests received, in order.
+ */
+export function answerSecrets(session: LspSession, value: (params: GetSecretParams) => string | undefined): GetSecretParams[] {
+  const asked: GetSecretParams[] = [];
+  session.connection.onRequest(GET_SECRET, (params: GetSecretParams): GetSecretResult => {
+    asked.push(params);
+    const answer = value(params);
+    return answer === undefined ? null : sealSecret(answer, params.publicKey, params.name);
+  });
+  return asked;
 }
 
 /** Starts the server, initializes it for a workspace folder and waits until it is ready. */

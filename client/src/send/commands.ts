@@ -6,6 +6,7 @@ import {
   type DescribeOperationResult, type GetSecretParams, type GetSecretResult, type ListOperationsResult,
   type PreviewRequestResult, type SendRequestResult,
 } from '../../../server/src/protocol';
+import { sealSecret } from '../../../server/src/secretSeal';
 import { ResultPanels } from '../resultPanel/panels';
 import type { ResultView } from '../webview/protocol';
 import { previewText, SendHistory } from './history';
@@ -29,7 +30,11 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
   const secrets = new ConnectorSecrets(context.secrets);
   const history = new SendHistory(context.workspaceState);
 
-  client.onRequest(GET_SECRET, async (params: GetSecretParams): Promise<GetSecretResult> => (await secrets.get(params.name)) ?? null);
+  // The value goes back sealed to the server's one-time key: tracing the connection never shows it.
+  client.onRequest(GET_SECRET, async (params: GetSecretParams): Promise<GetSecretResult> => {
+    const value = await secrets.get(params.name, params.origin, vscode.Uri.parse(params.uri));
+    return value === undefined ? null : sealSecret(value, params.publicKey, params.name);
+  });
 
   async function pickTarget(argument: unknown): Promise<Target | undefined> {
     if (typeof argument === 'object' && argument !== null && 'operationId' in argument && 'uri' in argument) {

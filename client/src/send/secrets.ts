@@ -1,33 +1,43 @@
 import * as vscode from 'vscode';
+import { confirmationMessage, readStoredSecret, secretUse, withOrigin, writeStoredSecret } from './secretOrigins';
 
 const KEY_PREFIX = 'connectorTools.secret.';
 
-/** Secrets by the name a connector gives, kept in VS Code's secret storage (never in settings or files). */
+/** Secrets by the name a connector gives, kept in VS Code's secret storage (never in settings or files), each bound to the origins the user confirmed. */
 export class ConnectorSecrets {
   constructor(private readonly storage: vscode.SecretStorage) {}
 
-  /** The stored value, or asks once and stores it; undefined when the user declines. */
-  async get(name: string): Promise<string | undefined> {
-    const stored = await this.storage.get(KEY_PREFIX + name);
-    if (stored !== undefined) return stored;
-    return this.ask(name);
+  /**
+   * The value for a request to `origin`: stored and confirmed for it, or confirmed now (modal), or asked for
+   * now (which confirms the origin); undefined when the user declines.
+   */
+  async get(name: string, origin: string, file: vscode.Uri): Promise<string | undefined> {
+    const stored = readStoredSecret(await this.storage.get(KEY_PREFIX + name));
+    const use = secretUse(stored, origin);
+    if (use.kind === 'send') return use.value;
+    if (use.kind === 'ask-value' || !stored) return this.ask(name, origin);
+    const question = confirmationMessage(name, origin, use.confirmedFor, vscode.workspace.asRelativePath(file, false));
+    const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.send);
+    if (answer !== question.send) return undefined;
+    await this.storage.store(KEY_PREFIX + name, writeStoredSecret(withOrigin(stored, origin)));
+    return use.value;
   }
 
-  /** Asks for a value and stores it (Set Secret…). */
-  async ask(name: string): Promise<string | undefined> {
+  /** Asks for a value and stores it (Set Secret…, or a first Send); with an origin, the value is confirmed for it. */
+  async ask(name: string, origin?: string): Promise<string | undefined> {
     const value = await vscode.window.showInputBox({
-      title: `Secret '${name}'`,
-      prompt: `The value of the connector's secret '${name}'. It is kept in VS Code's secret storage, never in files or settings.`,
+      title: origin ? `Secret '${name}' for ${origin}` : `Secret '${name}'`,
+      prompt: `The value of the connector's secret '${name}'${origin ? `, to be sent to ${origin}` : ''}. It is kept in VS Code's secret storage, never in files or settings, and sent only to addresses you confirm.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v === '' ? 'Enter a value, or press Escape to cancel.' : undefined),
     });
     if (value === undefined) return undefined;
-    await this.storage.store(KEY_PREFIX + name, value);
+    await this.storage.store(KEY_PREFIX + name, writeStoredSecret({ value, origins: origin ? [origin] : [] }));
     return value;
   }
 
-  /** Forgets a stored secret (Clear Secret…). */
+  /** Forgets a stored secret and the origins it was confirmed for (Clear Secret…). */
   async clear(name: string): Promise<void> {
     await this.storage.delete(KEY_PREFIX + name);
   }

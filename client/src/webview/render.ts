@@ -57,7 +57,7 @@ function rawSection(view: ResultView): ElementNode {
   ]);
 }
 
-/** The whole panel for one result: status first, then errors and warnings, data, headers, descriptor, raw view. */
+/** The whole panel for one result: status first, then redirects, errors and warnings, data, headers, descriptor, raw view. */
 export function renderResult(view: ResultView): ElementNode {
   const { result } = view;
   return el('div', 'result', [
@@ -69,6 +69,7 @@ export function renderResult(view: ResultView): ElementNode {
       button('Save…', 'save'),
       button('Open in editor', 'openInEditor'),
     ]),
+    ...messageList('Redirects', 'redirects', (result.redirects ?? []).map((r) => `${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`)),
     ...messageList('Errors', 'errors', result.errors),
     ...messageList('Warnings', 'warnings', result.warnings),
     ...dataSection(view),

@@ -31,6 +31,8 @@ export interface Finding extends Span {
   fixes?: Fix[];
   /** `unnecessary` renders faded (a setting with no effect). */
   tags?: 'unnecessary'[];
+  /** Other places in the same text the finding is about (the first of two equal keys). */
+  related?: (Span & { message: string })[];
 }
 
 /** Rule id → level, as set in settings or with the CLI's `--rule id=level`. */

@@ -5,6 +5,7 @@
 // certainly what a full check would say (syntax errors, an edit outside one operation, operations added or
 // removed, a rule that failed), it checks in full. A property test holds the two equal on random edits.
 import type { Node } from 'jsonc-parser';
+import { duplicateKeyFindings } from './duplicateKeys';
 import type { Finding, SeverityOverrides, Span } from './findings';
 import { lintParsed, lintText, RULE_FAILURE, ruleFindings, sortFindings, withOverride, type LintOptions, type LintResult } from './lint';
 import { changedRegion, reparseOneUnit, type ChangedRegion } from './incrementalParse';
@@ -90,6 +91,7 @@ function moved(finding: Finding, delta: number, editEnd: number): Finding {
   const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
   if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
   const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
+  if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
   if (finding.fixes && fixesMove) {
     shifted.fixes = finding.fixes.map((fix) => ({
       ...fix,
@@ -174,7 +176,9 @@ function recheckOneUnit(
   const inChanged = (f: Finding): boolean => f.offset >= changedSpan.offset && f.offset < changedSpan.offset + changedSpan.length;
   const findingsOfChanged: Finding[] = [];
   const findings: Finding[] = [];
-  for (const finding of schemaFindings) {
+  // Keys repeated inside the changed operation, and in the file's other parts (the operations themselves kept theirs).
+  const duplicates = [...duplicateKeyFindings(parsed.text, unitNode), ...duplicateKeyFindings(parsed.text, parsed.root, units.array)];
+  for (const finding of [...duplicates, ...schemaFindings]) {
     const kept = withOverride(finding, overrides);
     if (!kept) continue;
     if (inChanged(kept)) findingsOfChanged.push(kept);

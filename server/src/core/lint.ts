@@ -1,3 +1,4 @@
+import { duplicateKeyFindings } from './duplicateKeys';
 import { sortFindings, type Finding, type Severity, type SeverityLevel, type SeverityOverrides, type Span } from './findings';
 import { RULE_IDS } from './ruleCatalog';
 import { applySuppressions } from './suppressions';
@@ -67,7 +68,7 @@ export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, ru
   const { overrides } = options;
   const { text } = parsed;
   const findings: Finding[] = [];
-  for (const f of [...parsed.syntaxFindings, ...validateSchema(parsed)]) {
+  for (const f of [...parsed.syntaxFindings, ...duplicateKeyFindings(text, parsed.root), ...validateSchema(parsed)]) {
     const kept = withOverride(f, overrides);
     if (kept) findings.push(kept);
   }

@@ -59,6 +59,21 @@ function tooDeepAt(text: string): number {
   return -1;
 }
 
+type WritableNode = { -readonly [K in keyof Node]: Node[K] };
+
+/**
+ * Ends every node at the end of the text at the latest. jsonc-parser's scanner counts an unclosed block comment
+ * at the very end (a file ending in slash-star) one character past the text, and every container still open
+ * there ends at that phantom character: findings, fixes and folding ranges would reach outside the document.
+ */
+function keepInsideText(node: Node, textLength: number): void {
+  if (node.offset + node.length <= textLength) return;
+  const writable = node as WritableNode;
+  writable.offset = Math.min(node.offset, textLength);
+  writable.length = textLength - writable.offset;
+  for (const child of node.children ?? []) keepInsideText(child, textLength);
+}
+
 /** Parses connector text as JSON with comments and trailing commas, keeping offsets for every node. */
 export function parseDocument(text: string): ParsedDocument {
   // Most files have no syntax error: the fast path builds the same tree; anything else goes to jsonc-parser.
@@ -80,6 +95,7 @@ export function parseDocument(text: string): ParsedDocument {
   }
   const errors: ParseError[] = [];
   const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  if (root) keepInsideText(root, text.length);
   const syntaxFindings: Finding[] = errors.map((error) => ({
     code: 'syntax-error',
     severity: 'error',

@@ -1,4 +1,4 @@
-import type { ResultShaping, ConnectorResult } from './request/types';
+import type { ResultShaping, ConnectorResult, RedirectFollowed } from './request/types';
 import type { JsonValue } from './tree';
 
 /** A response as received: status, headers, body text (cut at the cap) and timing. */
@@ -11,6 +11,8 @@ export interface ReceivedResponse {
   /** The body was not valid UTF-8; invalid bytes were replaced. */
   invalidUtf8?: boolean;
   totalMs: number;
+  /** Redirects followed before this response. */
+  redirects?: RedirectFollowed[];
 }
 
 function jsonTypeOf(value: JsonValue): string {
@@ -95,6 +97,10 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
   let data: JsonValue | undefined;
   if (parsed?.ok) data = parsed.value;
   else if (response.body !== '') data = response.body;
+  for (const redirect of response.redirects ?? []) {
+    if (redirect.credentialsWithheld) warnings.push(`Redirected (${redirect.status}) to ${new URL(redirect.to).origin}, another origin than the request's: the credentials were not sent there.`);
+  }
+  const redirects = response.redirects?.length ? { redirects: response.redirects } : {};
   if (response.truncated) warnings.push('The response was cut at the size limit; data holds its beginning only.');
   if (response.invalidUtf8) warnings.push('The response is not valid UTF-8 text; invalid bytes were replaced with \uFFFD.');
 
@@ -107,7 +113,7 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
       const messages = data !== undefined ? odataErrors(data) : [];
       errors.push(...(messages.length ? messages : [`HTTP ${response.status} ${response.statusText}`.trim()]));
     }
-    const result: ConnectorResult = { status: response.status, errors, warnings, timing: { totalMs: response.totalMs }, ...(response.truncated ? { truncated: true } : {}) };
+    const result: ConnectorResult = { status: response.status, errors, warnings, timing: { totalMs: response.totalMs }, ...(response.truncated ? { truncated: true } : {}), ...redirects };
     if (ok && data !== undefined) {
       if (shaping.includeEntityDescriptor && shaping.operation === 'create' && data && typeof data === 'object' && !Array.isArray(data)) {
         const descriptor: Record<string, JsonValue> = {};
@@ -132,5 +138,6 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
     ...(data !== undefined ? { data } : {}),
     timing: { totalMs: response.totalMs },
     ...(response.truncated ? { truncated: true } : {}),
+    ...redirects,
   };
 }

@@ -17,6 +17,16 @@ const ENGINE_CODES: readonly BuiltinCode[] = [
     },
   },
   {
+    id: 'duplicate-key',
+    appliesTo: 'builtin',
+    defaultSeverity: 'error',
+    docs: {
+      summary: 'A key written twice in one object, e.g. `"method": "GET", "method": "POST"`, in a connector file or a values file. The finding is on the second and names the line of the first.',
+      why: 'JSON keeps only one of two equal keys and drops the other without a word, so the file reads as one thing and sends another.',
+      fix: 'Removes either of the two.',
+    },
+  },
+  {
     id: 'unused-suppression',
     appliesTo: 'builtin',
     defaultSeverity: 'warning',

@@ -3,12 +3,13 @@ import { STATUS_CODES } from 'node:http';
 import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
-import type { BuiltRequest, MultipartPart } from './request/types';
+import { redactText } from './request/redact';
+import type { BuiltRequest, MultipartPart, RedirectFollowed } from './request/types';
 import type { ReceivedResponse } from './result';
 
 /** How sending is bounded. */
 export interface SendOptions {
-  /** Total time for connecting, and separately for the headers and for each pause in the body. */
+  /** The whole request, first byte to last: connecting, every redirect, the headers and the whole body. */
   timeoutMs: number;
   signal?: AbortSignal;
   /** Bytes of body kept; more is cut and the result says so. */
@@ -21,11 +22,12 @@ export interface SendOptions {
 
 /** Why nothing (or not everything) came back: a code for programs, a sentence for people. */
 export interface SendFailure {
-  code: 'connection-refused' | 'dns' | 'connect-timeout' | 'timeout' | 'tls' | 'connection-reset' | 'cancelled' | 'too-many-redirects' | 'file' | 'network';
+  code: 'connection-refused' | 'dns' | 'connect-timeout' | 'timeout' | 'tls' | 'connection-reset' | 'cancelled' | 'too-many-redirects' | 'redirect-refused' | 'file' | 'network';
   message: string;
 }
 
-export type SendOutcome = { ok: true; response: ReceivedResponse } | { ok: false; failure: SendFailure; totalMs: number };
+/** Redirects followed before the failure are listed too: the failure may be at a host the user never named. */
+export type SendOutcome = { ok: true; response: ReceivedResponse } | { ok: false; failure: SendFailure; totalMs: number; redirects?: RedirectFollowed[] };
 
 const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
 
@@ -54,11 +56,12 @@ async function formDataOf(parts: MultipartPart[]): Promise<FormData> {
   return form;
 }
 
-async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
+async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, progress: { bytes: number }): Promise<{ bytes: Buffer; truncated: boolean }> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of body) {
     const buffer = chunk as Buffer;
+    progress.bytes += buffer.length;
     if (size + buffer.length > maxBytes) {
       chunks.push(buffer.subarray(0, maxBytes - size));
       // Stop reading: the rest is not wanted, and a huge or endless body must not hold the caller.
@@ -97,63 +100,129 @@ function dispatcherFor(options: SendOptions): EnvHttpProxyAgent {
   return dispatcher;
 }
 
-/** Sends a built request with undici and reads the answer within the limits; failures are values, never throws. */
+/** Statuses that redirect (300 and 304 carry a Location without asking to follow it). */
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** Headers that carry credentials whatever their value. */
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
+
+/** Whether a text holds a secret in any form a request may carry it (the forms redaction hides). */
+function holdsSecret(text: string, secrets: readonly string[]): boolean {
+  return secrets.length > 0 && redactText(text, secrets) !== text;
+}
+
+/** The headers without credentials: the fixed credential headers, and any header whose value holds a secret. */
+function withoutCredentials(headers: [string, string][], secrets: readonly string[]): [string, string][] {
+  return headers.filter(([name, value]) => !CREDENTIAL_HEADERS.has(name.toLowerCase()) && !holdsSecret(value, secrets));
+}
+
+/** Why a redirect is not followed, or undefined when it may be. */
+function refusedRedirect(from: URL, to: URL, secrets: readonly string[]): string | undefined {
+  if (from.protocol === 'https:' && to.protocol !== 'https:') {
+    return `${from.origin} redirected to ${to.origin}, which is not encrypted; the redirect was not followed. Use the https address the service means, or ask its owner to redirect to https.`;
+  }
+  if (to.protocol !== 'http:' && to.protocol !== 'https:') return `${from.origin} redirected to a ${to.protocol} address; only http and https redirects are followed.`;
+  if (to.origin !== from.origin && holdsSecret(to.href, secrets)) {
+    return `${from.origin} redirected to ${to.origin} with a secret in the address; the redirect was not followed, so the secret stays with ${from.origin}.`;
+  }
+  return undefined;
+}
+
+/** Waits for a file body to open, or for the deadline or a cancel; a FIFO or a slow disk must not outlive either. */
+function opened(stream: ReturnType<typeof createReadStream>, signal: AbortSignal, path: string): Promise<void> {
+  let stop = (): void => undefined;
+  return new Promise<void>((resolve, reject) => {
+    stop = (): void => reject(signal.reason);
+    if (signal.aborted) return stop();
+    signal.addEventListener('abort', stop, { once: true });
+    stream.once('open', () => resolve());
+    stream.once('error', (error: NodeJS.ErrnoException) => {
+      reject(Object.assign(new Error(`The file ${path} cannot be read (${error.code ?? error.message}).`), { fileError: true }));
+    });
+  }).finally(() => signal.removeEventListener('abort', stop));
+}
+
+/**
+ * Sends a built request with undici and reads the answer within the limits; failures are values, never throws.
+ * GET follows redirects; credentials (the credential headers and every header or address holding a secret) stay
+ * on the origin the request was built for, and https never falls back to http. Each redirect is in the result.
+ */
 export async function sendRequest(built: BuiltRequest, options: SendOptions): Promise<SendOutcome> {
   const started = performance.now();
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   const dispatcher = dispatcherFor(options);
+  // One deadline for the whole exchange: undici's own timeouts restart with every chunk, so a service that
+  // drips a byte at a time would never reach them.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('deadline')), options.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline.signal]) : deadline.signal;
+  const progress = { bytes: 0 };
+  const redirects: RedirectFollowed[] = [];
+  const failed = (failure: SendFailure): SendOutcome => ({ ok: false, failure, totalMs: performance.now() - started, ...(redirects.length ? { redirects } : {}) });
   let url = new URL(built.url);
   try {
     let headers = built.headers;
     let body: string | FormData | ReturnType<typeof createReadStream> | undefined;
     if (built.body?.kind === 'text') body = built.body.text;
-    else if (built.body?.kind === 'file') body = createReadStream(built.body.path);
-    else if (built.body?.kind === 'multipart') {
+    else if (built.body?.kind === 'file') {
+      body = createReadStream(built.body.path);
+      await opened(body, signal, built.body.path);
+    } else if (built.body?.kind === 'multipart') {
       body = await formDataOf(built.body.parts);
       // FormData sets Content-Type with its boundary.
       headers = headers.filter(([n]) => n.toLowerCase() !== 'content-type');
     }
-    if (body && typeof body === 'object' && 'on' in body) {
-      const stream = body;
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      }).catch((error: NodeJS.ErrnoException) => {
-        throw Object.assign(new Error(`The file ${built.body?.kind === 'file' ? built.body.path : ''} cannot be read (${error.code ?? error.message}).`), { fileError: true });
-      });
-    }
-    for (let redirects = 0; ; redirects++) {
+    const origin = url.origin;
+    for (;;) {
       const response = await undiciRequest(url, {
         method: built.method,
         headers: headers.flat(),
         ...(body !== undefined ? { body } : {}),
         dispatcher,
-        ...(options.signal ? { signal: options.signal } : {}),
+        signal,
       });
       const location = response.headers.location;
-      if (built.method === 'GET' && response.statusCode >= 300 && response.statusCode < 400 && typeof location === 'string') {
+      if (built.method === 'GET' && REDIRECT_STATUSES.has(response.statusCode) && typeof location === 'string') {
         await response.body.dump();
-        if (redirects >= (options.maxRedirects ?? 5)) {
-          return { ok: false, failure: { code: 'too-many-redirects', message: `More than ${options.maxRedirects ?? 5} redirects (last to ${location}); the service may redirect in a loop.` }, totalMs: performance.now() - started };
+        const limit = options.maxRedirects ?? 5;
+        if (redirects.length >= limit) {
+          return failed({ code: 'too-many-redirects', message: `More than ${limit} redirects (last to ${location}); the service may redirect in a loop.` });
         }
-        url = new URL(location, url);
+        let next: URL;
+        try {
+          next = new URL(location, url);
+        } catch {
+          return failed({ code: 'redirect-refused', message: `${url.origin} redirected to '${location}', which is not an address; the redirect was not followed.` });
+        }
+        const refused = refusedRedirect(url, next, built.secrets);
+        if (refused) return failed({ code: 'redirect-refused', message: refused });
+        const step: RedirectFollowed = { status: response.statusCode, from: url.href, to: next.href };
+        if (next.origin !== origin) {
+          // Once withheld, credentials stay withheld, even if a later redirect comes back to the first origin.
+          const kept = withoutCredentials(headers, built.secrets);
+          if (kept.length < headers.length) step.credentialsWithheld = true;
+          headers = kept;
+        }
+        redirects.push(step);
+        url = next;
         continue;
       }
-      const { bytes, truncated } = await readCapped(response.body, maxBytes);
-      let text: string;
+      const { bytes, truncated } = await readCapped(response.body, maxBytes, progress);
+      const received = { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: headerRecord(response.headers), truncated, totalMs: performance.now() - started, ...(redirects.length ? { redirects } : {}) };
       try {
-        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+        return { ok: true, response: { ...received, body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) } };
       } catch {
         // Cut bodies may end mid-character; otherwise the body is not UTF-8 text at all.
-        text = new TextDecoder('utf-8').decode(bytes);
-        if (!truncated) {
-          return { ok: true, response: { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: headerRecord(response.headers), body: text, truncated, invalidUtf8: true, totalMs: performance.now() - started } };
-        }
+        return { ok: true, response: { ...received, body: new TextDecoder('utf-8').decode(bytes), ...(truncated ? {} : { invalidUtf8: true }) } };
       }
-      return { ok: true, response: { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: headerRecord(response.headers), body: text, truncated, totalMs: performance.now() - started } };
     }
   } catch (error) {
-    if ((error as { fileError?: boolean }).fileError) return { ok: false, failure: { code: 'file', message: (error as Error).message }, totalMs: performance.now() - started };
-    return { ok: false, failure: describeFailure(error, url, options.timeoutMs), totalMs: performance.now() - started };
+    if (deadline.signal.aborted && !options.signal?.aborted) {
+      const what = progress.bytes > 0 ? `did not finish answering within ${options.timeoutMs} ms (${progress.bytes.toLocaleString('en-US')} bytes of the body had arrived)` : `did not answer within ${options.timeoutMs} ms`;
+      return failed({ code: 'timeout', message: `${url.host} ${what}. The service may be slow or stuck; try again or raise the timeout.` });
+    }
+    if ((error as { fileError?: boolean }).fileError) return failed({ code: 'file', message: (error as Error).message });
+    return failed(describeFailure(error, url, options.timeoutMs));
+  } finally {
+    clearTimeout(timer);
   }
 }

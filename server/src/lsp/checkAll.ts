@@ -34,7 +34,7 @@ export function checkAllFeatures(folders: () => string[], settings: () => Server
               findings = lintText(text, { overrides: settings().rules }).findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
-              void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f)) });
+              void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });
             }
             totals.files++;
             for (const f of findings) {

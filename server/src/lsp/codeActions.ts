@@ -39,7 +39,7 @@ export const codeActionFeatures: FeatureGroup = {
       if (wants(CodeActionKind.QuickFix)) {
         for (const finding of analysis.result.findings) {
           if (!finding.fixes?.length || !overlaps(finding, start, end)) continue;
-          const diagnostic = toDiagnostic(analysis.lines, finding);
+          const diagnostic = toDiagnostic(analysis.lines, finding, analysis.uri);
           for (const fix of finding.fixes) actions.push(fixAction(analysis, fix, diagnostic));
         }
       }

@@ -18,8 +18,8 @@ export function lspEdit(lines: LineIndex, edit: TextEdit): LspTextEdit {
 
 const SEVERITY = { error: DiagnosticSeverity.Error, warning: DiagnosticSeverity.Warning, info: DiagnosticSeverity.Information } as const;
 
-/** A finding as an LSP diagnostic; the rule id is the code, which is how fixes are found again. */
-export function toDiagnostic(lines: LineIndex, finding: Finding): Diagnostic {
+/** A finding of the document at `uri` as an LSP diagnostic; the rule id is the code, which is how fixes are found again. */
+export function toDiagnostic(lines: LineIndex, finding: Finding, uri: string): Diagnostic {
   return {
     range: rangeOf(lines, finding),
     severity: SEVERITY[finding.severity],
@@ -28,5 +28,6 @@ export function toDiagnostic(lines: LineIndex, finding: Finding): Diagnostic {
     source: 'connector',
     message: finding.message,
     ...(finding.tags?.includes('unnecessary') ? { tags: [DiagnosticTag.Unnecessary] } : {}),
+    ...(finding.related?.length ? { relatedInformation: finding.related.map((r) => ({ location: { uri, range: rangeOf(lines, r) }, message: r.message })) } : {}),
   };
 }

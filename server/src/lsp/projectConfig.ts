@@ -53,6 +53,6 @@ export class ProjectConfigService {
     if ((this.published.get(uri) ?? '') === stamp) return;
     this.published.set(uri, stamp);
     const lines = new LineIndex(text);
-    void this.connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lines, f)) });
+    void this.connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lines, f, uri)) });
   }
 }

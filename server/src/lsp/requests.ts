@@ -5,16 +5,17 @@ import { curlCommand, describeRequest } from '../core/request/curl';
 import { buildRequest } from '../core/request';
 import { describeInputs, listOperations } from '../core/request/inputs';
 import { redactRequest } from '../core/request/redact';
-import { runRequest } from '../core/request/run';
+import { runRequest, type RunOutcome } from '../core/request/run';
 import type { BuiltRequest, SecretProvider } from '../core/request/types';
 import { checkValuesFile, valuesFor } from '../core/request/valuesFile';
 import { LineIndex } from '../core/lineIndex';
 import {
-  DESCRIBE_OPERATION, GET_SECRET, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST,
-  type DescribeOperationParams, type DescribeOperationResult, type GetSecretResult, type ListOperationsParams, type ListOperationsResult,
+  DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST,
+  type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
   type PreviewRequestParams, type PreviewRequestResult, type RequestPreview, type SendRequestParams, type SendRequestResult,
 } from '../protocol';
 import type { FeatureGroup } from './context';
+import { editorSecrets, SecretChannelError } from './secretRequest';
 import type { FeatureDeps } from './startServer';
 
 /** The values file beside a connector file: `NAME.values.json` for `NAME.connector.json`. */
@@ -76,15 +77,17 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         if (!connector) return { ok: false, problems: ['Open the connector file first.'] };
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
-        const secrets: SecretProvider = async (name) => (await connection.sendRequest<GetSecretResult>(GET_SECRET, { name })) ?? undefined;
         try {
           const outcome = await runRequest({
             connector,
             operationId: params.operationId,
             values: params.values,
-            secrets,
+            secrets: editorSecrets(connection, params.uri),
             baseDir: dirname(URI.parse(params.uri).fsPath),
             send: { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal },
+          }).catch((error: unknown): RunOutcome => {
+            if (error instanceof SecretChannelError) return { sent: false, problems: [{ code: 'missing-secret', message: error.message }] };
+            throw error;
           });
           if (!outcome.sent) {
             return { ok: false, problems: outcome.problems.map((p) => (p.code === 'missing-secret' && p.name ? `${p.message} Run 'Connector: Set Secret…' to set it.` : p.message)) };

@@ -8,6 +8,7 @@ import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
 import type { FeatureGroup, ServerContext } from './context';
 import { formattingFeatures } from './formatting';
+import { guardConnection } from './guard';
 import { SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
@@ -24,14 +25,17 @@ export interface FeatureDeps {
 export type FeatureGroupFactory = (deps: FeatureDeps) => FeatureGroup;
 
 /** Wires a connection: documents, settings, validation and every feature group. Only adapts the core. */
-export function startServer(connection: Connection, extraGroups: readonly FeatureGroupFactory[] = []): void {
+export function startServer(transport: Connection, extraGroups: readonly FeatureGroupFactory[] = []): void {
+  const log = (message: string): void => transport.console.error(message);
+  // Everything below registers through the guard: malformed messages are refused, failing handlers answer errors.
+  const connection = guardConnection(transport, log);
   const documents = new TextDocuments(TextDocument);
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
   const projectConfigs = new ProjectConfigService(connection);
   const cache = new AnalysisCache(documents, currentSettings, (uri) => projectConfigs.forDocument(uri));
-  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs);
+  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log);
   const context: ServerContext = { connection, documents, analyze: (uri) => cache.analyze(uri) };
   const groups: FeatureGroup[] = [
     codeActionFeatures,

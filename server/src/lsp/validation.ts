@@ -16,6 +16,7 @@ export class ValidationScheduler {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly cache: AnalysisCache,
     private readonly debounceMs: () => number,
+    private readonly log: (message: string) => void,
   ) {}
 
   /** Checks now (on open), or after the debounce (on change). */
@@ -25,7 +26,12 @@ export class ValidationScheduler {
     const version = this.documents.get(uri)?.version;
     const run = (): void => {
       this.timers.delete(uri);
-      this.validate(uri, version);
+      try {
+        this.validate(uri, version);
+      } catch (error) {
+        // A check that fails must cost this document its diagnostics, never the server its life.
+        this.log(`Checking ${uri} failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      }
     };
     if (immediately || this.debounceMs() === 0) run();
     else this.timers.set(uri, setTimeout(run, this.debounceMs()));
@@ -53,7 +59,7 @@ export class ValidationScheduler {
     void this.connection.sendDiagnostics({
       uri,
       version: analysis.version,
-      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f)),
+      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, uri)),
     });
   }
 }

@@ -28,8 +28,13 @@ export const mutatedConnector = fc
     return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
   }, seed));
 
+/** A half-typed file cut off anywhere and left open: an unclosed comment, string or container at the very end. */
+export const cutConnector = fc
+  .record({ text: mutatedConnector, at: fc.nat(), tail: fc.constantFrom('/*', '/* x', '//', '"', '"a', '{', '[', '\\', ':', ',') })
+  .map(({ text, at, tail }) => text.slice(0, at % (text.length + 1)) + tail);
+
 /** Any text at all, JSON-ish or not. */
-export const anyText = fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 6 }), mutatedConnector);
+export const anyText = fc.oneof(fc.string({ maxLength: 200 }), fc.json({ maxDepth: 6 }), mutatedConnector, cutConnector);
 
 function checkOne(text: string): void {
   const first = lintText(text);

@@ -74,6 +74,20 @@ describe('result panel rendering', () => {
     assert.ok(texts.indexOf('Warnings') < texts.indexOf('Data'));
   });
 
+  test('each redirect followed is listed before the errors, saying when credentials were not sent on', () => {
+    const texts = allText(renderResult(view({
+      redirects: [
+        { status: 302, from: 'https://a.example/x', to: 'https://b.example/y', credentialsWithheld: true },
+        { status: 301, from: 'https://b.example/y', to: 'https://b.example/z' },
+      ],
+      errors: ['HTTP 401'],
+    })));
+    assert.ok(texts.includes('302 https://a.example/x → https://b.example/y (credentials not sent)'));
+    assert.ok(texts.includes('301 https://b.example/y → https://b.example/z'));
+    assert.ok(texts.indexOf('Redirects') < texts.indexOf('Errors'));
+    assert.ok(!allText(renderResult(view())).includes('Redirects'), 'no section without redirects');
+  });
+
   test('status classes follow the class of response', () => {
     assert.equal(statusClass(204), 'status-2xx');
     assert.equal(statusClass(404), 'status-4xx');

@@ -13,7 +13,8 @@ Options:
   --dry-run              print the request (method, url, headers, body) without sending it
   --curl                 print the request as a curl command without sending it
   --format pretty|json   how to print the result (default: pretty)
-  --timeout MS           give up after this many milliseconds (default: 30000)
+  --timeout MS           the longest the whole request may take, connecting to the last byte of
+                         the answer, redirects included (default: 30000)
 
 Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _).
 Exit codes: 0 a 2xx result, 1 an error result, 2 bad input (nothing was sent).

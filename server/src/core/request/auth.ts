@@ -9,7 +9,8 @@ export async function applyAuthorization(connector: Connector, request: BuiltReq
   if (scheme === 'none' || !authorization) return { ok: true, request };
   const secretName = authorization.secret?.value;
   if (!secretName) return { ok: false, problems: [{ code: 'invalid-connector', message: `Authorization '${scheme}' names no 'secret'; fix the file first.` }] };
-  const secret = await secrets(secretName);
+  // The secret is asked for the origin it goes to: the editor binds each secret to the origins the user confirmed.
+  const secret = await secrets(secretName, URL.canParse(request.url) ? new URL(request.url).origin : request.url);
   if (secret === undefined || secret === '') {
     return { ok: false, problems: [{ code: 'missing-secret', name: secretName, message: `The secret '${secretName}' is not set.` }] };
   }

@@ -2,6 +2,7 @@ import type { ItemsSpec, RestConnector, RestOperation, RestParameter } from '../
 import type { JsonValue } from '../tree';
 import { variablePlaceholders } from '../placeholders';
 import type { BuildProblem, SuppliedValues } from './types';
+import { patternMismatch } from '../pattern';
 
 /** A parameter with its value resolved: supplied or default, options mapped, formats applied. */
 export interface ResolvedParameter {
@@ -103,13 +104,8 @@ function constraintProblems(parameter: RestParameter, value: JsonValue, name: st
     if (max !== undefined && value.length > max) out.push(`'${name}' is ${value.length} characters long; at most ${max} are allowed.`);
     if (min !== undefined && value.length < min) out.push(`'${name}' is ${value.length} characters long; at least ${min} are needed.`);
     const pattern = parameter.constraints.find((x) => x.name === 'pattern')?.field.value;
-    if (typeof pattern === 'string') {
-      try {
-        if (!new RegExp(pattern, 'u').test(value)) out.push(`'${name}' does not match the pattern ${pattern}.`);
-      } catch {
-        // An invalid pattern is reported by the checks; it cannot judge a value.
-      }
-    }
+    const mismatch = typeof pattern === 'string' ? patternMismatch(pattern, value, name) : undefined;
+    if (mismatch) out.push(mismatch);
   }
   const numeric = typeof value === 'number' ? value : typeof value === 'string' && /^[+-]?\d+$/.test(value) && parameter.type?.value === 'integer' ? Number(value) : undefined;
   if (numeric !== undefined) {

@@ -29,7 +29,7 @@ export async function runRequest(input: RunInput): Promise<RunOutcome> {
   let result: ConnectorResult;
   let rawText = '';
   if (!outcome.ok) {
-    result = { status: 0, errors: [outcome.failure.message], warnings: [...request.warnings], timing: { totalMs: outcome.totalMs } };
+    result = { status: 0, errors: [outcome.failure.message], warnings: [...request.warnings], timing: { totalMs: outcome.totalMs }, ...(outcome.redirects ? { redirects: outcome.redirects } : {}) };
   } else {
     result = shapeResult(request.shaping, outcome.response, request.warnings);
     rawText = outcome.response.body;

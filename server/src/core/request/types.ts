@@ -61,8 +61,17 @@ export interface BuildProblem {
 
 export type BuildOutcome = { ok: true; request: BuiltRequest } | { ok: false; problems: BuildProblem[] };
 
-/** Looks up a secret value by the name the connector gives; undefined when it is not set. */
-export type SecretProvider = (name: string) => string | undefined | Promise<string | undefined>;
+/** Looks up a secret value by the name the connector gives, for the origin it is to be sent to; undefined when it is not given. */
+export type SecretProvider = (name: string, origin: string) => string | undefined | Promise<string | undefined>;
+
+/** One redirect that was followed: its status, where it came from and where it led. */
+export interface RedirectFollowed {
+  status: number;
+  from: string;
+  to: string;
+  /** Set when the redirect left the request's origin and the credentials were not sent on. */
+  credentialsWithheld?: true;
+}
 
 /** The result a workflow would receive (format page, 'Result of sending'). */
 export interface ConnectorResult {
@@ -75,4 +84,6 @@ export interface ConnectorResult {
   timing: { totalMs: number };
   /** Set when the body was cut at the size cap. */
   truncated?: boolean;
+  /** Redirects followed on the way, in order; absent when there were none. */
+  redirects?: RedirectFollowed[];
 }

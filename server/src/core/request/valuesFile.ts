@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { closeMatches } from '../closeMatches';
+import { duplicateKeyFindings } from '../duplicateKeys';
 import type { Finding } from '../findings';
 import type { Connector } from '../model';
 import { parseDocument } from '../parse';
@@ -23,7 +24,7 @@ function suggestion(name: string, known: readonly string[]): string {
 /** Checks a values file against its connector: unknown operations and names, wrong types, unknown option ids. */
 export function checkValuesFile(text: string, connector: Connector): Finding[] {
   const parsed = parseDocument(text);
-  const findings: Finding[] = [...parsed.syntaxFindings];
+  const findings: Finding[] = [...parsed.syntaxFindings, ...duplicateKeyFindings(text, parsed.root)];
   const root = parsed.root;
   if (!root) return findings;
   if (root.type !== 'object') return [...findings, finding('values-not-an-object', root, 'A values file is an object: { "<operation id>": { "<name>": <value>, ... } }.')];

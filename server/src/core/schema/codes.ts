@@ -56,8 +56,8 @@ export const SCHEMA_CODES: readonly BuiltinCode[] = [
     appliesTo: 'builtin',
     defaultSeverity: 'error',
     docs: {
-      summary: 'A value that does not have the required form: a `baseUrl` that is not an absolute http(s) URL, a `connectorVersion` that is not x.y.z, a `pattern` that is not a regular expression.',
-      why: 'Every request URL starts with `baseUrl`, and whether Custom request is available is decided by comparing `connectorVersion`; both must be well formed.',
+      summary: 'A value that does not have the required form: a `baseUrl` that is not an absolute http(s) URL, a `connectorVersion` that is not x.y.z, a `pattern` that is not a regular expression or uses lookahead or back-references (patterns are matched in linear time).',
+      why: 'Every request URL starts with `baseUrl`, whether Custom request is available is decided by comparing `connectorVersion`, and a pattern must be one the platform can match without running away; each must be well formed.',
     },
   },
 ];

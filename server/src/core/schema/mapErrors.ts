@@ -6,6 +6,7 @@ import { keyNodeOf, nodeAtPath, propertyOf, valueOf } from '../tree';
 import type { ErrorObject } from './compile';
 import { pathSegments, subjectAt, type PathSegment } from './subjects';
 import { canonicalSpelling } from './uiSpellings';
+import { patternProblem } from '../pattern';
 
 interface Context {
   text: string;
@@ -134,13 +135,7 @@ function invalidFormat(error: ErrorObject, path: PathSegment[], node: Node): Fin
   if (property === 'baseUrl') message = `'baseUrl' must be an absolute http or https URL, e.g. "https://api.example.com/v1"; "${value}" is not.`;
   else if (property === 'connectorVersion') message = `'connectorVersion' must be a version such as "2.1.17" (major.minor.patch); "${value}" is not.`;
   else if (property === 'pattern') {
-    let reason = '';
-    try {
-      new RegExp(value, 'u');
-    } catch (e) {
-      reason = `: ${(e as Error).message.replace(/^Invalid regular expression: /, '')}`;
-    }
-    message = `'pattern' is not a valid regular expression${reason}. Escape special characters with \\\\ in JSON.`;
+    message = `This 'pattern' cannot be used: ${patternProblem(value) ?? 'it is not a valid regular expression'}.`;
   } else if (property === 'secret') message = `A secret name uses letters, digits, '_', '.' and '-' only; "${value}" is not a name. Put the secret's value in secret storage, not in the file.`;
   else if (property === '$ref') message = `'$ref' names another model as "#/models/Name".`;
   else message = `'${property}' ${error.message ?? 'has the wrong form'}.`;

@@ -1,0 +1,94 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { applyEdits } from '../../../server/src/core/edits';
+import { lintFully, lintIncrementally } from '../../../server/src/core/incrementalLint';
+import { lintText } from '../../../server/src/core/lint';
+import { checkValuesFile } from '../../../server/src/core/request/valuesFile';
+import { operation, restConnector } from '../../support/connectorText';
+
+const TWO_METHODS = restConnector([
+  '{ "id": "a", "method": "GET", "path": "/a", "parameters": [] }',
+  `{ "id": "b",
+      "method": "GET",
+      "path": "/b",
+      "method": "POST",
+      "parameters": [] }`,
+]);
+
+function lineOf(text: string, offset: number): number {
+  return text.slice(0, offset).split('\n').length;
+}
+
+test('"method": "GET", "method": "POST" is an error on the second key that names and points at the first', () => {
+  const { findings } = lintText(TWO_METHODS);
+  const duplicates = findings.filter((f) => f.code === 'duplicate-key');
+  assert.equal(duplicates.length, 1);
+  const [duplicate] = duplicates;
+  assert.equal(duplicate?.severity, 'error');
+  const second = TWO_METHODS.lastIndexOf('"method"');
+  const first = TWO_METHODS.lastIndexOf('"method"', second - 1);
+  assert.equal(duplicate?.offset, second);
+  assert.equal(duplicate?.length, '"method"'.length);
+  assert.match(duplicate?.message ?? '', new RegExp(`"method" is written twice.*line ${lineOf(TWO_METHODS, first)}`));
+  assert.deepEqual(duplicate?.related?.map((r) => [r.offset, r.length]), [[first, '"method"'.length]]);
+});
+
+test('either fix leaves one method and a file that lints clean', () => {
+  const duplicate = lintText(TWO_METHODS).findings.find((f) => f.code === 'duplicate-key');
+  assert.equal(duplicate?.fixes?.length, 2);
+  const kept = [];
+  for (const fix of duplicate?.fixes ?? []) {
+    const fixed = applyEdits(TWO_METHODS, fix.edits);
+    assert.deepEqual(lintText(fixed).findings, [], fixed);
+    kept.push(/"id": "b"[\s\S]*"method": "(\w+)"/.exec(fixed)?.[1]);
+  }
+  assert.deepEqual(kept.sort(), ['GET', 'POST']);
+});
+
+test('duplicates are found at every level, once per repeat, and equal keys in different objects are fine', () => {
+  const text = `{ "kind": "rest", "name": "x", "baseUrl": "https://a.example", "name": "y",
+  "operations": [ ${operation('a', 'GET', '/a', ['{ "name": "q", "location": "query", "type": "string", "type": "integer" }'])},
+                  ${operation('b', 'GET', '/b', ['{ "name": "q", "location": "query", "type": "string" }'])} ],
+  "name": "z" }`;
+  const duplicates = lintText(text).findings.filter((f) => f.code === 'duplicate-key');
+  assert.deepEqual(duplicates.map((f) => text.slice(f.offset, f.offset + f.length)), ['"name"', '"type"', '"name"']);
+  assert.ok(duplicates.every((f) => f.related?.[0] && text.slice(f.related[0].offset, f.related[0].offset + f.related[0].length) === text.slice(f.offset, f.offset + f.length)));
+});
+
+test('the level of duplicate-key can be changed like any rule', () => {
+  const { findings } = lintText(TWO_METHODS, { overrides: { 'duplicate-key': 'warning' } });
+  assert.equal(findings.find((f) => f.code === 'duplicate-key')?.severity, 'warning');
+  assert.equal(lintText(TWO_METHODS, { overrides: { 'duplicate-key': 'off' } }).findings.length, 0);
+});
+
+test('checking while typing finds a duplicate typed into one operation, and keeps those of the others', () => {
+  const clean = TWO_METHODS.replace('"method": "POST",\n      ', '');
+  assert.deepEqual(lintText(clean).findings, []);
+  let state = lintFully(clean);
+  // Typed into operation a: a second "path".
+  const typed = clean.replace('"path": "/a",', '"path": "/a", "path": "/c",');
+  state = lintIncrementally(state, typed);
+  assert.equal(state.checked, 'one-operation');
+  assert.deepEqual(state.result.findings, lintText(typed).findings);
+  assert.equal(state.result.findings.filter((f) => f.code === 'duplicate-key').length, 1);
+  // Then typed into operation b: the finding in a is kept, and still points at the right place.
+  const again = typed.replace('"path": "/b",', '"path": "/bb",');
+  state = lintIncrementally(state, again);
+  assert.equal(state.checked, 'one-operation');
+  assert.deepEqual(state.result.findings, lintText(again).findings);
+  // Typed before operation a: everything after the edit moves, related places included.
+  const moved = again.replace('"name": "Test"', '"name": "Test 2"');
+  state = lintIncrementally(state, moved);
+  assert.deepEqual(state.result.findings, lintText(moved).findings);
+});
+
+test('a values file with a key twice is an error that names the first', () => {
+  const connector = lintText(restConnector([operation('a', 'GET', '/a', ['{ "name": "q", "location": "query", "type": "string" }'])])).connector;
+  assert.ok(connector);
+  const values = '{\n  "a": { "q": "one",\n         "q": "two" }\n}';
+  const findings = checkValuesFile(values, connector);
+  assert.deepEqual(findings.map((f) => [f.code, lineOf(values, f.offset)]), [['duplicate-key', 3]]);
+  assert.match(findings[0]?.message ?? '', /"q" is written twice in this object; the first is on line 2/);
+  const twoOperations = '{ "a": { "q": "one" }, "a": { "q": "two" } }';
+  assert.deepEqual(checkValuesFile(twoOperations, connector).map((f) => f.code), ['duplicate-key']);
+});
