@@ -18,6 +18,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // The project file (connector-tools.json) sets rule levels: the server re-checks when one changes.
     synchronize: { configurationSection: 'connectorTools', fileEvents: vscode.workspace.createFileSystemWatcher('**/connector-tools.json') },
     outputChannel: log,
+    // Tells the server it may use what only this extension has: its commands, value prompts and secret storage.
+    initializationOptions: { connectorToolsExtension: true },
   };
   client = new LanguageClient('connectorTools', 'Connector Tools', serverOptions, clientOptions);
   context.subscriptions.push(log, client);

@@ -86,3 +86,9 @@ export interface CheckAllResult {
   warnings: number;
   infos: number;
 }
+
+/** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */
+export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
+
+/** The server's own "add query parameters": arguments [uri, operationOffset, names ("a, b, c"), type?, required?]. */
+export const ADD_QUERY_PARAMETERS_COMMAND_SERVER = 'connector.addQueryParameters';

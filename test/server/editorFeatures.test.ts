@@ -77,7 +77,7 @@ describe('editor features over LSP', () => {
 
   test('code lenses: Send request on operations, variables on Custom requests', async () => {
     const rest = await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: petstoreUri } });
-    assert.equal(rest.filter((l) => l.command?.command === 'connectorTools.sendRequest').length, 4);
+    assert.equal(rest.filter((l) => l.command?.command === 'connector.sendRequest').length, 4);
     const odata = await lsp.request<CodeLens[]>('textDocument/codeLens', { textDocument: { uri: ordersUri } });
     assert.ok(odata.some((l) => l.command?.title === 'Variables: orderNo, etag'));
   });

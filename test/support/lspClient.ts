@@ -22,6 +22,12 @@ export interface LspSession {
   published: PublishDiagnosticsParams[];
   open(uri: string, text: string, version?: number): Promise<void>;
   change(uri: string, text: string, version: number): Promise<void>;
+  /** What the server answered to initialize. */
+  serverCapabilities: Record<string, unknown>;
+  /** Methods the server asked to register dynamically (client/registerCapability). */
+  registrations: string[];
+  /** Edits the server asked the client to apply (workspace/applyEdit), each answered as applied. */
+  appliedEdits: unknown[];
   /** Answers workspace/configuration with these settings (the `connectorTools` section). */
   settings: Record<string, unknown>;
   stop(): Promise<void>;
@@ -47,7 +53,15 @@ export function answerSecrets(session: LspSession, value: (params: GetSecretPara
 }
 
 /** Starts the server, initializes it for a workspace folder and waits until it is ready. */
-export async function startLsp(options: { workspaceFolder?: string; settings?: Record<string, unknown> } = {}): Promise<LspSession> {
+export interface LspOptions {
+  workspaceFolder?: string;
+  settings?: Record<string, unknown>;
+  /** The client's capabilities (default: configuration, workspace folders, versioned diagnostics). */
+  capabilities?: Record<string, unknown>;
+  initializationOptions?: unknown;
+}
+
+export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
   if (!existsSync(SERVER_PATH)) throw new Error(`${SERVER_PATH} is missing: run npm run build first.`);
   const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
@@ -58,6 +72,9 @@ export async function startLsp(options: { workspaceFolder?: string; settings?: R
     process: child,
     published,
     settings: options.settings ?? {},
+    serverCapabilities: {},
+    registrations: [],
+    appliedEdits: [],
     request: (method, params) => connection.sendRequest(method, params),
     notify: (method, params) => connection.sendNotification(method, params),
     diagnostics(uri, version) {
@@ -89,18 +106,27 @@ export async function startLsp(options: { workspaceFolder?: string; settings?: R
   connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
     params.items.map((item) => (item.section === 'connectorTools' ? session.settings : null)),
   );
-  connection.onRequest('client/registerCapability', () => null);
+  connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
+    session.registrations.push(...params.registrations.map((r) => r.method));
+    return null;
+  });
+  connection.onRequest('workspace/applyEdit', (params: { edit: unknown }) => {
+    session.appliedEdits.push(params.edit);
+    return { applied: true };
+  });
   connection.onRequest('window/workDoneProgress/create', () => null);
   connection.onNotification('window/showMessage', () => undefined);
   connection.onNotification('window/logMessage', () => undefined);
   connection.listen();
   const folder = options.workspaceFolder ? pathToFileURL(options.workspaceFolder).href : undefined;
-  await connection.sendRequest('initialize', {
+  const initialized = await connection.sendRequest<{ capabilities: Record<string, unknown> }>('initialize', {
     processId: process.pid,
     rootUri: folder ?? null,
     workspaceFolders: folder ? [{ uri: folder, name: 'workspace' }] : null,
-    capabilities: { workspace: { configuration: true, workspaceFolders: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+    capabilities: options.capabilities ?? { workspace: { configuration: true, workspaceFolders: true }, textDocument: { publishDiagnostics: { versionSupport: true } } },
+    ...(options.initializationOptions !== undefined ? { initializationOptions: options.initializationOptions } : {}),
   });
+  session.serverCapabilities = initialized.capabilities;
   await connection.sendNotification('initialized', {});
   return session;
 }

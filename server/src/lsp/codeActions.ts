@@ -1,9 +1,9 @@
-import { CodeActionKind, type CodeAction, type Diagnostic } from 'vscode-languageserver';
+import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Diagnostic } from 'vscode-languageserver';
 import { addQueryParametersEdits, ifMatchHeaderEdits, insertBaseUrlEdit, splitParameterNames } from '../core/features/actions';
 import { locate } from '../core/features/locate';
 import type { Fix } from '../core/findings';
 import { enableEnforcementEdits } from '../core/rules/restParameter/shared';
-import { ADD_QUERY_PARAMETERS, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
+import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 
@@ -27,7 +27,17 @@ function overlaps(a: { offset: number; length: number }, start: number, end: num
 /** Quick fixes for every finding under the cursor, and the platform's shortcuts where they apply. */
 export const codeActionFeatures: FeatureGroup = {
   capabilities: { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] } },
-  register({ connection, analyze }) {
+  register({ connection, analyze, client, registerCommand }) {
+    const addQueryParameters = (params: AddQueryParametersParams): AddQueryParametersResult => {
+      const analysis = analyze(params.uri);
+      const connector = analysis?.result.connector;
+      const operation = connector?.kind === 'rest' ? locate(connector, params.operationOffset).operation : undefined;
+      if (!analysis || !operation) return { edit: { changes: {} }, added: [], skipped: [], problem: 'The operation is no longer there; try again.' };
+      const names = splitParameterNames(params.names);
+      const { edits, added, skipped } = addQueryParametersEdits(analysis.text, operation, names, params.type, params.required);
+      return { edit: { changes: { [analysis.uri]: edits.map((e) => lspEdit(analysis.lines, e)) } }, added, skipped, range: rangeOf(analysis.lines, operation.node) };
+    };
+
     connection.onCodeAction(({ textDocument, range, context }) => {
       const analysis = analyze(textDocument.uri);
       if (!analysis) return [];
@@ -46,12 +56,15 @@ export const codeActionFeatures: FeatureGroup = {
       if (!wants(CodeActionKind.Refactor)) return actions;
       const connector = analysis.result.connector;
       const here = locate(connector, start);
-      if (connector?.kind === 'rest' && here.operation) {
+      // Only our extension can ask for the names; other clients run the server's command with them as arguments.
+      if (connector?.kind === 'rest' && here.operation && client().connectorToolsExtension) {
         actions.push({
           title: 'Add multiple query parameters…',
           kind: CodeActionKind.Refactor,
           command: { title: 'Add multiple query parameters…', command: ADD_QUERY_PARAMETERS_COMMAND, arguments: [analysis.uri, here.operation.node.offset] },
         });
+      }
+      if (connector?.kind === 'rest' && here.operation) {
         const enforcement = connector.advanced?.enforceConstraints?.value === true;
         if (!enforcement && here.parameter?.constraints.length) {
           actions.push({
@@ -74,14 +87,19 @@ export const codeActionFeatures: FeatureGroup = {
       return actions;
     });
 
-    connection.onRequest(ADD_QUERY_PARAMETERS, (params: AddQueryParametersParams): AddQueryParametersResult => {
-      const analysis = analyze(params.uri);
-      const connector = analysis?.result.connector;
-      const operation = connector?.kind === 'rest' ? locate(connector, params.operationOffset).operation : undefined;
-      if (!analysis || !operation) return { edit: { changes: {} }, added: [], skipped: [], problem: 'The operation is no longer there; try again.' };
-      const names = splitParameterNames(params.names);
-      const { edits, added, skipped } = addQueryParametersEdits(analysis.text, operation, names, params.type, params.required);
-      return { edit: { changes: { [analysis.uri]: edits.map((e) => lspEdit(analysis.lines, e)) } }, added, skipped, range: rangeOf(analysis.lines, operation.node) };
+    connection.onRequest(ADD_QUERY_PARAMETERS, addQueryParameters);
+
+    // Any client: `connector.addQueryParameters` [uri, operationOffset, "a, b, c", type = "string", required = false].
+    registerCommand(ADD_QUERY_PARAMETERS_COMMAND_SERVER, async (args) => {
+      const [uri, operationOffset, names, type = 'string', required = false] = args;
+      if (typeof uri !== 'string' || !Number.isSafeInteger(operationOffset) || typeof names !== 'string' || typeof type !== 'string' || typeof required !== 'boolean') {
+        throw new ResponseError(ErrorCodes.InvalidParams, `${ADD_QUERY_PARAMETERS_COMMAND_SERVER} takes [uri, operation offset, "name1, name2", type?, required?].`);
+      }
+      const result = addQueryParameters({ uri, operationOffset: operationOffset as number, names, type, required });
+      if (result.problem) throw new ResponseError(ErrorCodes.InvalidParams, result.problem);
+      if (!client().applyEdit) return result;
+      const applied = await connection.workspace.applyEdit({ label: 'Add query parameters', edit: result.edit });
+      return { added: result.added, skipped: result.skipped, applied: applied.applied };
     });
   },
 };

@@ -2,6 +2,7 @@ import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-langu
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineIndex } from '../core/lineIndex';
 import type { LintResult } from '../core/lint';
+import type { ClientProfile } from './clientProfile';
 
 /** One open document's analysis, computed once per version and shared by every handler. */
 export interface DocumentAnalysis {
@@ -18,6 +19,10 @@ export interface ServerContext {
   documents: TextDocuments<TextDocument>;
   /** The analysis of an open connector document at its current version; undefined when not open or not a connector file. */
   analyze(uri: string): DocumentAnalysis | undefined;
+  /** What the connected client can do (known once it has initialized). */
+  client(): ClientProfile;
+  /** Offers a command to every client through `workspace/executeCommand`. */
+  registerCommand(name: string, run: (args: readonly unknown[]) => unknown): void;
 }
 
 /** A group of LSP features: the capabilities it adds and the handlers it registers. */

@@ -13,6 +13,8 @@ import { outline, type OutlineSymbol } from '../core/features/symbols';
 import { LineIndex } from '../core/lineIndex';
 import { buildModel } from '../core/model';
 import { parseDocument } from '../core/parse';
+import { SEND_REQUEST_COMMAND } from '../protocol';
+import { snippetAsPlainText } from './clientProfile';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf } from './convert';
 
@@ -54,7 +56,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       renameProvider: { prepareProvider: true },
       codeLensProvider: { resolveProvider: false },
     },
-    register({ connection, documents, analyze }) {
+    register({ connection, documents, analyze, client }) {
       const withAnalysis = <T>(uri: string, fallback: T, run: (a: DocumentAnalysis) => T): T => {
         const analysis = analyze(uri);
         return analysis ? run(analysis) : fallback;
@@ -69,8 +71,10 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
           // VS Code filters by the text from the edit's start to the cursor, which begins with the string's quote.
           filterText: a.text[p.replace.offset] === '"' && p.replace.length > 0 && !p.label.startsWith('"') ? `"${p.label}` : p.label,
           ...(p.documentation ? { documentation: { kind: MarkupKind.Markdown, value: p.documentation } } : {}),
-          textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText },
-          insertTextFormat: p.snippet ? InsertTextFormat.Snippet : InsertTextFormat.PlainText,
+          // A client without snippet support would insert `$1` literally: it gets the plain text.
+          ...(p.snippet && client().snippetSupport
+            ? { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText }, insertTextFormat: InsertTextFormat.Snippet }
+            : { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.snippet ? snippetAsPlainText(p.insertText) : p.insertText }, insertTextFormat: InsertTextFormat.PlainText }),
         }));
       }));
 
@@ -130,7 +134,10 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
         for (const lens of lenses(a.result.connector)) {
           const range = rangeOf(a.lines, { offset: lens.offset, length: 0 });
           if (lens.operationId) {
-            out.push({ range, command: { title: '$(play) Send request', command: 'connectorTools.sendRequest', arguments: [{ uri: a.uri, operationId: lens.operationId }] } });
+            // VS Code's icon syntax and client-side command only where our extension runs; elsewhere the server's command.
+            out.push({ range, command: client().connectorToolsExtension
+              ? { title: '$(play) Send request', command: 'connectorTools.sendRequest', arguments: [{ uri: a.uri, operationId: lens.operationId }] }
+              : { title: '▶ Send request', command: SEND_REQUEST_COMMAND, arguments: [a.uri, lens.operationId] } });
           }
           if (lens.variables) {
             const title = lens.variables.length ? `Variables: ${lens.variables.join(', ')}` : 'No variables';

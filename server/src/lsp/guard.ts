@@ -77,6 +77,7 @@ const PARAMS: Record<string, Check> = {
   'textDocument/formatting': object({ textDocument, options: object({ tabSize: between(1, MAX_TAB_SIZE), insertSpaces: boolean }) }),
   'textDocument/rangeFormatting': object({ textDocument, range, options: object({ tabSize: between(1, MAX_TAB_SIZE), insertSpaces: boolean }) }),
   'workspace/symbol': object({ query: string }),
+  'workspace/executeCommand': object({ command: string, arguments: optional(arrayOf(anything)) }),
   'connector/listOperations': object({ uri: string }),
   'connector/describeOperation': object({ uri: string, operationId: string }),
   'connector/previewRequest': object({ uri: string, operationId: string, values }),
@@ -119,6 +120,7 @@ const REGISTRATIONS: Record<string, { method: string; request: boolean }> = {
   onDocumentFormatting: { method: 'textDocument/formatting', request: true },
   onDocumentRangeFormatting: { method: 'textDocument/rangeFormatting', request: true },
   onWorkspaceSymbol: { method: 'workspace/symbol', request: true },
+  onExecuteCommand: { method: 'workspace/executeCommand', request: true },
 };
 
 type Handler = (...args: unknown[]) => unknown;

@@ -1,5 +1,5 @@
 import {
-  DidChangeConfigurationNotification, TextDocuments, TextDocumentSyncKind,
+  DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind,
   type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -13,6 +13,7 @@ import { SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
 import { ValidationScheduler } from './validation';
+import { clientProfileOf, MINIMAL_CLIENT, type ClientProfile } from './clientProfile';
 import { ProjectConfigService } from './projectConfig';
 
 /** What feature groups may need from the server beyond the context. */
@@ -36,7 +37,12 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const projectConfigs = new ProjectConfigService(connection);
   const cache = new AnalysisCache(documents, currentSettings, (uri) => projectConfigs.forDocument(uri));
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log);
-  const context: ServerContext = { connection, documents, analyze: (uri) => cache.analyze(uri) };
+  let client: ClientProfile = MINIMAL_CLIENT;
+  const commands = new Map<string, (args: readonly unknown[]) => unknown>();
+  const context: ServerContext = {
+    connection, documents, analyze: (uri) => cache.analyze(uri), client: () => client,
+    registerCommand: (name, run) => void commands.set(name, run),
+  };
   const groups: FeatureGroup[] = [
     codeActionFeatures,
     formattingFeatures,
@@ -51,17 +57,20 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
     folders = (params.workspaceFolders ?? []).map((f) => f.uri);
     if (folders.length === 0 && params.rootUri) folders = [params.rootUri];
     pullsConfiguration = params.capabilities.workspace?.configuration === true;
+    client = clientProfileOf(params);
     settings = new SettingsStore(connection, pullsConfiguration);
     const capabilities: ServerCapabilities = {
       textDocumentSync: { openClose: true, change: TextDocumentSyncKind.Incremental },
       workspace: { workspaceFolders: { supported: true, changeNotifications: true } },
     };
     for (const group of groups) Object.assign(capabilities, group.capabilities);
+    if (commands.size > 0) capabilities.executeCommandProvider = { commands: [...commands.keys()] };
     return { capabilities, serverInfo: { name: 'connector-tools' } };
   });
 
   connection.onInitialized(async () => {
-    if (pullsConfiguration) {
+    // Only a client that declared dynamic registration is asked for it.
+    if (pullsConfiguration && client.configurationRegistration) {
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'connectorTools' }).catch(() => undefined);
     }
     if (await settings?.refresh()) validation.revalidateAll();
@@ -74,6 +83,12 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = (change.settings as { connectorTools?: unknown } | undefined)?.connectorTools;
     if (await settings?.refresh(pushed)) validation.revalidateAll();
+  });
+
+  connection.onExecuteCommand(({ command, arguments: args }) => {
+    const run = commands.get(command);
+    if (!run) throw new ResponseError(ErrorCodes.InvalidParams, `Unknown command '${command}'. This server offers: ${[...commands.keys()].join(', ')}.`);
+    return run(args ?? []);
   });
 
   // A project file that was created, changed or deleted changes every document's levels.
