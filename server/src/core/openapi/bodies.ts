@@ -96,10 +96,11 @@ function formParameters(schema: JsonObject | undefined, media: string, encoding:
       continue;
     }
     const style = asObject(encoding?.[name]);
-    // Multipart arrays are sent as one part per item; url-encoded ones follow the encoding's style (form, exploded).
+    // Url-encoded arrays follow the encoding's style (form, exploded by default). A multipart array without an
+    // encoding is one part with the items comma-separated, as swagger-client sends it.
     const styleName = asString(style?.style) ?? 'form';
-    const explode = typeof style?.explode === 'boolean' ? style.explode : styleName === 'form';
-    const separation = media === MULTIPART && !style?.style && style?.explode === undefined ? 'multi' : separationOfStyle(styleName, explode);
+    const explode = typeof style?.explode === 'boolean' ? style.explode : media === MULTIPART && !style?.style ? false : styleName === 'form';
+    const separation = separationOfStyle(styleName, explode);
     const outcome = importParameter({ name, in: 'formData', ...(required.includes(name) ? { required: true } : {}), schema: property, ...(separation === 'multi' ? { style: 'form', explode: true } : { style: styleName, explode }) }, '3.0', context.deref);
     if (!outcome.ok) {
       notes.push({ kind: 'left-out', item: name, reason: `${outcome.reason[0]?.toUpperCase() ?? ''}${outcome.reason.slice(1)}.` });

@@ -176,7 +176,10 @@ function importOperation(source: SourceOperation, context: Omit<BodyContext, 'op
     note('left-out', f.name, `Form parameter '${f.name}' is left out: ${f.type === 'file' ? 'files are uploaded with POST, PUT or PATCH' : `the platform sends forms with GET, POST, PUT or PATCH, not ${source.method}`}.`);
     return false;
   });
-  if (keptForm.length > 0 && source.method === 'GET') contentType = 'application/x-www-form-urlencoded';
+  if (keptForm.length > 0 && source.method === 'GET' && contentType !== 'application/x-www-form-urlencoded') {
+    note('changed', 'Content-Type', `The form is sent as ${contentType ?? 'a form'}; with GET the platform sends forms as application/x-www-form-urlencoded, so that is the Content-Type.`);
+    contentType = 'application/x-www-form-urlencoded';
+  }
   parameters.push(...keptForm, ...bodies);
   const headers: Record<string, string> = {};
   if ((keptForm.length > 0 || bodies.length > 0) && contentType) headers['Content-Type'] = contentType;
