@@ -123,7 +123,7 @@ function theirView(request: SwaggerRequest, baseUrl: string): WireView {
   const b = request.body;
   // swagger-client percent-encodes the delimiter of a delimited array inside a multipart part (a part is not URL
   // text; the connector sends the space itself), so part values are compared decoded.
-  if (b instanceof FormData) body = [...b.entries()].map(([k, v]) => (typeof v === 'string' ? `${k}=${decodeURIComponent(v)}` : `${k}=<file>`));
+  if (b instanceof FormData) body = [...(b as unknown as { entries(): IterableIterator<[string, unknown]> }).entries()].map(([k, v]) => (typeof v === 'string' ? `${k}=${decodeURIComponent(v)}` : `${k}=<file>`));
   else if (typeof b === 'string') body = headers['content-type'] === 'application/x-www-form-urlencoded' ? b.split('&').map((s) => decodeURIComponent(s.replace(/\+/g, ' '))) : safeJson(b);
   else if (Buffer.isBuffer(b)) body = b.toString('utf8');
   else if (b !== undefined) body = b as JsonValue;
