@@ -101,7 +101,8 @@ function formParameters(schema: JsonObject | undefined, media: string, encoding:
     const styleName = asString(style?.style) ?? 'form';
     const explode = typeof style?.explode === 'boolean' ? style.explode : media === MULTIPART && !style?.style ? false : styleName === 'form';
     const separation = separationOfStyle(styleName, explode);
-    const outcome = importParameter({ name, in: 'formData', ...(required.includes(name) ? { required: true } : {}), schema: property, ...(separation === 'multi' ? { style: 'form', explode: true } : { style: styleName, explode }) }, '3.0', context.deref);
+    const description = asString(property.description);
+    const outcome = importParameter({ name, in: 'formData', ...(required.includes(name) ? { required: true } : {}), ...(description ? { description } : {}), schema: property, ...(separation === 'multi' ? { style: 'form', explode: true } : { style: styleName, explode }) }, '3.0', context.deref);
     if (!outcome.ok) {
       notes.push({ kind: 'left-out', item: name, reason: `${outcome.reason[0]?.toUpperCase() ?? ''}${outcome.reason.slice(1)}.` });
       continue;

@@ -114,7 +114,8 @@ function exportOperation(operation: JsonObject, notes: ImportNote[]): { path: st
     if (location === 'form') {
       formProperties[name] = description ? { ...schema, description } : schema;
       if (parameter.required === true) formRequired.push(name);
-      if (style && !(style.style === 'form' && style.explode)) encoding[name] = style;
+      // Written out even when it is the default: a multipart array's default differs from a url-encoded one's.
+      if (style) encoding[name] = style;
       if (type === 'fileGallery') note(name, `'${name}' takes a file gallery record; OpenAPI describes it as a file.`);
       continue;
     }
