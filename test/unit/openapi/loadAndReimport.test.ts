@@ -4,6 +4,7 @@ import { symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { importOpenApi } from '../../../server/src/core/openapi/importOpenApi';
+import type { JsonObject } from '../../../server/src/core/openapi/types';
 import { reimportInto } from '../../../server/src/core/openapi/reimport';
 import { lintText } from '../../../server/src/core/lint';
 import { loadOpenApiDocument } from '../../../server/src/openapi/loadDocument';
@@ -117,7 +118,7 @@ test('unreadable and malformed documents: a message that names the file and the 
   }
 });
 
-const FIRST = {
+const FIRST: JsonObject = {
   openapi: '3.0.0', info: { title: 'API', version: '1' }, servers: [{ url: 'https://api.example.com' }],
   paths: {
     '/pets': { get: { operationId: 'listPets', parameters: [{ name: 'limit', in: 'query', schema: { type: 'integer', format: 'int32' } }, { name: 'old', in: 'query', schema: { type: 'string' } }], responses: {} } },
@@ -134,10 +135,11 @@ test('re-import: reports what changed, updates in place, keeps comments and the 
     .replace('"https://api.example.com"', '"https://staging.example.com" /* staging */')
     .replace(/"operations": \[/, '"operations": [\n    // mine\n    { "id": "ping", "method": "GET", "path": "/ping", "parameters": [] },');
   assert.deepEqual(lintText(userText).findings.filter((f) => f.severity === 'error'), []);
-  const newer = structuredClone(FIRST) as typeof FIRST & { paths: Record<string, unknown> };
-  const listPets = newer.paths['/pets'].get;
+  const newer = structuredClone(FIRST);
+  const paths = newer.paths as JsonObject;
+  const listPets = (paths['/pets'] as JsonObject).get as JsonObject;
   listPets.parameters = [{ name: 'limit', in: 'query', schema: { type: 'integer', format: 'int64' } }, { name: 'sort', in: 'query', schema: { type: 'string' } }];
-  newer.paths['/owners'] = { get: { operationId: 'listOwners', responses: {} } };
+  paths['/owners'] = { get: { operationId: 'listOwners', responses: {} } };
   const second = importOpenApi(newer);
   assert.ok(second.ok);
   const updated = reimportInto(userText, second.result.connector);
