@@ -58,7 +58,8 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
   });
   if (!outcome.ok) {
-    io.stderr(`connector import: ${outcome.failure.message}\nNothing was written.\n`);
+    // The document is named as the user wrote it, not by the absolute path it was read from.
+    io.stderr(`connector import: ${outcome.failure.message.split(spec).join(options.spec)}\nNothing was written.\n`);
     return 2;
   }
   if (out) {
