@@ -12,6 +12,8 @@ import type { ImportFailure, ImportNote, ImportResult, JsonObject, OpenApiVersio
 export interface ImportOptions {
   /** Comma-separated globs over operation ids or `METHOD /path`; all operations when absent. */
   operations?: string;
+  /** Exactly these operation ids (as listed by listOpenApiOperations), e.g. from the editor's picker. */
+  operationIds?: readonly string[];
   /** The connector's name; the document's title when absent. */
   name?: string;
   /** The base URL to use instead of the document's servers. */
@@ -216,7 +218,8 @@ export function importOpenApi(value: JsonValue, options: ImportOptions = {}): { 
   const { document, version } = checked;
   const notes: ImportNote[] = [];
   const matches = operationMatcher(options.operations);
-  const chosen = sourceOperations(document).filter((s) => matches(s.id, s.method, s.path));
+  const picked = options.operationIds ? new Set(options.operationIds) : undefined;
+  const chosen = sourceOperations(document).filter((s) => (picked ? picked.has(s.id) : matches(s.id, s.method, s.path)));
   if (chosen.length === 0) {
     return { ok: false, failure: { code: 'no-operations', message: options.operations ? `No operation matches '${options.operations}'.` : 'The document has no operations.' } };
   }
