@@ -2,7 +2,9 @@
 import type { Finding } from '../core/findings';
 import { lintText } from '../core/lint';
 import { importOpenApi, listOpenApiOperations, type ImportOptions } from '../core/openapi/importOpenApi';
+import { printConnectorJson } from '../core/openapi/printConnector';
 import { reimportInto } from '../core/openapi/reimport';
+import type { JsonValue } from '../core/tree';
 import type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from '../core/openapi/types';
 import { loadOpenApiDocument } from './loadDocument';
 
@@ -55,7 +57,7 @@ export async function importOpenApiFile(input: ImportFileInput): Promise<ImportF
     text = updated.text;
     changes = updated.changes;
   } else {
-    text = `// Imported from ${input.specLabel} (${versionName(version)}) by connector import openapi.\n${JSON.stringify(connector, null, 2)}\n`;
+    text = `// Imported from ${input.specLabel} (${versionName(version)}) by connector import openapi.\n${printConnectorJson(connector as unknown as JsonValue)}\n`;
   }
   const findings = lintText(text).findings.filter((f) => f.severity !== 'info');
   return { ok: true, text, connector, version, notes, problems: loaded.problems, ...(changes ? { changes } : {}), findings };
