@@ -2,10 +2,11 @@
 import { arch, cpus, totalmem } from 'node:os';
 import { runBundleBench } from './bundle.bench';
 import { runLintBench } from './lint.bench';
+import { runOpenApiBench } from './openapi.bench';
 import { runSendBench } from './send.bench';
 import { runServerBench } from './server.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench };
+const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench, openapi: runOpenApiBench };
 
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';

@@ -14,7 +14,7 @@ test('the .vsix holds only the bundles, schema, grammar, icon, docs files and ma
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   const files = zipEntries(out).filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length)).sort();
   assert.deepEqual(files, [
-    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/server.js', 'dist/webview.js', 'images/icon.png', 'package.json', 'readme.md',
+    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/openapi-parser.js', 'dist/server.js', 'dist/webview.js', 'images/icon.png', 'package.json', 'readme.md',
     'schemas/connector.schema.json', 'syntaxes/connector-json.language-configuration.json', 'syntaxes/connector-json.tmLanguage.json',
   ]);
 });

@@ -19,10 +19,10 @@ export interface LoadOptions {
   root?: string;
 }
 
-/** The parser, loaded on first use: it is large, and only an import needs it (see docs/performance.md). */
-function loadParser(): typeof import('@readme/openapi-parser') {
+/** The parser, loaded on first use: it is large, and only an import needs it (esbuild.mjs keeps it in its own file). */
+function loadParser(): typeof import('./parser') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('@readme/openapi-parser') as typeof import('@readme/openapi-parser');
+  return require('./parser') as typeof import('./parser');
 }
 
 /** Whether `path` is `folder` or inside it. */
