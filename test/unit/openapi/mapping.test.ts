@@ -125,7 +125,7 @@ test('request bodies: JSON with a model, several media types reported, multipart
   const body = (content: JsonObject, method = 'post'): ReturnType<typeof importOpenApi> => importOpenApi({
     openapi: '3.1.0', info: { title: 't', version: '1' }, servers: [{ url: 'https://h' }],
     paths: { '/x': { [method]: { operationId: 'op', requestBody: { required: true, content }, responses: {} } } },
-    components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } } } }, Tag: { type: 'object', properties: { id: { type: 'integer' } } }, Cat: { type: 'object' }, Dog: { type: 'object' } } },
+    components: { schemas: { Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' }, status: { type: 'string', enum: ['new', 'sold'] }, tags: { type: 'array', items: { $ref: '#/components/schemas/Tag' } } } }, Tag: { type: 'object', properties: { id: { type: 'integer' } } }, Cat: { type: 'object' }, Dog: { type: 'object' } } },
   });
   const json = body({ 'application/xml': { schema: { $ref: '#/components/schemas/Pet' } }, 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } });
   assert.ok(json.ok);
@@ -133,6 +133,7 @@ test('request bodies: JSON with a model, several media types reported, multipart
   assert.deepEqual(op?.parameters, [{ name: 'body', location: 'body', type: 'object', required: true, model: 'Pet' }]);
   assert.equal(op?.headers?.['Content-Type'], 'application/json');
   assert.deepEqual(json.result.connector.models?.Pet?.properties?.tags, { type: 'array', items: { $ref: '#/models/Tag' } });
+  assert.deepEqual(json.result.connector.models?.Pet?.properties?.status, { type: 'string', description: 'Allowed values: "new", "sold".' });
   assert.match(json.result.notes.map((n) => n.reason).join(), /also be sent as application\/xml/);
   const upload = body({ 'multipart/form-data': { schema: { type: 'object', required: ['file'], properties: { file: { type: 'string', format: 'binary' }, files: { type: 'array', items: { type: 'string', format: 'binary' } }, note: { type: 'string' } } } } });
   assert.ok(upload.ok);

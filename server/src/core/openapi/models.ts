@@ -108,6 +108,9 @@ export class ModelCollector {
       });
       description = `${description ? `${description} ` : ''}One of: ${choices.join(', ')}.`;
     }
+    const allowed = asArray(schema.enum).filter((v) => v !== null);
+    // Models have no list of allowed values; the description keeps them for whoever reads or fills the model.
+    if (allowed.length > 0) description = `${description ? `${description} ` : ''}Allowed values: ${allowed.map((v) => JSON.stringify(v)).join(', ')}.`;
     if (description !== undefined) model.description = description;
     const properties = asObject(schema.properties);
     if (properties) {
