@@ -23,14 +23,26 @@ const common = {
 const importMetaUrl = "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
 const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
 
+// The OpenAPI parser is large and only an import needs it: the CLI and the server require it at run time from its own
+// file beside them, so their startup neither reads nor compiles it.
+const parserOnDemand = {
+  name: 'openapi-parser-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/parser$/ }, (args) =>
+      args.importer.replace(/\\/g, '/').endsWith('server/src/openapi/loadDocument.ts') ? { path: './openapi-parser.js', external: true } : undefined);
+  },
+};
+
 const entries = [
   {
     entryPoints: ['server/src/cli.ts'],
     outfile: `${outdir}/cli.js`,
     banner: { js: `#!/usr/bin/env node\n'use strict';\n${importMetaUrl}` },
+    plugins: [parserOnDemand],
     ...withImportMetaUrl,
   },
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: importMetaUrl }, ...withImportMetaUrl },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: importMetaUrl }, plugins: [parserOnDemand], ...withImportMetaUrl },
+  { entryPoints: ['server/src/openapi/parser.ts'], outfile: `${outdir}/openapi-parser.js` },
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((e) => existsSync(e.entryPoints[0]));

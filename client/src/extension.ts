@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerEditingCommands } from './editingCommands';
+import { registerOpenApiCommands } from './openapiCommands';
 import { registerSendCommands } from './send/commands';
 
 let client: LanguageClient | undefined;
@@ -25,6 +26,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   context.subscriptions.push(log, client);
   registerEditingCommands(context, client);
   registerSendCommands(context, client, log);
+  registerOpenApiCommands(context, client);
   await client.start();
 }
 

@@ -2,13 +2,15 @@
 import { closeMatches } from './core/closeMatches';
 import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
+import { runExportCommand, runImportCommand } from './cli/openapi/command';
+import { EXPORT_HELP, IMPORT_HELP } from './cli/openapi/options';
 import { LINT_HELP } from './cli/lint/options';
 import { packageInfo } from './io/packageInfo';
 import { runRequestCommand } from './cli/request/command';
 import { REQUEST_HELP } from './cli/request/options';
 import { UsageError } from './cli/usage';
 
-const COMMANDS = ['lint', 'request'] as const;
+const COMMANDS = ['lint', 'request', 'import', 'export'] as const;
 
 const HELP = `Usage: connector <command> [arguments] [options]
 
@@ -16,6 +18,8 @@ Commands:
   lint [files, folders or globs...]   check connector files (*.connector.json) against the platform's rules
   request FILE OPERATION_ID [--value name=value...] [--dry-run] [--curl]
                                       send one operation of a connector file and print the result
+  import openapi SPEC [--out FILE]    write (or update) a REST connector from an OpenAPI or Swagger document
+  export openapi FILE [--out SPEC]    write an OpenAPI 3.1 document for a REST connector
 
 Options:
   -h, --help       show this help; 'connector <command> --help' shows a command's own
@@ -54,7 +58,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (command === '--help' || command === '-h' || command === 'help') {
-    io.stdout(rest[0] === 'lint' ? LINT_HELP : rest[0] === 'request' ? REQUEST_HELP : HELP);
+    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, import: IMPORT_HELP, export: EXPORT_HELP };
+    io.stdout(helps[rest[0] ?? ''] ?? HELP);
     return 0;
   }
   if (command === '--version' || command === '-v' || command === '-V') {
@@ -63,6 +68,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (command === 'lint') return runLintCommand(rest, io);
   if (command === 'request') return runRequestCommand(rest, io);
+  if (command === 'import') return runImportCommand(rest, io);
+  if (command === 'export') return runExportCommand(rest, io);
   if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'. Put options after the command, e.g. connector lint --format json.`);
   const close = closeMatches(command, COMMANDS);
   throw new UsageError(`Unknown command '${command}'.${close.length ? ` Did you mean '${close[0]}'?` : ''} Commands: ${COMMANDS.join(', ')}.`);

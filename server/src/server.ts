@@ -1,6 +1,7 @@
 // The language server process: the transport (stdio or IPC) comes from the command line the client starts it with.
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/startServer';
+import { openApiFeatures } from './openapi/lspFeatures';
 
 const connection = createConnection(ProposedFeatures.all);
 // The last line of defence: an error that escapes every handler (a timer, a stray promise) is logged, and the
@@ -14,4 +15,4 @@ const report = (kind: string) => (error: unknown): void => {
 };
 process.on('uncaughtException', report('Unexpected error'));
 process.on('unhandledRejection', report('Unhandled rejection'));
-startServer(connection);
+startServer(connection, [openApiFeatures]);

@@ -1,0 +1,143 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { parse } from 'jsonc-parser';
+import { LineIndex } from '../../core/lineIndex';
+import { lintText } from '../../core/lint';
+import { exportOpenApi } from '../../core/openapi/exportOpenApi';
+import type { ImportNote } from '../../core/openapi/types';
+import { importOpenApiFile } from '../../openapi/importFile';
+import type { CliIo } from '../io';
+import { displayPathOf } from '../lint/lintFiles';
+import { describeFsError } from '../usage';
+import { EXPORT_HELP, IMPORT_HELP, parseExportOptions, parseImportOptions } from './options';
+
+/** Notes grouped by where they apply, one line each, as the report of an import or export prints them. */
+export function formatNotes(notes: readonly ImportNote[]): string {
+  const byPlace = new Map<string, ImportNote[]>();
+  for (const note of notes) byPlace.set(note.where, [...(byPlace.get(note.where) ?? []), note]);
+  const lines: string[] = [];
+  for (const [where, group] of byPlace) {
+    lines.push(`  ${where}`);
+    for (const note of group) lines.push(`    ${note.kind === 'left-out' ? 'left out' : 'changed '}  ${note.reason}`);
+  }
+  return lines.length ? `${lines.join('\n')}\n` : '';
+}
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** `connector import openapi`: writes (or updates) a connector from an OpenAPI document. Exit 0, or 2 when nothing was written. */
+export async function runImportCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = parseImportOptions(argv);
+  if (options.help) {
+    io.stdout(IMPORT_HELP);
+    return 0;
+  }
+  const spec = resolve(io.cwd, options.spec);
+  const out = options.out ? resolve(io.cwd, options.out) : undefined;
+  let existingText: string | undefined;
+  try {
+    existingText = out ? await readOptional(out) : undefined;
+  } catch (error) {
+    io.stderr(`connector import: cannot read ${options.out ?? ''}: ${describeFsError(error)}.\n`);
+    return 2;
+  }
+  const outcome = await importOpenApiFile({
+    spec,
+    specLabel: basename(spec),
+    ...(options.refRoot ? { refRoot: resolve(io.cwd, options.refRoot) } : {}),
+    ...(existingText !== undefined ? { existingText } : {}),
+    ...(options.operations ? { operations: options.operations } : {}),
+    ...(options.name ? { name: options.name } : {}),
+    ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+  });
+  if (!outcome.ok) {
+    // The document is named as the user wrote it, not by the absolute path it was read from.
+    io.stderr(`connector import: ${outcome.failure.message.split(spec).join(options.spec)}\nNothing was written.\n`);
+    return 2;
+  }
+  if (out) {
+    try {
+      await writeFile(out, outcome.text, 'utf8');
+    } catch (error) {
+      io.stderr(`connector import: cannot write ${options.out ?? ''}: ${describeFsError(error)}.\n`);
+      return 2;
+    }
+  } else {
+    io.stdout(outcome.text);
+  }
+  const target = out ? displayPathOf(out, io.cwd) : 'the connector';
+  const count = outcome.connector.operations.length;
+  const report: string[] = [];
+  if (outcome.changes) {
+    report.push(`Updated ${target} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);
+    report.push(outcome.changes.length ? outcome.changes.map((c) => `  ${c}\n`).join('') : '  Nothing changed.\n');
+  } else {
+    report.push(`Imported ${count} operation${count === 1 ? '' : 's'} from ${options.spec} into ${target}.\n`);
+  }
+  if (outcome.problems.length > 0) {
+    report.push(`The document does not follow the specification in ${outcome.problems.length} place${outcome.problems.length === 1 ? '' : 's'}; what could be read was imported:\n`);
+    report.push(...outcome.problems.slice(0, 10).map((p) => `  ${p.replace(/\s*\n\s*/g, ' ')}\n`));
+    if (outcome.problems.length > 10) report.push(`  ... and ${outcome.problems.length - 10} more.\n`);
+  }
+  if (outcome.notes.length > 0) report.push(`What the platform cannot hold as the document says:\n${formatNotes(outcome.notes)}`);
+  if (outcome.findings.length > 0) {
+    const lines = new LineIndex(outcome.text);
+    report.push(`The connector needs attention (run connector lint):\n${outcome.findings.map((f) => {
+      const p = lines.positionAt(f.offset);
+      return `  ${p.line + 1}:${p.character + 1}  ${f.message}  ${f.code}\n`;
+    }).join('')}`);
+  }
+  io.stderr(report.join(''));
+  return 0;
+}
+
+/** `connector export openapi`: writes an OpenAPI 3.1 document for a REST connector. Exit 0, or 2 when nothing was written. */
+export async function runExportCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = parseExportOptions(argv);
+  if (options.help) {
+    io.stdout(EXPORT_HELP);
+    return 0;
+  }
+  const path = resolve(io.cwd, options.file);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    io.stderr(`connector export: cannot read the connector file ${options.file}: ${describeFsError(error)}.\n`);
+    return 2;
+  }
+  const { connector, findings } = lintText(text);
+  const errors = findings.filter((f) => f.severity === 'error');
+  if (errors.length > 0 || connector?.kind !== 'rest') {
+    const shown = displayPathOf(path, io.cwd);
+    const lines = new LineIndex(text);
+    const why = connector?.kind === 'odata' ? `${shown} is an OData connector; the export describes REST connectors.\n` : errors.map((f) => {
+      const p = lines.positionAt(f.offset);
+      return `${shown}:${p.line + 1}:${p.character + 1}  ${f.message}  ${f.code}\n`;
+    }).join('') || `${shown} is not a REST connector.\n`;
+    io.stderr(`connector export: ${connector?.kind === 'odata' ? '' : 'fix these first (nothing was written):\n'}${why}`);
+    return 2;
+  }
+  const { document, notes } = exportOpenApi(parse(text, [], { allowTrailingComma: true }) as never);
+  const json = `${JSON.stringify(document, null, 2)}\n`;
+  if (options.out) {
+    try {
+      await writeFile(resolve(io.cwd, options.out), json, 'utf8');
+    } catch (error) {
+      io.stderr(`connector export: cannot write ${options.out}: ${describeFsError(error)}.\n`);
+      return 2;
+    }
+    io.stderr(`Exported ${Object.keys(document.paths as object).length} path${Object.keys(document.paths as object).length === 1 ? '' : 's'} to ${options.out}.\n`);
+  } else {
+    io.stdout(json);
+  }
+  if (notes.length > 0) io.stderr(`What OpenAPI cannot describe as the connector says:\n${formatNotes(notes)}`);
+  return 0;
+}

@@ -1,0 +1,92 @@
+import { UsageError } from '../usage';
+
+export const IMPORT_HELP = `Usage: connector import openapi SPEC [--out FILE] [--operations GLOBS] [--name NAME] [--base-url URL] [--ref-root DIR]
+
+Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML; $refs to other files are followed) and
+writes a REST connector. What the platform cannot hold is reported per operation, never changed silently.
+
+Options:
+  --out FILE          the connector file to write (default: print it). When FILE already is a connector,
+                      it is updated: imported operations are brought up to date, new ones added, your
+                      comments and your other operations kept, and every change is listed
+  --operations GLOBS  only these operations: comma-separated globs over ids or "METHOD /path",
+                      e.g. --operations 'getPet*,POST /pets'
+  --name NAME         the connector's name (default: the document's title)
+  --base-url URL      the base URL (default: the document's first server, or host and basePath)
+  --ref-root DIR      $refs may read files inside DIR (default: the document's folder); nothing is fetched
+
+Exit codes: 0 imported, 2 the document cannot be read or imported (nothing was written).
+`;
+
+export const EXPORT_HELP = `Usage: connector export openapi FILE [--out SPEC]
+
+Writes an OpenAPI 3.1 document (JSON, which YAML readers also read) for a REST connector, for Postman,
+Spectral and code generators. What OpenAPI cannot describe is reported.
+
+Options:
+  --out SPEC   the document to write (default: print it)
+
+Exit codes: 0 exported, 2 the connector has errors or cannot be read (nothing was written).
+`;
+
+export interface ImportCommandOptions {
+  help: boolean;
+  spec: string;
+  out?: string;
+  operations?: string;
+  name?: string;
+  baseUrl?: string;
+  refRoot?: string;
+}
+
+export interface ExportCommandOptions {
+  help: boolean;
+  file: string;
+  out?: string;
+}
+
+/** Reads `--flag value` pairs and positionals; unknown flags are usage errors. */
+function readArguments(argv: readonly string[], flags: readonly string[]): { positional: string[]; values: Record<string, string>; help: boolean } {
+  const positional: string[] = [];
+  const values: Record<string, string> = {};
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '-h' || arg === '--help') help = true;
+    else if (flags.includes(arg)) {
+      const value = argv[++i];
+      if (value === undefined || value === '') throw new UsageError(`${arg} needs a value.`);
+      values[arg] = value;
+    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
+    else positional.push(arg);
+  }
+  return { positional, values, help };
+}
+
+/** Reads the command line of `connector import openapi`. */
+export function parseImportOptions(argv: readonly string[]): ImportCommandOptions {
+  const { positional, values, help } = readArguments(argv, ['--out', '--operations', '--name', '--base-url', '--ref-root']);
+  if (help) return { help, spec: '' };
+  if (positional[0] !== 'openapi') throw new UsageError(positional[0] ? `'connector import ${positional[0]}' is not known; the import reads OpenAPI and Swagger documents: connector import openapi SPEC.` : 'Say what to import: connector import openapi SPEC.');
+  if (positional.length !== 2) throw new UsageError('Give one OpenAPI or Swagger document, e.g. connector import openapi petstore.yaml --out petstore.connector.json.');
+  const baseUrl = values['--base-url'];
+  if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`--base-url takes an absolute http(s) URL, not '${baseUrl}'.`);
+  return {
+    help,
+    spec: positional[1] ?? '',
+    ...(values['--out'] ? { out: values['--out'] } : {}),
+    ...(values['--operations'] ? { operations: values['--operations'] } : {}),
+    ...(values['--name'] ? { name: values['--name'] } : {}),
+    ...(baseUrl ? { baseUrl } : {}),
+    ...(values['--ref-root'] ? { refRoot: values['--ref-root'] } : {}),
+  };
+}
+
+/** Reads the command line of `connector export openapi`. */
+export function parseExportOptions(argv: readonly string[]): ExportCommandOptions {
+  const { positional, values, help } = readArguments(argv, ['--out']);
+  if (help) return { help, file: '' };
+  if (positional[0] !== 'openapi') throw new UsageError(positional[0] ? `'connector export ${positional[0]}' is not known; the export writes OpenAPI: connector export openapi FILE.` : 'Say what to export: connector export openapi FILE.');
+  if (positional.length !== 2) throw new UsageError('Give one connector file, e.g. connector export openapi petstore.connector.json --out petstore.openapi.json.');
+  return { help, file: positional[1] ?? '', ...(values['--out'] ? { out: values['--out'] } : {}) };
+}

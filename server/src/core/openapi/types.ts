@@ -1,0 +1,119 @@
+import type { JsonValue } from '../tree';
+
+/** A JSON object as read from an OpenAPI document: nothing about its shape is trusted. */
+export type JsonObject = { [key: string]: JsonValue };
+
+/** The OpenAPI versions an import reads. */
+export type OpenApiVersion = '2.0' | '3.0' | '3.1';
+
+/**
+ * What an import did with one item of the document that the connector cannot hold as it is.
+ * `left-out`: the item is not in the connector. `changed`: it is there in the nearest form the platform offers.
+ */
+export interface ImportNote {
+  /** `left-out` or `changed`. */
+  kind: 'left-out' | 'changed';
+  /** The operation id (as imported), `METHOD /path` of an operation left out, `models/Name`, or `connector`. */
+  where: string;
+  /** The parameter, body, header or setting the note is about, when there is one. */
+  item?: string;
+  /** Why, in the user's words, and what was chosen instead. */
+  reason: string;
+}
+
+/** A connector parameter as written to the file. */
+export interface ParameterJson {
+  name: string;
+  location: string;
+  type: string;
+  required?: boolean;
+  format?: string;
+  default?: JsonValue;
+  description?: string;
+  maxLength?: number;
+  minLength?: number;
+  pattern?: string;
+  maximum?: number;
+  minimum?: number;
+  exclusiveMaximum?: boolean;
+  exclusiveMinimum?: boolean;
+  maxItems?: number;
+  minItems?: number;
+  uniqueItems?: boolean;
+  emptyValue?: boolean;
+  items?: ItemsJson;
+  separation?: string;
+  options?: string[];
+  model?: string;
+}
+
+/** An array's inner type as written to the file. */
+export interface ItemsJson {
+  type: string;
+  format?: string;
+  separation?: string;
+  items?: ItemsJson;
+}
+
+/** A REST operation as written to the file. */
+export interface OperationJson {
+  id: string;
+  summary?: string;
+  description?: string;
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  parameters: ParameterJson[];
+}
+
+/** A model as written to the file (the format's JSON-Schema-like subset). */
+export interface ModelJson {
+  type?: string;
+  properties?: Record<string, ModelJson>;
+  required?: string[];
+  items?: ModelJson;
+  format?: string;
+  description?: string;
+  $ref?: string;
+}
+
+/** The connector's authorization as written to the file. */
+export interface AuthorizationJson {
+  scheme: string;
+  in?: string;
+  name?: string;
+  username?: string;
+  secret?: string;
+}
+
+/** A REST connector as an import writes it. */
+export interface RestConnectorJson {
+  kind: 'rest';
+  name: string;
+  description?: string;
+  baseUrl: string;
+  authorization?: AuthorizationJson;
+  models?: Record<string, ModelJson>;
+  operations: OperationJson[];
+}
+
+/** An operation of the document, for pickers: what `--operations` and the editor's quick pick choose from. */
+export interface OperationChoice {
+  id: string;
+  method: string;
+  path: string;
+  summary?: string;
+}
+
+/** The outcome of an import: the connector, and every note about what could not be taken as it is. */
+export interface ImportResult {
+  connector: RestConnectorJson;
+  notes: ImportNote[];
+  version: OpenApiVersion;
+}
+
+/** Why a document cannot be imported at all. */
+export interface ImportFailure {
+  code: 'not-openapi' | 'unsupported-version' | 'no-operations' | 'unreadable' | 'remote-ref' | 'ref-outside-folder' | 'invalid-document';
+  message: string;
+}
