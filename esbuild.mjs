@@ -41,7 +41,8 @@ const entries = [
     plugins: [parserOnDemand],
     ...withImportMetaUrl,
   },
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: importMetaUrl }, plugins: [parserOnDemand], ...withImportMetaUrl },
+  // A shebang so that npm can expose it as a command (`connector-language-server --stdio`) for other editors.
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [parserOnDemand], ...withImportMetaUrl },
   { entryPoints: ['server/src/openapi/parser.ts'], outfile: `${outdir}/openapi-parser.js` },
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -46,8 +46,8 @@ describe('the npm package', () => {
   });
 
   it('holds the bundled command, README, licence and manifest only, and is small', () => {
-    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'dist/openapi-parser.js', 'package.json']);
-    assert.ok(packedSize < 600_000, `packed size ${packedSize} bytes`);
+    assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'dist/openapi-parser.js', 'dist/server.js', 'package.json']);
+    assert.ok(packedSize < 900_000, `packed size ${packedSize} bytes`);
   });
 
   it('installs into an empty folder without fetching a dependency, and lints and sends as `npx connector-tools`', async () => {
@@ -78,6 +78,23 @@ describe('the npm package', () => {
     const imported = npx('import', 'openapi', 'petstore.openapi.yaml', '--out', 'imported.connector.json');
     assert.equal(imported.status, 0, String(imported.stderr));
     assert.equal(npx('lint', 'imported.connector.json').status, 0);
+
+    // The language server for other editors answers initialize over stdio.
+    const initialize = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { processId: null, rootUri: null, capabilities: {} } });
+    const answer = await new Promise<string>((resolve, reject) => {
+      const server = spawn('npx', ['--offline', 'connector-language-server', '--stdio'], { cwd: project, detached: true });
+      let text = '';
+      const timer = setTimeout(() => reject(new Error(`no answer to initialize: ${text}`)), 30_000);
+      server.stdout.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (!text.includes('"serverInfo"')) return;
+        clearTimeout(timer);
+        process.kill(-(server.pid ?? 0));
+        resolve(text);
+      });
+      server.stdin.write(`Content-Length: ${Buffer.byteLength(initialize)}\r\n\r\n${initialize}`);
+    });
+    assert.match(answer, /"serverInfo":\{"name":"connector-tools"/);
 
     // Asynchronously: the echo server answers from this process.
     await promisify(execFile)('npx', ['--offline', 'connector-tools', 'request', 'echo.connector.json', 'ping', '--value', 'n=7'], { cwd: project });
