@@ -75,3 +75,18 @@ describe('the project file in the language server', () => {
     assert.deepEqual(messages, ["connectorTools.rules: there is no rule 'header-credentials'. Did you mean 'header-credential'?"]);
   });
 });
+
+test("a project file's problems show as soon as the workspace opens, before any connector file", async () => {
+  const folder = mkdtempSync(join(tmpdir(), 'connector-project-'));
+  mkdirSync(join(folder, 'team'));
+  writeFileSync(join(folder, 'team', 'connector-tools.json'), '{ "rules": { "multi-on-paht": "off" } }');
+  const configUri = pathToFileURL(join(folder, 'team', 'connector-tools.json')).href;
+  const lsp = await startLsp({ workspaceFolder: folder });
+  try {
+    const diagnostics = await lsp.diagnostics(configUri);
+    assert.deepEqual(diagnostics.map((d) => d.code), ['unknown-rule']);
+  } finally {
+    await lsp.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+});

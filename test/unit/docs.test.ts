@@ -18,8 +18,9 @@ describe('docs/rules.md', () => {
   it('schemas/connector-tools.schema.json is what the generator writes, so completion knows every rule id', () => {
     const onDisk = readFileSync(join(__dirname, '..', '..', 'schemas', 'connector-tools.schema.json'), 'utf8');
     assert.ok(onDisk === renderProjectConfigSchema(RULE_CATALOG), 'the project file schema is stale: run npm run docs:rules');
-    const schema = JSON.parse(onDisk) as { definitions: { rules: { propertyNames: { enum: string[] } } } };
-    assert.deepEqual(schema.definitions.rules.propertyNames.enum, RULE_CATALOG.map((r) => r.id));
+    const schema = JSON.parse(onDisk) as { definitions: { rules: { properties: Record<string, unknown>; additionalProperties: boolean } } };
+    assert.deepEqual(Object.keys(schema.definitions.rules.properties), RULE_CATALOG.map((r) => r.id));
+    assert.equal(schema.definitions.rules.additionalProperties, false);
   });
 
   it('has a section, a contents entry and a --rule example for every rule id', () => {

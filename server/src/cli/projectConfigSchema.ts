@@ -30,9 +30,9 @@ export function renderProjectConfigSchema(catalog: readonly RuleInfo[]): string 
       level: { enum: ['off', 'info', 'warning', 'error'], description: 'off turns the rule off; info, warning or error sets how its problems are shown.' },
       rules: {
         type: 'object',
-        propertyNames: { enum: catalog.map((rule) => rule.id) },
+        // Each rule a property: completion offers the ids with what they catch; another name is "not allowed".
         properties: Object.fromEntries(catalog.map((rule) => [rule.id, { ...level, description: `${rule.docs.summary} (default: ${rule.defaultSeverity})` }])),
-        additionalProperties: level,
+        additionalProperties: false,
       },
     },
   };

@@ -68,7 +68,8 @@ export class ProjectConfigFiles {
     return found ?? undefined;
   }
 
-  private load(path: string): LoadedProjectConfig | undefined {
+  /** Reads one project file (cached while its size and time stay the same); undefined when it is not a file. */
+  load(path: string): LoadedProjectConfig | undefined {
     const stats = statOf(path);
     if (!stats?.isFile()) return undefined;
     const stamp = `${stats.size}:${stats.mtimeMs}`;

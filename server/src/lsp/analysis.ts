@@ -5,7 +5,13 @@ import { lintIncrementally, type LintState } from '../core/incrementalLint';
 import type { LintResult } from '../core/lint';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
-import type { ConfigForFile } from '../io/projectConfigFiles';
+import type { SeverityOverrides } from '../core/findings';
+
+/** How one file is checked: its rule levels (project file, then the editor's settings) and whether it is ignored. */
+export interface CheckOptions {
+  overrides: SeverityOverrides;
+  ignored: boolean;
+}
 
 /** Connector files are `*.connector.json`; other JSON is not ours to judge. */
 export function isConnectorUri(uri: string): boolean {
@@ -38,25 +44,23 @@ export class AnalysisCache {
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly settings: () => ServerSettings,
-    /** The project file's say on a document: levels, and whether it is ignored. */
-    private readonly projectConfig: (uri: string) => ConfigForFile = () => ({ overrides: {}, ignored: false }),
+    /** Levels and ignoring for a document, from the project file and the settings. */
+    private readonly checkOptions: (uri: string) => CheckOptions = () => ({ overrides: this.settings().rules, ignored: false }),
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
     const document = this.documents.get(uri);
     if (!document || !isConnectorUri(uri)) return undefined;
     const settings = this.settings();
-    const config = this.projectConfig(uri);
-    // The editor's own settings win over the project file, as the command line's --rule does.
-    const overrides = { ...config.overrides, ...settings.rules };
-    const key = `${document.version}:${JSON.stringify(overrides)}:${config.ignored}:${settings.maxFileSizeKb}`;
+    const { overrides, ignored } = this.checkOptions(uri);
+    const key = `${document.version}:${JSON.stringify(overrides)}:${ignored}:${settings.maxFileSizeKb}`;
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
     const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides });
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
-    const result = config.ignored ? { ...checked, findings: [] } : checked;
+    const result = ignored ? { ...checked, findings: [] } : checked;
     const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     return analysis;

@@ -6,10 +6,10 @@ import { lintText } from '../core/lint';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
 import type { FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
-import type { ServerSettings } from './settings';
+import type { CheckOptions } from './analysis';
 
 /** 'Check All Connector Files': lints every connector file under the workspace folders into the Problems panel. */
-export function checkAllFeatures(folders: () => string[], settings: () => ServerSettings): FeatureGroup {
+export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions): FeatureGroup {
   return {
     capabilities: {},
     register({ connection, documents, analyze }) {
@@ -21,6 +21,8 @@ export function checkAllFeatures(folders: () => string[], settings: () => Server
           for (const file of files.sort()) {
             if (token.isCancellationRequested) return totals;
             const uri = URI.file(file).toString();
+            const options = checkOptions(uri);
+            if (options.ignored) continue;
             // Open documents are checked as they are typed; their unsaved text is what counts.
             const open = documents.get(uri) ? analyze(uri) : undefined;
             let findings;
@@ -31,7 +33,7 @@ export function checkAllFeatures(folders: () => string[], settings: () => Server
             } else {
               const text = await readFile(file, 'utf8').catch(() => undefined);
               if (text === undefined) continue;
-              findings = lintText(text, { overrides: settings().rules }).findings;
+              findings = lintText(text, { overrides: options.overrides }).findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });

@@ -1,4 +1,5 @@
 import type { Connection } from 'vscode-languageserver';
+import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
 import { RULE_IDS } from '../core/ruleCatalog';
@@ -35,16 +36,44 @@ export class ProjectConfigService {
     return config;
   }
 
-  /** Whether a changed file is a project file: then every lookup is forgotten. */
+  /** Whether a changed file is a project file: then every lookup is forgotten and the file is judged again. */
   onFileChanged(uri: string): boolean {
     if (!uri.endsWith(`/${PROJECT_CONFIG_FILE}`)) return false;
     this.files.invalidate();
-    // A deleted or fixed file must not keep its old problems.
-    if (this.published.get(uri)) {
+    this.check(uri);
+    return true;
+  }
+
+  /** Judges every project file under the workspace folders, so their problems show before any connector is open. */
+  async checkWorkspace(folders: readonly string[]): Promise<void> {
+    for (const folder of folders) {
+      let root: string;
+      try {
+        const parsed = URI.parse(folder);
+        if (parsed.scheme !== 'file') continue;
+        root = parsed.fsPath;
+      } catch {
+        continue;
+      }
+      const found = await glob(`**/${PROJECT_CONFIG_FILE}`, { cwd: root, absolute: true, ignore: ['**/node_modules/**', '**/.*/**'], followSymbolicLinks: false }).catch(() => []);
+      for (const path of found) this.check(URI.file(path).toString());
+    }
+  }
+
+  /** Publishes a project file's problems, or clears them when it is fixed or gone. */
+  private check(uri: string): void {
+    let path: string;
+    try {
+      path = URI.parse(uri).fsPath;
+    } catch {
+      return;
+    }
+    const loaded = this.files.load(path);
+    if (loaded) this.publish(loaded.path, loaded.text, loaded.findings);
+    else if (this.published.get(uri)) {
       this.published.set(uri, '');
       void this.connection.sendDiagnostics({ uri, diagnostics: [] });
     }
-    return true;
   }
 
   private publish(path: string, text: string, findings: Parameters<typeof toDiagnostic>[1][]): void {

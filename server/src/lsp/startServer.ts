@@ -3,7 +3,7 @@ import {
   type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { AnalysisCache } from './analysis';
+import { AnalysisCache, type CheckOptions } from './analysis';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
 import type { FeatureGroup, ServerContext } from './context';
@@ -35,7 +35,12 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
   const projectConfigs = new ProjectConfigService(connection);
-  const cache = new AnalysisCache(documents, currentSettings, (uri) => projectConfigs.forDocument(uri));
+  // The editor's own settings win over the project file, as the command line's --rule does.
+  const checkOptions = (uri: string): CheckOptions => {
+    const config = projectConfigs.forDocument(uri);
+    return { overrides: { ...config.overrides, ...currentSettings().rules }, ignored: config.ignored };
+  };
+  const cache = new AnalysisCache(documents, currentSettings, checkOptions);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log);
   let client: ClientProfile = MINIMAL_CLIENT;
   const commands = new Map<string, (args: readonly unknown[]) => unknown>();
@@ -46,7 +51,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const groups: FeatureGroup[] = [
     codeActionFeatures,
     formattingFeatures,
-    checkAllFeatures(() => folders, currentSettings),
+    checkAllFeatures(() => folders, checkOptions),
     editorFeatures(() => folders),
     requestFeatures({ settings: currentSettings, folders: () => folders }),
     ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),
@@ -74,9 +79,11 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
       void connection.client.register(DidChangeConfigurationNotification.type, { section: 'connectorTools' }).catch(() => undefined);
     }
     if (await settings?.refresh()) validation.revalidateAll();
+    void projectConfigs.checkWorkspace(folders);
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => f.uri));
       folders = [...folders.filter((f) => !removed.has(f)), ...event.added.map((f) => f.uri)];
+      void projectConfigs.checkWorkspace(event.added.map((f) => f.uri));
     });
   });
 
