@@ -1,4 +1,5 @@
 // Sending overhead: 1,000 requests through the engine (build, send, shape) versus bare undici.request.
+import { filesIn } from '../support/files';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +23,7 @@ export async function runSendBench(): Promise<void> {
   async function engine(): Promise<number> {
     const started = performance.now();
     for (let i = 0; i < COUNT; i++) {
-      await runRequest({ connector: connector!, operationId: 'get', values: { id: i, tags: ['a', 'b'] }, secrets: () => undefined, baseDir: '.', send: { timeoutMs: 5_000 } });
+      await runRequest({ connector: connector!, operationId: 'get', values: { id: i, tags: ['a', 'b'] }, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
     }
     return performance.now() - started;
   }

@@ -1,3 +1,4 @@
+import { filesIn } from '../support/files';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
@@ -16,7 +17,7 @@ async function run(request: string, values: SuppliedValues) {
   const text = `{ "kind": "odata", "name": "t", "baseUrl": "${service.url}", "connectorVersion": "2.1.17", "authorization": { "scheme": "basic", "username": "workflow", "secret": "ifs" }, "customRequests": [${request}] }`;
   const { connector } = lintText(text);
   assert.ok(connector);
-  return runRequest({ connector, operationId: 'r', values, secrets: () => ODATA_PASSWORD, baseDir: '.', send: { timeoutMs: 5_000 } });
+  return runRequest({ connector, operationId: 'r', values, secrets: () => ODATA_PASSWORD, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
 }
 
 describe('OData Custom requests against a real OData service', () => {

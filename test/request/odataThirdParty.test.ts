@@ -1,3 +1,4 @@
+import { filesIn } from '../support/files';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
@@ -15,7 +16,7 @@ async function run(request: string, values: SuppliedValues = {}) {
   const { connector, findings } = lintText(`{ "kind": "odata", "name": "t", "baseUrl": "${service.url}", "connectorVersion": "2.1.17", "customRequests": [${request}] }`);
   assert.deepEqual(findings.filter((f) => f.severity === 'error'), []);
   assert.ok(connector);
-  const outcome = await runRequest({ connector, operationId: 'r', values, secrets: () => undefined, baseDir: '.', send: { timeoutMs: 5_000 } });
+  const outcome = await runRequest({ connector, operationId: 'r', values, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
   assert.ok(outcome.sent);
   return outcome.result;
 }

@@ -53,12 +53,15 @@ describe('sending through the language server', () => {
     assert.match(described.valuesFile?.problems.join() ?? '', /petstore\.values\.json:1:\d+ 'petId' needs a whole number/);
     writeFileSync(join(dir, 'petstore.values.json'), '{ "getPet": { "petId": 2 } }');
     const ok = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
-    assert.deepEqual(ok.valuesFile?.values, { petId: 2 });
+    assert.deepEqual(ok.valuesFile?.problems, []);
+    const sent = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { valuesFile: true } });
+    assert.ok(sent.ok);
+    assert.equal((sent.result.data as { name: string }).name, 'Tom');
   });
 
   test('preview asks for no secret and shows none', async () => {
     const before = asked.length;
-    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'getPet', values: { petId: 1 } });
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });
     assert.ok(result.ok);
     assert.match(result.preview.url, /\/pets\/1;lang=en$/);
     assert.deepEqual(result.preview.headers, [['X-Api-Key', '•••']]);
@@ -66,7 +69,7 @@ describe('sending through the language server', () => {
   });
 
   test('send asks the client for the secret, sends, and returns the redacted result', async () => {
-    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { petId: 1 } });
+    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });
     assert.ok(result.ok);
     assert.equal(result.result.status, 200);
     assert.equal((result.result.data as { name: string }).name, 'Rex');
@@ -83,7 +86,7 @@ describe('sending through the language server', () => {
     await lsp.open(slowUri, text);
     await lsp.diagnostics(slowUri, 1);
     const source = new CancellationTokenSource();
-    const pending = lsp.connection.sendRequest('connector/sendRequest', { uri: slowUri, operationId: 'wait', values: {}, timeoutMs: 60_000 }, source.token);
+    const pending = lsp.connection.sendRequest('connector/sendRequest', { uri: slowUri, operationId: 'wait', values: { entered: {} }, timeoutMs: 60_000 }, source.token);
     await new Promise((r) => setTimeout(r, 300));
     source.cancel();
     const answer = await pending.then((r) => r, (e: unknown) => e);

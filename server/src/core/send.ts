@@ -1,10 +1,10 @@
-import { createReadStream, openAsBlob } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
-import type { BuiltRequest, MultipartPart } from './request/types';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
+import { originAndTarget } from './request/url';
+import type { BuiltRequest } from './request/types';
 import type { ReceivedResponse } from './result';
+import { wireBody } from './sendBody';
 
 /** How sending is bounded. */
 export interface SendOptions {
@@ -43,15 +43,6 @@ function describeFailure(error: unknown, url: URL, timeoutMs: number): SendFailu
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'connection-reset', message: `${host} closed the connection before the answer was complete. Try again; if it persists, the service or a proxy is cutting it off.` };
   return { code: 'network', message: `The request to ${host} failed: ${e.message ?? String(error)}${code ? ` (${code})` : ''}.` };
-}
-
-async function formDataOf(parts: MultipartPart[]): Promise<FormData> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.kind === 'field') form.append(part.name, part.value);
-    else form.append(part.name, await openAsBlob(part.path, { type: part.contentType }), part.filename || basename(part.path));
-  }
-  return form;
 }
 
 async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number): Promise<{ bytes: Buffer; truncated: boolean }> {
@@ -104,30 +95,17 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
   const dispatcher = dispatcherFor(options);
   let url = new URL(built.url);
   try {
-    let headers = built.headers;
-    let body: string | FormData | ReturnType<typeof createReadStream> | undefined;
-    if (built.body?.kind === 'text') body = built.body.text;
-    else if (built.body?.kind === 'file') body = createReadStream(built.body.path);
-    else if (built.body?.kind === 'multipart') {
-      body = await formDataOf(built.body.parts);
-      // FormData sets Content-Type with its boundary.
-      headers = headers.filter(([n]) => n.toLowerCase() !== 'content-type');
-    }
-    if (body && typeof body === 'object' && 'on' in body) {
-      const stream = body;
-      await new Promise<void>((resolve, reject) => {
-        stream.once('open', () => resolve());
-        stream.once('error', reject);
-      }).catch((error: NodeJS.ErrnoException) => {
-        throw Object.assign(new Error(`The file ${built.body?.kind === 'file' ? built.body.path : ''} cannot be read (${error.code ?? error.message}).`), { fileError: true });
-      });
-    }
+    const headers = built.headers;
+    const body = wireBody(built);
+    // The first request goes to the target exactly as built: a URL object would turn %2E%2E back into '..'.
+    let { origin, target } = originAndTarget(built.url);
     for (let redirects = 0; ; redirects++) {
-      const response = await undiciRequest(url, {
+      const response = await dispatcher.request({
+        origin,
+        path: target,
         method: built.method,
         headers: headers.flat(),
         ...(body !== undefined ? { body } : {}),
-        dispatcher,
         ...(options.signal ? { signal: options.signal } : {}),
       });
       const location = response.headers.location;
@@ -137,6 +115,8 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
           return { ok: false, failure: { code: 'too-many-redirects', message: `More than ${options.maxRedirects ?? 5} redirects (last to ${location}); the service may redirect in a loop.` }, totalMs: performance.now() - started };
         }
         url = new URL(location, url);
+        ({ origin } = url);
+        target = `${url.pathname}${url.search}`;
         continue;
       }
       const { bytes, truncated } = await readCapped(response.body, maxBytes);

@@ -8,7 +8,7 @@ import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
 import type { FeatureGroup, ServerContext } from './context';
 import { formattingFeatures } from './formatting';
-import { SettingsStore, type ServerSettings } from './settings';
+import { DEFAULT_SETTINGS, SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
 import { ValidationScheduler } from './validation';
@@ -27,7 +27,7 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
   const documents = new TextDocuments(TextDocument);
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
-  const currentSettings = () => settings?.get() ?? { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
+  const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
   const cache = new AnalysisCache(documents, currentSettings);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs);
   const context: ServerContext = { connection, documents, analyze: (uri) => cache.analyze(uri) };

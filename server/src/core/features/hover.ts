@@ -5,7 +5,7 @@ import { sourceOffsetInString } from '../tree';
 import { objectKindAt } from './context';
 import { propertyDescription, VALUE_DOCS } from './descriptions';
 import { locate } from './locate';
-import { requestLinePreview } from './requestLine';
+import { requestLinePreview } from '../request/rest';
 
 /** Hover text (Markdown) and the span it is about. */
 export interface HoverInfo {
