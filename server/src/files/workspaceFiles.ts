@@ -1,7 +1,9 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import type { FileAccess, FileOutcome } from '../core/request/files';
 import type { FileRef } from '../core/request/types';
+import type { BodyFileReader } from '../core/rules/types';
 
 /** Where files may come from, and how the user allows another folder (a setting in VS Code, a flag on the command line). */
 export interface WorkspaceFileOptions {
@@ -76,4 +78,37 @@ export function projectRootOf(connectorDir: string, exists: (path: string) => bo
     if (parent === folder) return resolve(connectorDir);
     folder = parent;
   }
+}
+
+/**
+ * Reads body files for the checks, with the same rule as sending: relative to the connector's folder, after
+ * symlinks, inside the workspace or an allowed folder, a regular file.
+ */
+export function bodyFileReader(connectorDir: string, folders: readonly string[]): BodyFileReader {
+  const real = folders.map((f) => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return undefined;
+    }
+  }).filter((f): f is string => f !== undefined);
+  return (given) => {
+    const absolute = resolve(connectorDir, given);
+    try {
+      const path = realpathSync(absolute);
+      if (!real.some((folder) => inside(path, folder))) return { ok: false, message: `${JSON.stringify(given)} resolves to ${path}, outside the workspace; it would not be sent.` };
+      if (!statSync(path).isFile()) return { ok: false, message: `${JSON.stringify(given)} is not a regular file.` };
+      return { ok: true, text: readFileSync(path, 'utf8') };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return { ok: false, message: code === 'ENOENT' ? `${JSON.stringify(given)} does not exist (looked for ${absolute}).` : `${JSON.stringify(given)} cannot be read (${code ?? String(error)}).` };
+    }
+  };
+}
+
+/** The body-file reader for a connector in the editor: workspace folders (its own folder when none), plus allowed ones. */
+export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
+  const roots = workspaceFolders.length ? workspaceFolders : [dirname(connectorPath)];
+  const base = roots[0] ?? dirname(connectorPath);
+  return bodyFileReader(dirname(connectorPath), [...roots, ...allowed.map((f) => resolve(base, f))]);
 }

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/lineIndex';
 import { lintIncrementally, type LintState } from '../core/incrementalLint';
 import type { LintResult } from '../core/lint';
+import type { BodyFileReader } from '../core/rules/types';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
 
@@ -37,6 +38,8 @@ export class AnalysisCache {
   constructor(
     private readonly documents: TextDocuments<TextDocument>,
     private readonly settings: () => ServerSettings,
+    /** Reads a connector's body files for the checks (inside the workspace). */
+    private readonly bodyFiles?: (uri: string) => BodyFileReader,
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
@@ -47,7 +50,7 @@ export class AnalysisCache {
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides: settings.rules });
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides: settings.rules, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}) });
     const result = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });

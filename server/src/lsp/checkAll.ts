@@ -3,6 +3,7 @@ import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
 import { lintText } from '../core/lint';
+import { editorBodyFileReader } from '../files/workspaceFiles';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
 import type { FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
@@ -31,7 +32,7 @@ export function checkAllFeatures(folders: () => string[], settings: () => Server
             } else {
               const text = await readFile(file, 'utf8').catch(() => undefined);
               if (text === undefined) continue;
-              findings = lintText(text, { overrides: settings().rules }).findings;
+              findings = lintText(text, { overrides: settings().rules, readBodyFile: editorBodyFileReader(file, folders().map((f) => URI.parse(f).fsPath), settings().allowedFileFolders) }).findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f)) });

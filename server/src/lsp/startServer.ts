@@ -3,6 +3,8 @@ import {
   type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import { editorBodyFileReader } from '../files/workspaceFiles';
 import { AnalysisCache } from './analysis';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
@@ -28,7 +30,7 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
-  const cache = new AnalysisCache(documents, currentSettings);
+  const cache = new AnalysisCache(documents, currentSettings, (uri) => editorBodyFileReader(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders));
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs);
   const context: ServerContext = { connection, documents, analyze: (uri) => cache.analyze(uri) };
   const groups: FeatureGroup[] = [

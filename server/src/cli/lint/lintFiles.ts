@@ -1,5 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { bodyFileReader, projectRootOf } from '../../files/workspaceFiles';
 import type { Finding, Severity, SeverityOverrides } from '../../core/findings';
 import { LineIndex } from '../../core/lineIndex';
 import { lintText } from '../../core/lint';
@@ -73,7 +75,8 @@ export async function lintFiles(paths: readonly string[], overrides: SeverityOve
       continue;
     }
     const index = new LineIndex(text);
-    const findings = lintText(text, { overrides }).findings.map((finding) => locate(finding, index));
+    const readBodyFile = bodyFileReader(dirname(path), [projectRootOf(dirname(path), existsSync)]);
+    const findings = lintText(text, { overrides, readBodyFile }).findings.map((finding) => locate(finding, index));
     files.push({ path, displayPath, findings });
   }
   return { files, problems };

@@ -9,7 +9,7 @@ import { sendPrepared } from '../../core/request/run';
 import { secretVariable } from '../../core/request/secretVariable';
 import { describeRequest, requestJson } from '../../core/request/show';
 import type { BuildProblem } from '../../core/request/types';
-import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
@@ -45,7 +45,10 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const path = resolve(io.cwd, options.file);
   const text = await readText(path, io, 'connector file');
   if (text === undefined) return 2;
-  const { connector, findings } = lintText(text);
+  const baseDir = dirname(path);
+  const root = projectRootOf(baseDir, existsSync);
+  const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
+  const { connector, findings } = lintText(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]) });
   if (!connector) {
     io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
     return 2;
@@ -57,7 +60,6 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
   const secrets = options.mode === 'send' ? env : (name: string): string => env(name) || (missingSecrets.push(name), `(secret ${name})`);
-  const baseDir = dirname(path);
   const prepared = await prepareRequest({
     connector,
     findings,
@@ -67,8 +69,8 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     secrets,
     baseDir,
     files: workspaceFiles({
-      roots: [projectRootOf(baseDir, existsSync)],
-      allowed: options.allowFiles.map((f) => resolve(io.cwd, f)),
+      roots: [root],
+      allowed,
       howToAllow: '--allow-files FOLDER',
     }),
   });

@@ -1,0 +1,26 @@
+import { quoted } from '../restShared';
+import type { ODataRule } from '../types';
+
+/** Custom request ids name them in commands, values files and on the command line, so they are unique. */
+export const duplicateCustomRequestId: ODataRule = {
+  id: 'duplicate-custom-request-id',
+  appliesTo: 'odata',
+  defaultSeverity: 'error',
+  scope: 'connector',
+  docs: {
+    summary: 'Two Custom requests with the same `id` (the later ones are reported).',
+    why: "Format contract, 'OData Custom request': id is unique in the file; it is how commands, values files and the command line name the request.",
+  },
+  check(connector, context) {
+    const seen = new Set<string>();
+    for (const request of connector.customRequests) {
+      const id = request.id;
+      if (!id) continue;
+      if (!seen.has(id.value)) {
+        seen.add(id.value);
+        continue;
+      }
+      context.report({ at: id.node, message: `Another Custom request already has the id ${quoted(id.value)}. Give this one a different id.` });
+    }
+  },
+};
