@@ -5,10 +5,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
-import { runRequest } from '../../server/src/core/request/run';
+import { prepareRequest } from '../../server/src/core/request/prepare';
+import { sendPrepared } from '../../server/src/core/request/run';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer, type Echo } from '../support/echoServer';
+import { assertWireIsPreview } from '../support/wireCheck';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-wire-'));
@@ -20,16 +22,23 @@ before(async () => {
 });
 after(() => echo.close());
 
-/** Sends one operation of a REST connector to the echo server and returns what arrived. */
+/**
+ * Sends one operation of a REST connector to the echo server and returns what arrived (as the result shows it,
+ * redacted); every case also holds the preview equal to what the server received.
+ */
 async function wire(operation: string, values: SuppliedValues, extra = '', secrets: Record<string, string> = {}): Promise<Echo> {
   const text = `{ "kind": "rest", "name": "t", "baseUrl": "${echo.url}/api"${extra}, "operations": [${operation}] }`;
   const { connector, findings } = lintText(text);
   assert.deepEqual(findings.filter((f) => f.severity === 'error').map((f) => f.message), []);
   assert.ok(connector);
-  const outcome = await runRequest({ connector, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: dir, files: filesIn(dir), send: { timeoutMs: 5_000 } });
-  assert.ok(outcome.sent, outcome.sent ? '' : outcome.problems.map((p) => p.message).join('; '));
-  assert.deepEqual(outcome.result.errors, []);
-  return outcome.result.data as unknown as Echo;
+  const prepared = await prepareRequest({ connector, findings, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: dir, files: filesIn(dir) });
+  assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
+  const sent = await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+  assert.deepEqual(sent.result.errors, []);
+  const received = echo.received.at(-1);
+  assert.ok(received);
+  assertWireIsPreview(prepared.request, received);
+  return sent.result.data as unknown as Echo;
 }
 
 const op = (method: string, path: string, parameters: string[], headers = ''): string =>
