@@ -1,7 +1,7 @@
 // Every value reaches the server as the user meant it: each case is sent to a recording server, and what the
 // preview showed is held equal to what arrived.
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -9,6 +9,7 @@ import type { SeverityOverrides } from '../../server/src/core/findings';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest, type Prepared, type PrepareInput } from '../../server/src/core/request/prepare';
 import { sendPrepared } from '../../server/src/core/request/run';
+import { describeRequest } from '../../server/src/core/request/show';
 import { JsonNumber } from '../../server/src/core/values/exactJson';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { filesIn } from '../support/files';
@@ -219,5 +220,22 @@ describe('values files: only the sent operation\'s own entry can block', () => {
     const { prepared } = await prepare(two, { valuesFileText: '{ "op": { "n": 99999999999 } }' });
     assert.ok(!prepared.ok);
     assert.deepEqual(prepared.problems.map((x) => [x.at?.file, x.at?.offset]), [['values', 15]]);
+  });
+});
+
+describe('Custom request body files', () => {
+  test('body-file variables come from a values file like any other; the preview names the file instead of showing it', async () => {
+    writeFileSync(join(dir, 'order.json'), '{ "OrderNo": "{{no}}", "Qty": {{qty}} }');
+    const text = `{ "kind": "odata", "name": "o", "baseUrl": "${echo.url}/odata", "connectorVersion": "2.1.17", "customRequests": [{ "id": "c", "operation": "create", "url": "Orders", "body": { "file": "order.json" } }] }`;
+    const { connector, findings } = lintText(text);
+    assert.ok(connector);
+    const prepared = await prepareRequest({ connector, findings, operationId: 'c', valuesFileText: '{ "c": { "no": "N-1", "qty": 9007199254740993 } }', secrets: () => undefined, baseDir: dir, files: filesIn(dir) });
+    assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((x) => x.message).join());
+    assert.match(describeRequest(prepared.request), /\n\n<body file order\.json with its values filled in, 45 bytes>$/);
+    await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+    const received = echo.received.at(-1);
+    assert.ok(received);
+    assertWireIsPreview(prepared.request, received);
+    assert.equal(received.body, '{ "OrderNo": "N-1", "Qty": 9007199254740993 }');
   });
 });
