@@ -49,7 +49,8 @@ export function curlCommand(request: BuiltRequest): string {
   }
   const words = ['curl', '--globoff', '-X', request.method, urlWord];
   const body = request.body;
-  const skipped = new Set(['content-length', ...(body?.kind === 'multipart' ? ['content-type'] : [])]);
+  // curl measures a body itself (with its own multipart boundary); without a body the tool's Content-Length: 0 is kept.
+  const skipped = new Set(body ? ['content-length', ...(body.kind === 'multipart' ? ['content-type'] : [])] : []);
   if (placement?.kind === 'header' || placement?.kind === 'basic') skipped.add((placement.kind === 'basic' ? 'authorization' : placement.header).toLowerCase());
   const r = (text: string): string => redactText(text, request.secrets);
   for (const [name, value] of request.headers) {

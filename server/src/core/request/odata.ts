@@ -1,7 +1,7 @@
 import type { CustomRequest, ODataConnector } from '../model';
 import { firstJsonError } from '../rules/odata/bodyJson';
 import { isOneOf, METADATA_LEVELS, ODATA_METHOD, ODATA_OPERATIONS, ODATA_OPERATIONS_WITH_BODY } from '../vocabulary';
-import { headerProblem, setHeader } from './headers';
+import { headerProblem, setContentLength, setHeader } from './headers';
 import type { BuildOutcome, BuildProblem } from './types';
 import { appendQuery, encodeComponent, joinBase, splitUrl } from './url';
 
@@ -89,10 +89,8 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
       }
     }
   }
-  if (bodyText !== undefined) {
-    if (!headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
-    setHeader(headers, 'Content-Length', String(Buffer.byteLength(bodyText)));
-  }
+  if (bodyText !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
+  setContentLength(headers, ODATA_METHOD[operation], bodyText === undefined ? undefined : Buffer.byteLength(bodyText));
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,

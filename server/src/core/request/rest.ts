@@ -3,7 +3,7 @@ import { isJsonObject } from '../values/exactJson';
 import { jsonText, scalarText } from '../values/write';
 import { MULTIPART_FORM, isOneOf, METHODS } from '../vocabulary';
 import type { FoundFiles } from './files';
-import { headerProblem, setHeader } from './headers';
+import { headerProblem, setContentLength, setHeader } from './headers';
 import { multipartSegments, segmentsLength } from './multipart';
 import type { ResolvedParameter } from './restValues';
 import { asText, joinArray, pairsOf, plainText, type Encode } from './separation';
@@ -130,7 +130,7 @@ export function buildRestRequest(connector: RestConnector, operation: RestOperat
   if (resolved.some((r) => r.location === 'form')) body = formBody(resolved, contentType, files, boundary);
   else if (bodyParameter) body = bodyOf(bodyParameter, contentType, files);
   if (body?.kind === 'multipart') setHeader(headers, 'Content-Type', `${MULTIPART_FORM}; boundary=${body.boundary}`);
-  if (body) setHeader(headers, 'Content-Length', String(bodyLength(body)));
+  setContentLength(headers, method, body ? bodyLength(body) : undefined);
   if (problems.length > 0) return { ok: false, problems };
   return { ok: true, request: { method, url, headers, ...(body ? { body } : {}), secrets: [], warnings: [], shaping: { kind: 'rest' } } };
 }
