@@ -1,4 +1,4 @@
-import { quoted } from '../restShared';
+import { reportRepeatedIds } from '../restShared';
 import type { ODataRule } from '../types';
 
 /** Custom request ids name them in commands, values files and on the command line, so they are unique. */
@@ -12,15 +12,6 @@ export const duplicateCustomRequestId: ODataRule = {
     why: "Format contract, 'OData Custom request': id is unique in the file; it is how commands, values files and the command line name the request.",
   },
   check(connector, context) {
-    const seen = new Set<string>();
-    for (const request of connector.customRequests) {
-      const id = request.id;
-      if (!id) continue;
-      if (!seen.has(id.value)) {
-        seen.add(id.value);
-        continue;
-      }
-      context.report({ at: id.node, message: `Another Custom request already has the id ${quoted(id.value)}. Give this one a different id.` });
-    }
+    reportRepeatedIds(connector.customRequests.map((item) => item.id), 'Custom request', (at, message) => context.report({ at, message }));
   },
 };

@@ -1,4 +1,4 @@
-import { quoted } from '../restShared';
+import { reportRepeatedIds } from '../restShared';
 import type { RestRule } from '../types';
 
 /** Operation ids name operations in commands and on the command line, so they are unique. */
@@ -12,15 +12,6 @@ export const duplicateOperationId: RestRule = {
     why: "Format contract, 'REST operation': id is unique in the file; it is how commands and the command line name the operation.",
   },
   check(connector, context) {
-    const seen = new Set<string>();
-    for (const operation of connector.operations) {
-      const id = operation.id;
-      if (!id) continue;
-      if (!seen.has(id.value)) {
-        seen.add(id.value);
-        continue;
-      }
-      context.report({ at: id.node, message: `Another operation already has the id ${quoted(id.value)}. Give this one a different id.` });
-    }
+    reportRepeatedIds(connector.operations.map((item) => item.id), 'operation', (at, message) => context.report({ at, message }));
   },
 };
