@@ -14,7 +14,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const log = vscode.window.createOutputChannel('Connector Tools', { log: true });
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'connector-json' }],
+    documentSelector: [{ language: 'connector-json' }, { scheme: 'file', pattern: '**/*.values.json' }],
     synchronize: { configurationSection: 'connectorTools' },
     outputChannel: log,
   };

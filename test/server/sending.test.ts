@@ -59,6 +59,28 @@ describe('sending through the language server', () => {
     assert.equal((sent.result.data as { name: string }).name, 'Tom');
   });
 
+  test('an open values file gets diagnostics against its connector, each on its entry', async () => {
+    const valuesUri = pathToFileURL(join(dir, 'petstore.values.json')).href;
+    const text = '{\n  "getPet": { "petId": 2 },\n  "findPets": { "limit": 99999999999 },\n  "nope": {}\n}';
+    await lsp.open(valuesUri, text);
+    const diagnostics = await lsp.diagnostics(valuesUri, 1);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['values-wrong-type', 2], ['values-unknown-operation', 3]]);
+    // The sent operation's own entry is clean: the others do not block it.
+    const described = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
+    assert.deepEqual(described.valuesFile?.problems, []);
+    assert.equal(described.valuesFile?.warnings.length, 2);
+  });
+
+  test('a file value outside the workspace is refused, naming the path and the setting', async () => {
+    const uploadUri = pathToFileURL(join(dir, 'upload.connector.json')).href;
+    const text = `{ "kind": "rest", "name": "u", "baseUrl": "${service.url}", "operations": [{ "id": "put", "method": "PUT", "path": "/x", "headers": { "Content-Type": "application/octet-stream" }, "parameters": [{ "name": "data", "location": "body", "type": "stream" }] }] }`;
+    await lsp.open(uploadUri, text);
+    await lsp.diagnostics(uploadUri, 1);
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri: uploadUri, operationId: 'put', values: { entered: { data: '/etc/passwd' } } });
+    assert.ok(!result.ok);
+    assert.match(result.problems.join(), /'\/etc\/passwd' resolves to \/etc\/passwd, outside the workspace.*connectorTools\.request\.allowedFileFolders/);
+  });
+
   test('preview asks for no secret and shows none', async () => {
     const before = asked.length;
     const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });

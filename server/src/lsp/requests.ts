@@ -1,5 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
 import { curlCommand } from '../core/request/curl';
@@ -19,11 +19,7 @@ import {
 } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import type { FeatureDeps } from './startServer';
-
-/** The values file beside a connector file: `NAME.values.json` for `NAME.connector.json`. */
-export function valuesFilePath(connectorPath: string): string {
-  return join(dirname(connectorPath), `${basename(connectorPath).replace(/\.connector\.json$/i, '')}.values.json`);
-}
+import { valuesFilePath } from './valuesFiles';
 
 function preview(request: BuiltRequest): RequestPreview {
   const shown = redactRequest(request);
@@ -55,10 +51,16 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     return p.code === 'missing-secret' && p.name ? `${p.message} Run 'Connector: Set Secret…' to set it.` : p.message;
   }
 
+  /** The values file's text: the open document when it is open (unsaved edits included), else the file on disk. */
+  let openText: (path: string) => string | undefined = () => undefined;
+  function valuesTextAt(path: string): string | undefined {
+    return openText(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+  }
+
   async function prepare(analysis: DocumentAnalysis, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
     const path = URI.parse(analysis.uri).fsPath;
     const valuesPath = valuesFilePath(path);
-    const valuesText = choice && 'valuesFile' in choice && existsSync(valuesPath) ? readFileSync(valuesPath, 'utf8') : undefined;
+    const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
     const connector = analysis.result.connector ?? { kind: undefined, root: { type: 'object', offset: 0, length: 0 } };
     const prepared = await prepareRequest({
       connector,
@@ -76,7 +78,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
 
   return {
     capabilities: {},
-    register({ connection, analyze }) {
+    register({ connection, analyze, documents }) {
+      openText = (path) => documents.get(URI.file(path).toString())?.getText();
       connection.onRequest(LIST_OPERATIONS, (params: ListOperationsParams): ListOperationsResult => {
         const connector = analyze(params.uri)?.result.connector;
         return connector ? listOperations(connector) : [];
@@ -94,7 +97,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const inputs = describeInputs(connector, params.operationId);
         if (!inputs) return { inputs: [], blockers: [...blockers, `The file has no operation '${params.operationId}' any more.`] };
         const path = valuesFilePath(URI.parse(params.uri).fsPath);
-        if (!existsSync(path) || !hasValuesFor(readFileSync(path, 'utf8'), params.operationId)) {
+        const valuesText = valuesTextAt(path);
+        if (valuesText === undefined || !hasValuesFor(valuesText, params.operationId)) {
           // Prompts need the body file's variables too: the preparation reads the file, the inputs come from it.
           return { inputs: describeInputs(connector, params.operationId, await bodyTexts(analysis, params.operationId)) ?? inputs, blockers };
         }

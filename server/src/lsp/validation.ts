@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
 import { toDiagnostic } from './convert';
+import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
 
 /**
  * Publishes diagnostics per document version. Typing is debounced; a change cancels the pending check of the
@@ -20,7 +21,7 @@ export class ValidationScheduler {
 
   /** Checks now (on open), or after the debounce (on change). */
   schedule(uri: string, immediately: boolean): void {
-    if (!isConnectorUri(uri)) return;
+    if (!isConnectorUri(uri) && !isValuesUri(uri)) return;
     clearTimeout(this.timers.get(uri));
     const version = this.documents.get(uri)?.version;
     const run = (): void => {
@@ -48,6 +49,14 @@ export class ValidationScheduler {
     const document = this.documents.get(uri);
     // Superseded: a newer version arrived (and has its own check scheduled), or the document was closed.
     if (!document || document.version !== version) return;
+    if (isValuesUri(uri)) {
+      const diagnostics = valuesFileDiagnostics(uri, this.documents);
+      if (diagnostics) void this.connection.sendDiagnostics({ uri, version, diagnostics });
+      return;
+    }
+    // The connector changed: its open values file is judged against the new version.
+    const values = this.documents.all().find((d) => isValuesUri(d.uri) && connectorUriOf(d.uri) === uri);
+    if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
     if (!analysis) return;
     void this.connection.sendDiagnostics({
