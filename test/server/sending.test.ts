@@ -71,6 +71,17 @@ describe('sending through the language server', () => {
     assert.equal(described.valuesFile?.warnings.length, 2);
   });
 
+  test('a values file names a Custom request body file\'s variables like any other; an unknown one is still flagged', async () => {
+    writeFileSync(join(dir, 'order.json'), '{ "OrderNo": "{{no}}" }');
+    const odataUri = pathToFileURL(join(dir, 'orders.connector.json')).href;
+    await lsp.open(odataUri, `{ "kind": "odata", "name": "o", "baseUrl": "${service.url}", "connectorVersion": "2.1.17", "customRequests": [{ "id": "c", "operation": "create", "url": "Orders", "body": { "file": "order.json" } }] }`);
+    assert.deepEqual(await lsp.diagnostics(odataUri, 1), []);
+    const valuesUri = pathToFileURL(join(dir, 'orders.values.json')).href;
+    await lsp.open(valuesUri, '{ "c": { "no": "N-1", "nope": 1 } }');
+    const diagnostics = await lsp.diagnostics(valuesUri, 1);
+    assert.deepEqual(diagnostics.map((d) => d.message), ["'c' has no input 'nope'. Did you mean 'no'?"]);
+  });
+
   test('a file value outside the workspace is refused, naming the path and the setting', async () => {
     const uploadUri = pathToFileURL(join(dir, 'upload.connector.json')).href;
     const text = `{ "kind": "rest", "name": "u", "baseUrl": "${service.url}", "operations": [{ "id": "put", "method": "PUT", "path": "/x", "headers": { "Content-Type": "application/octet-stream" }, "parameters": [{ "name": "data", "location": "body", "type": "stream" }] }] }`;

@@ -30,8 +30,9 @@ export function startServer(connection: Connection, extraGroups: readonly Featur
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
-  const cache = new AnalysisCache(documents, currentSettings, (uri) => editorBodyFileReader(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders));
-  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs);
+  const bodyFiles = (uri: string) => editorBodyFileReader(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders);
+  const cache = new AnalysisCache(documents, currentSettings, bodyFiles);
+  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, bodyFiles);
   const context: ServerContext = { connection, documents, analyze: (uri) => cache.analyze(uri) };
   const groups: FeatureGroup[] = [
     codeActionFeatures,

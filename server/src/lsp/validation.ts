@@ -2,6 +2,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
+import type { BodyFileReader } from '../core/rules/types';
 import { toDiagnostic } from './convert';
 import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
 
@@ -17,6 +18,8 @@ export class ValidationScheduler {
     private readonly documents: TextDocuments<TextDocument>,
     private readonly cache: AnalysisCache,
     private readonly debounceMs: () => number,
+    /** Reads a connector's body files (inside the workspace), for values files that name their variables. */
+    private readonly readBodyFile?: (connectorUri: string) => BodyFileReader,
   ) {}
 
   /** Checks now (on open), or after the debounce (on change). */
@@ -50,7 +53,7 @@ export class ValidationScheduler {
     // Superseded: a newer version arrived (and has its own check scheduled), or the document was closed.
     if (!document || document.version !== version) return;
     if (isValuesUri(uri)) {
-      const diagnostics = valuesFileDiagnostics(uri, this.documents);
+      const diagnostics = valuesFileDiagnostics(uri, this.documents, this.readBodyFile);
       if (diagnostics) void this.connection.sendDiagnostics({ uri, version, diagnostics });
       return;
     }

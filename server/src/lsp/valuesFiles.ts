@@ -5,6 +5,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
 import { lintText } from '../core/lint';
+import type { BodyFileReader } from '../core/rules/types';
 import { checkValuesFile } from '../core/values/valuesFile';
 import type { Diagnostic } from 'vscode-languageserver';
 import { toDiagnostic } from './convert';
@@ -23,7 +24,7 @@ export function connectorUriOf(valuesUri: string): string {
  * Diagnostics for an open values file, checked against its connector (the open document, else the file on
  * disk): each entry's problems stop only its own operation from being sent. Undefined without a connector.
  */
-export function valuesFileDiagnostics(uri: string, documents: TextDocuments<TextDocument>): Diagnostic[] | undefined {
+export function valuesFileDiagnostics(uri: string, documents: TextDocuments<TextDocument>, readBodyFile?: (connectorUri: string) => BodyFileReader): Diagnostic[] | undefined {
   const document = documents.get(uri);
   if (!document) return undefined;
   const connectorUri = connectorUriOf(uri);
@@ -32,9 +33,17 @@ export function valuesFileDiagnostics(uri: string, documents: TextDocuments<Text
   if (connectorText === undefined || !existsSync(dirname(path))) return undefined;
   const connector = lintText(connectorText).connector;
   if (!connector) return undefined;
+  // Body-file variables are inputs too: the files are read with the workspace rule, as when sending.
+  const bodyTexts = new Map<string, string>();
+  const reader = readBodyFile?.(connectorUri);
+  for (const request of connector.kind === 'odata' && reader ? connector.customRequests : []) {
+    const file = request.body?.kind === 'file' ? request.body.file?.value : undefined;
+    const read = file === undefined ? undefined : reader?.(file);
+    if (file !== undefined && read?.ok) bodyTexts.set(file, read.text);
+  }
   const text = document.getText();
   const lines = new LineIndex(text);
-  return checkValuesFile(text, connector).map((f) => toDiagnostic(lines, f));
+  return checkValuesFile(text, connector, bodyTexts).map((f) => toDiagnostic(lines, f));
 }
 
 /** The values file beside a connector file: `NAME.values.json` for `NAME.connector.json`. */
