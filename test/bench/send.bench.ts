@@ -1,5 +1,4 @@
 // Sending overhead: 1,000 requests through the engine (build, send, shape) versus bare undici.request.
-import { filesIn } from '../support/files';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -7,6 +6,7 @@ import { request } from 'undici';
 import { lintText } from '../../server/src/core/lint';
 import { runRequest } from '../../server/src/core/request/run';
 import { ms, printTable, ratio } from './stats';
+import { filesIn } from '../support/files';
 
 /** Runs the benchmark and prints its table. */
 export async function runSendBench(): Promise<void> {

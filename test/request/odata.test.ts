@@ -1,4 +1,3 @@
-import { filesIn } from '../support/files';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
@@ -6,6 +5,7 @@ import { runRequest } from '../../server/src/core/request/run';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { RunningService } from '../../scripts/demo/http';
 import { ODATA_PASSWORD, startOrdersOData } from '../../scripts/demo/ordersOData';
+import { filesIn } from '../support/files';
 
 let service: RunningService;
 before(async () => {

@@ -1,10 +1,10 @@
-import { filesIn } from '../support/files';
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { runRequest } from '../../server/src/core/request/run';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import { startThirdPartyOData } from '../support/odataV4Server';
+import { filesIn } from '../support/files';
 
 let service: Awaited<ReturnType<typeof startThirdPartyOData>>;
 before(async () => {

@@ -1,4 +1,3 @@
-import { filesIn } from '../support/files';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,6 +10,7 @@ import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { assertWireIsPreview } from '../support/wireCheck';
+import { filesIn } from '../support/files';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-wire-'));
