@@ -23,11 +23,10 @@ function wholeNumberOf(text: string): bigint | undefined {
   const exponent = Number(exponentText);
   let digits = whole + fraction;
   let scale = exponent - fraction.length;
-  // Trailing zeros move into the scale, so 1.50e1 is 15 and 10e-1 is 1.
-  while (scale < 0 && digits.endsWith('0')) {
-    digits = digits.slice(0, -1);
-    scale++;
-  }
+  // Trailing zeros move into the scale, so 1.50e1 is 15 and 10e-1 is 1 (counted once: a long run stays linear).
+  const movable = Math.min(/0*$/.exec(digits)?.[0].length ?? 0, Math.max(0, -scale));
+  digits = digits.slice(0, digits.length - movable);
+  scale += movable;
   if (/^0*$/.test(digits)) return 0n;
   if (scale < 0) return undefined;
   // Past 10^40 no integer format can hold it; the scale is capped so 1e999999999 is not built digit by digit.
@@ -57,6 +56,7 @@ export function checkInteger(text: string, format: string | undefined): NumberOu
 /** The shortest decimal text that reads back as the same 32-bit float. */
 export function shortestFloat32(value: number): string {
   const target = Math.fround(value);
+  if (Object.is(target, -0)) return '-0';
   for (let precision = 1; precision <= 9; precision++) {
     const candidate = Number(target.toPrecision(precision));
     if (Math.fround(candidate) === target) return Object.is(candidate, -0) ? '-0' : String(candidate);
