@@ -12,6 +12,7 @@ import { sendPrepared } from '../../server/src/core/request/run';
 import { describeRequest } from '../../server/src/core/request/show';
 import { JsonNumber } from '../../server/src/core/values/exactJson';
 import { startEchoServer, type Echo } from '../support/echoServer';
+import { bodyFileReader } from '../../server/src/files/workspaceFiles';
 import { filesIn } from '../support/files';
 import { assertWireIsPreview } from '../support/wireCheck';
 
@@ -237,5 +238,33 @@ describe('Custom request body files', () => {
     assert.ok(received);
     assertWireIsPreview(prepared.request, received);
     assert.equal(received.body, '{ "OrderNo": "N-1", "Qty": 9007199254740993 }');
+  });
+});
+
+describe('Custom requests: ids and body files are checked before anything is sent', () => {
+  const odata = (requests: string): string => `{ "kind": "odata", "name": "o", "baseUrl": "${echo.url}/odata", "connectorVersion": "2.1.17", "customRequests": [${requests}] }`;
+  async function prepareOData(text: string, operationId: string) {
+    const { connector, findings } = lintText(text, { readBodyFile: bodyFileReader(dir, [dir]) });
+    assert.ok(connector);
+    const before = echo.received.length;
+    const prepared = await prepareRequest({ connector, findings, operationId, values: { no: '"N-1"' }, secrets: () => undefined, baseDir: dir, files: filesIn(dir) });
+    assert.equal(echo.received.length, before);
+    return { prepared, codes: findings.filter((f) => f.severity === 'error').map((f) => f.code) };
+  }
+
+  test('two Custom requests with the same id are an error, and nothing is sent', async () => {
+    const { prepared, codes } = await prepareOData(odata('{ "id": "r", "operation": "read", "url": "A" }, { "id": "r", "operation": "read", "url": "B" }'), 'r');
+    assert.deepEqual(codes, ['duplicate-custom-request-id']);
+    assert.ok(!prepared.ok);
+  });
+
+  test('a missing body file is a lint error and a refusal naming its path; one that is not JSON once filled is a lint error', async () => {
+    const missing = await prepareOData(odata('{ "id": "c", "operation": "create", "url": "Orders", "body": { "file": "missing.json" } }'), 'c');
+    assert.deepEqual(missing.codes, ['body-file']);
+    assert.ok(!missing.prepared.ok);
+    assert.match(missing.prepared.problems.map((x) => x.message).join('\n'), /The file 'missing\.json' \(.*missing\.json\) does not exist/);
+    writeFileSync(join(dir, 'broken.json'), '{ "OrderNo": {{no}}, }');
+    const broken = await prepareOData(odata('{ "id": "c", "operation": "create", "url": "Orders", "body": { "file": "broken.json" } }'), 'c');
+    assert.deepEqual(broken.codes, ['body-file']);
   });
 });
