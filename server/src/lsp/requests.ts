@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
+import type { Connector } from '../core/model';
 import { curlCommand } from '../core/request/curl';
 import type { FileAccess } from '../core/request/files';
 import { describeInputs, listOperations } from '../core/request/inputs';
@@ -57,11 +58,10 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     return openText(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
   }
 
-  async function prepare(analysis: DocumentAnalysis, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
+  async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
     const path = URI.parse(analysis.uri).fsPath;
     const valuesPath = valuesFilePath(path);
     const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
-    const connector = analysis.result.connector ?? { kind: undefined, root: { type: 'object', offset: 0, length: 0 } };
     const prepared = await prepareRequest({
       connector,
       findings: analysis.result.findings,
@@ -102,7 +102,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
           // Prompts need the body file's variables too: the preparation reads the file, the inputs come from it.
           return { inputs: describeInputs(connector, params.operationId, await bodyTexts(analysis, params.operationId)) ?? inputs, blockers };
         }
-        const { prepared, describe } = await prepare(analysis, params.operationId, { valuesFile: true }, (name) => `(secret ${name})`);
+        const { prepared, describe } = await prepare(analysis, connector, params.operationId, { valuesFile: true }, (name) => `(secret ${name})`);
         const own = prepared.ok ? [] : prepared.problems.filter((p) => p.at?.file === 'values' || p.code === 'invalid-value' || p.code === 'unknown-value');
         return { inputs, blockers, valuesFile: { uri: URI.file(path).toString(), problems: own.map(describe), warnings: prepared.warnings.map(describe) } };
       });
@@ -124,20 +124,22 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
 
       connection.onRequest(PREVIEW_REQUEST, async (params: PreviewRequestParams): Promise<PreviewRequestResult> => {
         const analysis = analyze(params.uri);
-        if (!analysis?.result.connector) return { ok: false, problems: ['Open the connector file first.'] };
+        const connector = analysis?.result.connector;
+        if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
         // A preview asks for no secret: a stand-in is redacted like the real value would be.
-        const { prepared, describe } = await prepare(analysis, params.operationId, params.values, (name) => `(secret ${name})`);
+        const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`);
         return prepared.ok ? { ok: true, preview: preview(prepared.request) } : { ok: false, problems: prepared.problems.map(describe) };
       });
 
       connection.onRequest(SEND_REQUEST, async (params: SendRequestParams, token): Promise<SendRequestResult> => {
         const analysis = analyze(params.uri);
-        if (!analysis?.result.connector) return { ok: false, problems: ['Open the connector file first.'] };
+        const connector = analysis?.result.connector;
+        if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
         const secrets: SecretProvider = async (name) => (await connection.sendRequest<GetSecretResult>(GET_SECRET, { name })) ?? undefined;
         try {
-          const { prepared, describe } = await prepare(analysis, params.operationId, params.values, secrets);
+          const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, secrets);
           if (!prepared.ok) return { ok: false, problems: prepared.problems.map(describe) };
           const sent = await sendPrepared(prepared.request, { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal });
           return { ok: true, preview: preview(prepared.request), result: sent.result, rawText: sent.rawText };
