@@ -1,17 +1,16 @@
 // Copy as cURL / --curl: Debian's curl runs the copied command against a recording server, and what it sends is
 // compared with what the tool sends for the same request.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
-import { curlCommand } from '../../server/src/core/request/curl';
 import { prepareRequest } from '../../server/src/core/request/prepare';
 import { sendPrepared } from '../../server/src/core/request/run';
 import type { BuiltRequest, SuppliedValues } from '../../server/src/core/request/types';
 import { startEchoServer, type Echo } from '../support/echoServer';
+import { assertCurlSendsTheSame } from '../support/curlRun';
 import { filesIn } from '../support/files';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
@@ -33,42 +32,12 @@ async function build(operation: string, values: SuppliedValues, auth: string): P
   return prepared.request;
 }
 
-function runCurl(command: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} --silent --show-error --output /dev/null`], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', CONNECTOR_SECRET_API: SECRETS.api, CONNECTOR_SECRET_PW: SECRETS.pw },
-    }, (error, _stdout, stderr) => (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve()));
-  });
-}
-
-const TRANSPORT = new Set(['host', 'connection']);
-function headersOf(e: Echo, multipart: boolean): string[] {
-  return e.rawHeaders
-    .filter(([n]) => !TRANSPORT.has(n.toLowerCase()) && !(multipart && ['content-type', 'content-length'].includes(n.toLowerCase())))
-    .map(([n, v]) => `${n.toLowerCase()}: ${v}`)
-    .sort();
-}
-
 /** Runs the copied command and the tool on the same request; both must reach the server alike. */
 async function compare(request: BuiltRequest): Promise<{ tool: Echo; curl: Echo; command: string }> {
-  const command = curlCommand(request);
-  assert.ok(!/[\r\n]/.test(command), 'no raw CR or LF in the command');
-  for (const secret of Object.values(SECRETS)) assert.ok(!command.includes(secret), 'no secret value in the command');
-  assert.ok(!command.includes('•••'));
   await sendPrepared(request, { timeoutMs: 5_000 });
   const tool = echo.received.at(-1);
-  const count = echo.received.length;
-  await runCurl(command);
-  assert.equal(echo.received.length, count + 1, 'curl sent exactly one request');
-  const curl = echo.received.at(-1);
-  assert.ok(tool && curl);
-  const multipart = request.body?.kind === 'multipart';
-  assert.equal(curl.method, tool.method);
-  assert.equal(curl.target, tool.target);
-  assert.deepEqual(headersOf(curl, multipart), headersOf(tool, multipart));
-  if (multipart) assert.deepEqual(curl.parts, tool.parts);
-  else assert.equal(curl.bodyBase64, tool.bodyBase64);
-  return { tool, curl, command };
+  assert.ok(tool);
+  return { tool, ...(await assertCurlSendsTheSame(request, SECRETS, tool, echo.received)) };
 }
 
 const op = (method: string, path: string, parameters: string, headers = '{}'): string => `{ "id": "op", "method": "${method}", "path": "${path}", "headers": ${headers}, "parameters": [${parameters}] }`;

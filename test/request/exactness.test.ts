@@ -14,6 +14,7 @@ import { JsonNumber } from '../../server/src/core/values/exactJson';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { bodyFileReader } from '../../server/src/files/workspaceFiles';
 import { filesIn } from '../support/files';
+import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
@@ -41,7 +42,7 @@ async function prepare(operations: string[], extra: Extra = {}): Promise<{ prepa
   return { prepared, codes: findings.filter((f) => f.severity === 'error').map((f) => f.code) };
 }
 
-/** Prepares, sends to the recording server, holds the preview equal to the wire, and returns what arrived. */
+/** Prepares, sends to the recording server, holds the preview and the copied curl command equal to the wire, and returns what arrived. */
 async function wire(operations: string[], extra: Extra = {}): Promise<Echo> {
   const { prepared } = await prepare(operations, extra);
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
@@ -49,6 +50,7 @@ async function wire(operations: string[], extra: Extra = {}): Promise<Echo> {
   const received = echo.received.at(-1);
   assert.ok(received);
   assertWireIsPreview(prepared.request, received);
+  await assertCurlSendsTheSame(prepared.request, {}, received, echo.received);
   return received;
 }
 

@@ -9,6 +9,7 @@ import { sendPrepared } from '../../server/src/core/request/run';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer, type Echo } from '../support/echoServer';
+import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
 import { filesIn } from '../support/files';
 
@@ -24,7 +25,8 @@ after(() => echo.close());
 
 /**
  * Sends one operation of a REST connector to the echo server and returns what arrived (as the result shows it,
- * redacted); every case also holds the preview equal to what the server received.
+ * redacted); every case also holds the preview equal to what the server received, and runs the copied curl
+ * command to hold it equal too.
  */
 async function wire(operation: string, values: SuppliedValues, extra = '', secrets: Record<string, string> = {}): Promise<Echo> {
   const text = `{ "kind": "rest", "name": "t", "baseUrl": "${echo.url}/api"${extra}, "operations": [${operation}] }`;
@@ -38,6 +40,8 @@ async function wire(operation: string, values: SuppliedValues, extra = '', secre
   const received = echo.received.at(-1);
   assert.ok(received);
   assertWireIsPreview(prepared.request, received);
+  // The copied curl command sends the same.
+  await assertCurlSendsTheSame(prepared.request, secrets, received, echo.received);
   return sent.result.data as unknown as Echo;
 }
 

@@ -1,5 +1,6 @@
 // Property: for random operations and values, a request is either refused before anything is sent, or the
-// recording server receives exactly what the preview shows (request line, headers, body bytes).
+// recording server receives exactly what the preview shows (request line, headers, body bytes), and the same
+// again from the copied curl command.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { sendPrepared } from '../../server/src/core/request/run';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer } from '../support/echoServer';
 import { filesIn } from '../support/files';
+import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
@@ -97,5 +99,7 @@ test('property: every random request is refused before sending, or arrives exact
     const received = echo.received.at(-1);
     assert.ok(received && echo.received.length === before + 1);
     assertWireIsPreview(prepared.request, received);
-  }), { numRuns: 150 });
+    // The copied curl command sends the same bytes.
+    await assertCurlSendsTheSame(prepared.request, {}, received, echo.received);
+  }), { numRuns: 100 });
 });

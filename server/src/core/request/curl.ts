@@ -5,14 +5,16 @@ import type { BuiltRequest } from './types';
 
 /**
  * Quotes a word for a POSIX shell. Text with control characters (a body's line breaks) uses bash's $'...' so
- * no raw CR or LF ever stands in the command.
+ * no raw CR or LF ever stands in the command. With `latin1`, characters U+0080 to U+00FF are written as the
+ * single bytes the tool sends in a header (\xE9 for é), not as the UTF-8 a terminal would pass.
  */
-export function shellQuote(text: string): string {
+export function shellQuote(text: string, latin1 = false): string {
   if (/^[\w@%+=:,./-]+$/.test(text)) return text;
   // eslint-disable-next-line no-control-regex
-  if (!/[\x00-\x1f\x7f]/.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  const special = latin1 ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
+  if (!special.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
   // eslint-disable-next-line no-control-regex
-  return `$'${text.replace(/[\\'\x00-\x1f\x7f]/g, (c) => {
+  return `$'${text.replace(latin1 ? /[\\'\x00-\x1f\x7f-\xff]/g : /[\\'\x00-\x1f\x7f]/g, (c) => {
     if (c === '\\' || c === "'") return `\\${c}`;
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
@@ -54,7 +56,8 @@ export function curlCommand(request: BuiltRequest): string {
   if (placement?.kind === 'header' || placement?.kind === 'basic') skipped.add((placement.kind === 'basic' ? 'authorization' : placement.header).toLowerCase());
   const r = (text: string): string => redactText(text, request.secrets);
   for (const [name, value] of request.headers) {
-    if (!skipped.has(name.toLowerCase())) words.push('-H', shellQuote(`${name}: ${r(value)}`));
+    // curl reads 'Name:' as "remove the header"; 'Name;' sends it empty, as the tool does.
+    if (!skipped.has(name.toLowerCase())) words.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${r(value)}`, true));
   }
   if (placement?.kind === 'header') words.push('-H', withSecret(`${placement.header}: ${placement.prefix}`, variable));
   if (placement?.kind === 'basic') words.push('-u', withSecret(`${placement.username}:`, variable));
