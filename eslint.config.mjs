@@ -13,4 +13,16 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
+  {
+    // The core is pure: files, editors and LSP belong to the edges. Building a request reads no file; the file
+    // step is supplied by the CLI and the server. Only sending (send.ts, sendBody.ts) touches the network and
+    // streams files.
+    files: ['server/src/core/**/*.ts'],
+    ignores: ['server/src/core/send.ts', 'server/src/core/sendBody.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'node:child_process', 'node:net', 'vscode', 'vscode-languageserver', 'vscode-languageclient'].map((name) => ({ name, message: 'The core does no I/O and knows no editor: take what you need as a parameter from the edge (server/src/lsp, server/src/cli, server/src/files).' })),
+      }],
+    },
+  },
 );

@@ -15,7 +15,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const log = vscode.window.createOutputChannel('Connector Tools', { log: true });
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'connector-json' }],
+    documentSelector: [{ language: 'connector-json' }, { scheme: 'file', pattern: '**/*.values.json' }],
     // The project file (connector-tools.json) sets rule levels: the server re-checks when one changes.
     synchronize: { configurationSection: 'connectorTools', fileEvents: vscode.workspace.createFileSystemWatcher('**/connector-tools.json') },
     outputChannel: log,

@@ -1,7 +1,7 @@
 // Custom LSP messages between the extension and the server, beyond the standard protocol. Shared by both sides.
 import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
 import type { OperationSummary, InputDescription } from './core/request/inputs';
-import type { ConnectorResult, SuppliedValues } from './core/request/types';
+import type { ConnectorResult } from './core/request/types';
 import type { SealedSecret } from './secretSeal';
 
 /** client → server: the operations of a connector file. */
@@ -14,31 +14,41 @@ export const DESCRIBE_OPERATION = 'connector/describeOperation';
 export interface DescribeOperationParams { uri: string; operationId: string }
 export interface DescribeOperationResult {
   inputs: InputDescription[];
-  /** Values from `NAME.values.json` beside the connector, when it exists and has an entry for the operation. */
-  valuesFile?: { uri: string; values: SuppliedValues; problems: string[] };
+  /**
+   * `NAME.values.json` beside the connector, when it has an entry for the operation: sending uses it. Its
+   * `problems` are the operation's own (they stop sending); `warnings` are other entries' problems.
+   */
+  valuesFile?: { uri: string; problems: string[]; warnings: string[] };
   /** Problems that stop sending (lint errors in the connector file), as `line:column message` lines. */
   blockers: string[];
 }
+
+/**
+ * Which values a request is built from: the values file's entry, or what the user typed for each input (read
+ * by the server exactly as `connector request --value` reads them).
+ */
+export type ValuesChoice = { valuesFile: true } | { entered: Record<string, string> };
 
 /** The request as shown to the user: secrets already redacted. */
 export interface RequestPreview {
   method: string;
   url: string;
   headers: [string, string][];
-  /** Body text, or a description of a file or multipart body. */
+  /** The body as sent, files shown by name and size. */
   body?: string;
   warnings: string[];
+  /** A curl command doing the same; secrets as $CONNECTOR_SECRET_ references. */
   curl: string;
 }
 
 /** client → server: build (and not send) the request, for Preview Request and Copy as cURL. */
 export const PREVIEW_REQUEST = 'connector/previewRequest';
-export interface PreviewRequestParams { uri: string; operationId: string; values: SuppliedValues }
+export interface PreviewRequestParams { uri: string; operationId: string; values: ValuesChoice }
 export type PreviewRequestResult = { ok: true; preview: RequestPreview } | { ok: false; problems: string[] };
 
 /** client → server: build and send; cancelling the LSP request aborts it on the wire. */
 export const SEND_REQUEST = 'connector/sendRequest';
-export interface SendRequestParams { uri: string; operationId: string; values: SuppliedValues; timeoutMs?: number }
+export interface SendRequestParams { uri: string; operationId: string; values: ValuesChoice; timeoutMs?: number }
 export type SendRequestResult =
   | { ok: true; preview: RequestPreview; result: ConnectorResult; rawText: string }
   | { ok: false; problems: string[] };

@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { lintText } from '../../server/src/core/lint';
 import { runRequest } from '../../server/src/core/request/run';
 import { ms, printTable, ratio } from './stats';
+import { filesIn } from '../support/files';
 
 /** Runs the benchmark and prints its table. */
 export async function runSendBench(): Promise<void> {
@@ -22,7 +23,7 @@ export async function runSendBench(): Promise<void> {
   async function engine(): Promise<number> {
     const started = performance.now();
     for (let i = 0; i < COUNT; i++) {
-      await runRequest({ connector: connector!, operationId: 'get', values: { id: i, tags: ['a', 'b'] }, secrets: () => undefined, baseDir: '.', send: { timeoutMs: 5_000 } });
+      await runRequest({ connector: connector!, operationId: 'get', values: { id: i, tags: ['a', 'b'] }, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
     }
     return performance.now() - started;
   }

@@ -60,7 +60,7 @@ describe('connector request', () => {
     const curl = await runCli(['request', file, 'getPet', '--value', 'petId=1', '--curl'], { env: secret });
     assert.equal(curl.code, 0);
     assert.ok(!curl.stdout.includes(PETSTORE_API_KEY));
-    assert.match(curl.stdout, /^curl -X GET /);
+    assert.match(curl.stdout, /^curl --globoff -X GET '[^']+' -H 'X-Api-Key: '"\$CONNECTOR_SECRET_PETSTORE"/);
   });
 
   test('a connector with errors is refused with file:line:col', async () => {

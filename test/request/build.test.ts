@@ -1,15 +1,17 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
-import { buildRequest } from '../../server/src/core/request';
-import { curlCommand, describeRequest } from '../../server/src/core/request/curl';
+import { curlCommand } from '../../server/src/core/request/curl';
+import { prepareRequest } from '../../server/src/core/request/prepare';
+import { describeRequest } from '../../server/src/core/request/show';
 import type { SuppliedValues } from '../../server/src/core/request/types';
+import { filesIn } from '../support/files';
 
 async function build(parameters: string, values: SuppliedValues, extra = '', secrets: Record<string, string> = {}) {
   const text = `{ "kind": "rest", "name": "t", "baseUrl": "https://api.example.com"${extra}, "operations": [{ "id": "op", "method": "GET", "path": "/x/{id}", "parameters": [{ "name": "id", "location": "path", "type": "integer" }, ${parameters}] }] }`;
   const { connector } = lintText(text);
   assert.ok(connector);
-  return buildRequest({ connector, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: '.' });
+  return prepareRequest({ connector, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: '.', files: filesIn('.') });
 }
 
 test('every missing required value is reported at once, nothing is built', async () => {
@@ -46,6 +48,7 @@ test('a missing secret is a problem naming the secret, and the preview and cURL 
   const built = await build('{ "name": "q", "location": "query", "type": "string" }', { id: 1, q: "it's" }, auth, { api: 'tok-123' });
   assert.ok(built.ok);
   const curl = curlCommand(built.request);
-  assert.equal(curl, "curl -X GET 'https://api.example.com/x/1?q=it%27s' -H 'Authorization: Bearer •••'");
+  assert.equal(curl, `curl --globoff -X GET 'https://api.example.com/x/1?q=it%27s' -H 'Authorization: Bearer '"$CONNECTOR_SECRET_API" -H Accept: -H User-Agent:`);
+  assert.ok(!curl.includes('tok-123'));
   assert.ok(!describeRequest(built.request).includes('tok-123'));
 });

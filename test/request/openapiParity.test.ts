@@ -8,7 +8,8 @@ import { test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { importOpenApi } from '../../server/src/core/openapi/importOpenApi';
 import type { JsonObject, ModelJson, ParameterJson, RestConnectorJson } from '../../server/src/core/openapi/types';
-import { buildRequest } from '../../server/src/core/request';
+import { prepareRequest } from '../../server/src/core/request/prepare';
+import { filesIn } from '../support/files';
 import type { BuiltRequest } from '../../server/src/core/request/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { loadOpenApiDocument } from '../../server/src/openapi/loadDocument';
@@ -80,6 +81,16 @@ function valuesFor(parameters: ParameterJson[], models: Record<string, ModelJson
   return values;
 }
 
+/** The same values as a workflow gives them: options by their ids (c1, c2, ...), as the platform names them. */
+function byOptionId(parameters: ParameterJson[], values: Record<string, JsonValue>): Record<string, JsonValue> {
+  const out = { ...values };
+  for (const p of parameters) {
+    const value = values[p.name];
+    if (p.options?.length && Array.isArray(value)) out[p.name] = value.map((v) => `c${(p.options?.indexOf(String(v)) ?? 0) + 1}`);
+  }
+  return out;
+}
+
 /** Query pairs decoded (separators inside values kept as sent), in order. */
 function queryPairs(url: URL): string[] {
   return url.search.replace(/^\?/, '').split('&').filter((s) => s !== '').map((pair) => decodeURIComponent(pair.replace(/\+/g, ' ')));
@@ -97,7 +108,8 @@ interface WireView {
 function ourView(request: BuiltRequest): WireView {
   const url = new URL(request.url);
   const headers: Record<string, string> = {};
-  for (const [name, value] of request.headers) if (name.toLowerCase() !== 'accept') headers[name.toLowerCase()] = name.toLowerCase() === 'content-type' ? value.split(';')[0] ?? value : value;
+  // Content-Length is framing that our built request states and swagger-client leaves to its transport.
+  for (const [name, value] of request.headers) if (!['accept', 'content-length'].includes(name.toLowerCase())) headers[name.toLowerCase()] = name.toLowerCase() === 'content-type' ? value.split(';')[0] ?? value : value;
   let body: WireView['body'];
   const b = request.body;
   if (b?.kind === 'text') body = headers['content-type'] === 'application/x-www-form-urlencoded' ? b.text.split('&').map((s) => decodeURIComponent(s.replace(/\+/g, ' '))) : safeJson(b.text);
@@ -176,7 +188,7 @@ for (const [document, prefix] of PARITY_DOCUMENTS.flatMap((d) => [[d, 'v-'], [d,
     assert.ok(connector.operations.length > 0);
     for (const operation of connector.operations) {
       const values = valuesFor(operation.parameters, connector.models ?? {});
-      const ours = await buildRequest({ connector: linted.connector, operationId: operation.id, values, secrets: () => undefined, baseDir: folder });
+      const ours = await prepareRequest({ connector: linted.connector, operationId: operation.id, values: byOptionId(operation.parameters, values), secrets: () => undefined, baseDir: folder, files: filesIn(folder) });
       assert.ok(ours.ok, `${operation.id}: ${ours.ok ? '' : ours.problems.map((p) => p.message).join(' ')}`);
       const source = imported.sources[operation.id];
       const original = ((((spec.paths as JsonObject)[source?.path ?? ''] as JsonObject)[source?.method.toLowerCase() ?? ''] as JsonObject).requestBody as JsonObject | undefined);
@@ -223,7 +235,7 @@ test('sign-in: API keys in header and query, basic, bearer and OAuth2 tokens rea
     assert.ok(linted.connector);
     const operation = connector.operations[0];
     assert.ok(operation);
-    const ours = await buildRequest({ connector: linted.connector, operationId: operation.id, values: {}, secrets: (name) => (name === scheme ? 'S3cret&=' : undefined), baseDir: folder });
+    const ours = await prepareRequest({ connector: linted.connector, operationId: operation.id, values: {}, secrets: (name) => (name === scheme ? 'S3cret&=' : undefined), baseDir: folder, files: filesIn(folder) });
     assert.ok(ours.ok);
     const spec = structuredClone(loaded.document) as JsonObject;
     const [method, path] = selection.split(' ');

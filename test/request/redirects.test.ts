@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
+import { filesIn } from '../support/files';
 import { runRequest } from '../../server/src/core/request/run';
 import type { SendOptions } from '../../server/src/core/send';
 import { runCli } from '../support/cli';
@@ -46,7 +47,7 @@ const BEARER = '{ "scheme": "bearer", "secret": "api" }';
 const SEND: SendOptions = { timeoutMs: 5_000 };
 
 function send(model: ReturnType<typeof connector>, values: Record<string, string>, options: SendOptions = SEND) {
-  return runRequest({ connector: model, operationId: 'go', values, secrets: () => SECRET, baseDir: tmpdir(), send: options });
+  return runRequest({ connector: model, operationId: 'go', values, secrets: () => SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: options });
 }
 
 function credentialsIn(headers: IncomingHttpHeaders): string[] {

@@ -4,10 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
-import { runRequest } from '../../server/src/core/request/run';
+import { prepareRequest } from '../../server/src/core/request/prepare';
+import { sendPrepared } from '../../server/src/core/request/run';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer, type Echo } from '../support/echoServer';
+import { assertCurlSendsTheSame } from '../support/curlRun';
+import { assertWireIsPreview } from '../support/wireCheck';
+import { filesIn } from '../support/files';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-wire-'));
@@ -19,16 +23,26 @@ before(async () => {
 });
 after(() => echo.close());
 
-/** Sends one operation of a REST connector to the echo server and returns what arrived. */
+/**
+ * Sends one operation of a REST connector to the echo server and returns what arrived (as the result shows it,
+ * redacted); every case also holds the preview equal to what the server received, and runs the copied curl
+ * command to hold it equal too.
+ */
 async function wire(operation: string, values: SuppliedValues, extra = '', secrets: Record<string, string> = {}): Promise<Echo> {
   const text = `{ "kind": "rest", "name": "t", "baseUrl": "${echo.url}/api"${extra}, "operations": [${operation}] }`;
   const { connector, findings } = lintText(text);
   assert.deepEqual(findings.filter((f) => f.severity === 'error').map((f) => f.message), []);
   assert.ok(connector);
-  const outcome = await runRequest({ connector, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: dir, send: { timeoutMs: 5_000 } });
-  assert.ok(outcome.sent, outcome.sent ? '' : outcome.problems.map((p) => p.message).join('; '));
-  assert.deepEqual(outcome.result.errors, []);
-  return outcome.result.data as unknown as Echo;
+  const prepared = await prepareRequest({ connector, findings, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: dir, files: filesIn(dir) });
+  assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
+  const sent = await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+  assert.deepEqual(sent.result.errors, []);
+  const received = echo.received.at(-1);
+  assert.ok(received);
+  assertWireIsPreview(prepared.request, received);
+  // The copied curl command sends the same.
+  await assertCurlSendsTheSame(prepared.request, secrets, received, echo.received);
+  return sent.result.data as unknown as Echo;
 }
 
 const op = (method: string, path: string, parameters: string[], headers = ''): string =>
@@ -76,7 +90,7 @@ describe('values on the wire', () => {
     assert.equal(got.target, '/api/x?a=v&x&y');
   });
 
-  test('formats: date-time as ISO 8601, int64 exact, float rounded to 32 bits; defaults and options by id', async () => {
+  test('formats: date-time in UTC, int64 exact, float as its shortest 32-bit text; defaults and options by id', async () => {
     const params = [
       '{ "name": "when", "location": "query", "type": "string", "format": "date-time" }',
       '{ "name": "big", "location": "query", "type": "integer", "format": "int64" }',
@@ -84,8 +98,8 @@ describe('values on the wire', () => {
       '{ "name": "lang", "location": "query", "type": "string", "default": "en" }',
       '{ "name": "colors", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["red", "green", "blue"] }',
     ];
-    const got = await wire(op('GET', '/x', params), { when: '2026-11-22 10:30 UTC', big: '9223372036854775807', f: 0.1, colors: ['c1', 'c3'] });
-    assert.equal(got.target, `/api/x?when=2026-11-22T10%3A30%3A00.000Z&big=9223372036854775807&f=${encodeURIComponent(String(Math.fround(0.1)))}&lang=en&colors=red,blue`);
+    const got = await wire(op('GET', '/x', params), { when: '2026-11-22T12:30:00+02:00', big: '9223372036854775807', f: 0.1, colors: ['c1', 'c3'] });
+    assert.equal(got.target, '/api/x?when=2026-11-22T10%3A30%3A00.000Z&big=9223372036854775807&f=0.1&lang=en&colors=red,blue');
   });
 
   test('computed parameters are filled from their templates', async () => {

@@ -102,8 +102,8 @@ describe('a hostile client', () => {
       ['workspace/symbol', { query: 5 }, /'query' must be a string/],
       ['connector/listOperations', { uri: ['x'] }, /'uri' must be a string/],
       ['connector/describeOperation', { uri, operationId: {} }, /'operationId' must be a string/],
-      ['connector/previewRequest', { uri, operationId: 'x', values: 'q=1' }, /'values' must be an object of values by name/],
-      ['connector/sendRequest', { uri, operationId: 'x', values: {}, timeoutMs: -1 }, /'timeoutMs' must be a number from 1 to 3600000/],
+      ['connector/previewRequest', { uri, operationId: 'x', values: 'q=1' }, /'values' must be \{ "valuesFile": true \} or \{ "entered"/],
+      ['connector/sendRequest', { uri, operationId: 'x', values: { entered: {} }, timeoutMs: -1 }, /'timeoutMs' must be a number from 1 to 3600000/],
       ['connector/sendRequest', { uri, operationId: 'x', values: null }, /'values'/],
       ['connector/addQueryParameters', { uri, operationOffset: -5, names: 'a', type: 'string', required: false }, /'operationOffset'/],
     ];
@@ -120,7 +120,7 @@ describe('a hostile client', () => {
     const unknown = fileUri('never-opened.connector.json');
     assert.equal(await lsp.request('textDocument/hover', { textDocument: { uri: unknown }, position: { line: 0, character: 0 } }), null);
     assert.deepEqual(await lsp.request('connector/listOperations', { uri: 'not a uri at all %%%' }), []);
-    assert.deepEqual(await lsp.request('connector/previewRequest', { uri: unknown, operationId: 'x', values: {} }), { ok: false, problems: ['Open the connector file first.'] });
+    assert.deepEqual(await lsp.request('connector/previewRequest', { uri: unknown, operationId: 'x', values: { entered: {} } }), { ok: false, problems: ['Open the connector file first.'] });
     const uri = fileUri('far.connector.json');
     await lsp.open(uri, GOOD, 1);
     const far = { line: 2 ** 31 - 1, character: 2 ** 31 - 1 };
@@ -145,7 +145,7 @@ describe('a hostile client', () => {
     const uri = fileUri('pattern.connector.json');
     const text = restConnector([operation('find', 'GET', '/find', ['{ "name": "q", "location": "query", "type": "string", "pattern": "^(a+)+$" }'])], '"advanced": { "enforceConstraints": true }');
     await lsp.open(uri, text, 1);
-    const preview = await lsp.request<{ ok: boolean; problems?: string[] }>('connector/previewRequest', { uri, operationId: 'find', values: { q: `${'a'.repeat(100_000)}!` } });
+    const preview = await lsp.request<{ ok: boolean; problems?: string[] }>('connector/previewRequest', { uri, operationId: 'find', values: { entered: { q: `${'a'.repeat(100_000)}!` } } });
     assert.equal(preview.ok, false);
     assert.match(preview.problems?.join() ?? '', /does not match the pattern/);
     const hover = await lsp.request<Hover | null>('textDocument/hover', { textDocument: { uri }, position: { line: 1, character: 4 } });

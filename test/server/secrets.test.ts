@@ -45,7 +45,7 @@ describe('secrets through the language server', () => {
     };
     service = await startFault(echo);
     other = await startFault(echo);
-    lsp = await startLsp();
+    lsp = await startLsp({ initializationOptions: { connectorToolsExtension: true } });
     asked = answerSecrets(lsp, (params) => answer(params));
     lsp.connection.onNotification('window/logMessage', (params: { message: string }) => {
       logged.push(params.message);
@@ -64,7 +64,7 @@ describe('secrets through the language server', () => {
     if (version === 1) await lsp.open(uri, text, 1);
     else await lsp.change(uri, text, version);
     await lsp.diagnostics(uri, version);
-    return lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'echo', values: {} });
+    return lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'echo', values: { entered: {} } });
   }
 
   test('with a verbose trace, the secret reaches the service and appears nowhere: not in the trace, the result, the log or the output', async () => {
@@ -132,12 +132,12 @@ test('connectorTools.request.timeoutMs bounds the whole request sent from the ed
     }, 500);
     req.socket.on('close', () => clearInterval(timer));
   });
-  const lsp = await startLsp({ settings: { request: { timeoutMs: 1_200 } } });
+  const lsp = await startLsp({ settings: { request: { timeoutMs: 1_200 } }, initializationOptions: { connectorToolsExtension: true } });
   try {
     const uri = pathToFileURL(join(mkdtempSync(join(tmpdir(), 'connector-drip-')), 'd.connector.json')).href;
     await lsp.open(uri, `{ "kind": "rest", "name": "d", "baseUrl": "${drip.url}", "operations": [ { "id": "get", "method": "GET", "path": "/", "parameters": [] } ] }`);
     await lsp.diagnostics(uri, 1);
-    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'get', values: {} });
+    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'get', values: { entered: {} } });
     assert.ok(result.ok);
     assert.equal(result.result.status, 0);
     assert.match(result.result.errors.join(), /did not finish answering within 1200 ms/);

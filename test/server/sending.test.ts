@@ -25,7 +25,7 @@ describe('sending through the language server', () => {
     const text = readFileSync(join(__dirname, '..', '..', 'examples', 'petstore.connector.json'), 'utf8').replace('http://127.0.0.1:3030/api', service.url);
     writeFileSync(join(dir, 'petstore.connector.json'), text);
     uri = pathToFileURL(join(dir, 'petstore.connector.json')).href;
-    lsp = await startLsp();
+    lsp = await startLsp({ initializationOptions: { connectorToolsExtension: true } });
     answerSecrets(lsp, (params) => {
       asked.push(params.name);
       return params.name === 'petstore' ? PETSTORE_API_KEY : undefined;
@@ -53,12 +53,48 @@ describe('sending through the language server', () => {
     assert.match(described.valuesFile?.problems.join() ?? '', /petstore\.values\.json:1:\d+ 'petId' needs a whole number/);
     writeFileSync(join(dir, 'petstore.values.json'), '{ "getPet": { "petId": 2 } }');
     const ok = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
-    assert.deepEqual(ok.valuesFile?.values, { petId: 2 });
+    assert.deepEqual(ok.valuesFile?.problems, []);
+    const sent = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { valuesFile: true } });
+    assert.ok(sent.ok);
+    assert.equal((sent.result.data as { name: string }).name, 'Tom');
+  });
+
+  test('an open values file gets diagnostics against its connector, each on its entry', async () => {
+    const valuesUri = pathToFileURL(join(dir, 'petstore.values.json')).href;
+    const text = '{\n  "getPet": { "petId": 2 },\n  "findPets": { "limit": 99999999999 },\n  "nope": {}\n}';
+    await lsp.open(valuesUri, text);
+    const diagnostics = await lsp.diagnostics(valuesUri, 1);
+    assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['values-wrong-type', 2], ['values-unknown-operation', 3]]);
+    // The sent operation's own entry is clean: the others do not block it.
+    const described = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
+    assert.deepEqual(described.valuesFile?.problems, []);
+    assert.equal(described.valuesFile?.warnings.length, 2);
+  });
+
+  test('a values file names a Custom request body file\'s variables like any other; an unknown one is still flagged', async () => {
+    writeFileSync(join(dir, 'order.json'), '{ "OrderNo": "{{no}}" }');
+    const odataUri = pathToFileURL(join(dir, 'orders.connector.json')).href;
+    await lsp.open(odataUri, `{ "kind": "odata", "name": "o", "baseUrl": "${service.url}", "connectorVersion": "2.1.17", "customRequests": [{ "id": "c", "operation": "create", "url": "Orders", "body": { "file": "order.json" } }] }`);
+    assert.deepEqual(await lsp.diagnostics(odataUri, 1), []);
+    const valuesUri = pathToFileURL(join(dir, 'orders.values.json')).href;
+    await lsp.open(valuesUri, '{ "c": { "no": "N-1", "nope": 1 } }');
+    const diagnostics = await lsp.diagnostics(valuesUri, 1);
+    assert.deepEqual(diagnostics.map((d) => d.message), ["'c' has no input 'nope'. Did you mean 'no'?"]);
+  });
+
+  test('a file value outside the workspace is refused, naming the path and the setting', async () => {
+    const uploadUri = pathToFileURL(join(dir, 'upload.connector.json')).href;
+    const text = `{ "kind": "rest", "name": "u", "baseUrl": "${service.url}", "operations": [{ "id": "put", "method": "PUT", "path": "/x", "headers": { "Content-Type": "application/octet-stream" }, "parameters": [{ "name": "data", "location": "body", "type": "stream" }] }] }`;
+    await lsp.open(uploadUri, text);
+    await lsp.diagnostics(uploadUri, 1);
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri: uploadUri, operationId: 'put', values: { entered: { data: '/etc/passwd' } } });
+    assert.ok(!result.ok);
+    assert.match(result.problems.join(), /'\/etc\/passwd' resolves to \/etc\/passwd, outside the workspace.*connectorTools\.request\.allowedFileFolders/);
   });
 
   test('preview asks for no secret and shows none', async () => {
     const before = asked.length;
-    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'getPet', values: { petId: 1 } });
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });
     assert.ok(result.ok);
     assert.match(result.preview.url, /\/pets\/1;lang=en$/);
     assert.deepEqual(result.preview.headers, [['X-Api-Key', '•••']]);
@@ -66,7 +102,7 @@ describe('sending through the language server', () => {
   });
 
   test('send asks the client for the secret, sends, and returns the redacted result', async () => {
-    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { petId: 1 } });
+    const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });
     assert.ok(result.ok);
     assert.equal(result.result.status, 200);
     assert.equal((result.result.data as { name: string }).name, 'Rex');
@@ -83,7 +119,7 @@ describe('sending through the language server', () => {
     await lsp.open(slowUri, text);
     await lsp.diagnostics(slowUri, 1);
     const source = new CancellationTokenSource();
-    const pending = lsp.connection.sendRequest('connector/sendRequest', { uri: slowUri, operationId: 'wait', values: {}, timeoutMs: 60_000 }, source.token);
+    const pending = lsp.connection.sendRequest('connector/sendRequest', { uri: slowUri, operationId: 'wait', values: { entered: {} }, timeoutMs: 60_000 }, source.token);
     await new Promise((r) => setTimeout(r, 300));
     source.cancel();
     const answer = await pending.then((r) => r, (e: unknown) => e);

@@ -1,6 +1,6 @@
 // A server that reflects what arrived on the wire: request line, headers and body (multipart parsed by busboy).
 import busboy from 'busboy';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface EchoedPart {
@@ -15,14 +15,18 @@ export interface Echo {
   /** The raw request target, exactly as sent: path, matrix and query. */
   target: string;
   headers: Record<string, string | string[] | undefined>;
+  /** Header names and values exactly as they arrived, in order. */
+  rawHeaders: [string, string][];
   body: string;
+  /** The body's bytes, base64: what arrived, multipart included. */
+  bodyBase64: string;
   parts?: EchoedPart[];
 }
 
-function parseMultipart(request: IncomingMessage): Promise<EchoedPart[]> {
+function parseMultipart(headers: IncomingHttpHeaders, bytes: Buffer): Promise<EchoedPart[]> {
   return new Promise((resolve, reject) => {
     const parts: EchoedPart[] = [];
-    const parser = busboy({ headers: request.headers });
+    const parser = busboy({ headers });
     parser.on('field', (name, value) => parts.push({ name, value }));
     parser.on('file', (name, stream, info) => {
       const chunks: Buffer[] = [];
@@ -31,7 +35,7 @@ function parseMultipart(request: IncomingMessage): Promise<EchoedPart[]> {
     });
     parser.on('close', () => resolve(parts));
     parser.on('error', reject);
-    request.pipe(parser);
+    parser.end(bytes);
   });
 }
 
@@ -40,13 +44,17 @@ export async function startEchoServer(): Promise<{ url: string; server: Server; 
   const received: Echo[] = [];
   const server = createServer((request, response) => {
     void (async () => {
-      const echo: Echo = { method: request.method ?? '', target: request.url ?? '', headers: request.headers, body: '' };
+      const rawHeaders: [string, string][] = [];
+      for (let i = 0; i < request.rawHeaders.length; i += 2) rawHeaders.push([request.rawHeaders[i] ?? '', request.rawHeaders[i + 1] ?? '']);
+      const echo: Echo = { method: request.method ?? '', target: request.url ?? '', headers: request.headers, rawHeaders, body: '', bodyBase64: '' };
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const bytes = Buffer.concat(chunks);
+      echo.bodyBase64 = bytes.toString('base64');
       if (/multipart\/form-data/.test(request.headers['content-type'] ?? '')) {
-        echo.parts = await parseMultipart(request);
+        echo.parts = await parseMultipart(request.headers, bytes);
       } else {
-        const chunks: Buffer[] = [];
-        for await (const chunk of request) chunks.push(chunk as Buffer);
-        echo.body = Buffer.concat(chunks).toString('utf8');
+        echo.body = bytes.toString('utf8');
       }
       received.push(echo);
       response.writeHead(200, { 'Content-Type': 'application/json' });

@@ -5,7 +5,11 @@ import { describe, test } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
 import { parseDocument } from '../../server/src/core/parse';
 import { describeInputs, listOperations, type InputDescription } from '../../server/src/core/request/inputs';
-import { parseInput } from '../../server/src/core/request/parseInput';
+import { JsonNumber, type ExactJson } from '../../server/src/core/values/exactJson';
+import { parseTyped } from '../../server/src/core/values/read';
+
+const n = (text: string): JsonNumber => new JsonNumber(text);
+const parseInput = (input: InputDescription, text: string): { ok: true; value: ExactJson } | { ok: false; message: string } => parseTyped(input, text);
 
 function connectorOf(file: string) {
   const connector = buildModel(parseDocument(readFileSync(join(__dirname, '..', '..', 'examples', file), 'utf8')).root);
@@ -37,20 +41,20 @@ describe('describeInputs', () => {
   });
 });
 
-describe('parseInput', () => {
+describe('typed values (prompts, --value): read and judged by the values module', () => {
   const input = (over: Partial<InputDescription>): InputDescription => ({ name: 'x', role: 'query', type: 'string', required: false, ...over });
 
-  test('integers: 32-bit range unless int64; int64 beyond 2^53 kept exact as text', () => {
-    assert.deepEqual(parseInput(input({ type: 'integer' }), '42'), { ok: true, value: 42 });
+  test('integers: 32-bit range unless int64; int64 beyond 2^53 kept exact', () => {
+    assert.deepEqual(parseInput(input({ type: 'integer' }), '42'), { ok: true, value: n('42') });
     assert.equal(parseInput(input({ type: 'integer' }), '2147483648').ok, false);
     assert.equal(parseInput(input({ type: 'integer' }), '4.5').ok, false);
-    assert.deepEqual(parseInput(input({ type: 'integer', format: 'int64' }), '9007199254740993'), { ok: true, value: '9007199254740993' });
-    assert.deepEqual(parseInput(input({ type: 'integer', format: 'int64' }), '2147483648'), { ok: true, value: 2147483648 });
+    assert.deepEqual(parseInput(input({ type: 'integer', format: 'int64' }), '9007199254740993'), { ok: true, value: n('9007199254740993') });
+    assert.deepEqual(parseInput(input({ type: 'integer', format: 'int64' }), '2147483648'), { ok: true, value: n('2147483648') });
     assert.equal(parseInput(input({ type: 'integer', format: 'int64' }), '9223372036854775808').ok, false);
   });
 
   test('numbers, booleans, date-times and objects say what to enter', () => {
-    assert.deepEqual(parseInput(input({ type: 'number' }), '3.5'), { ok: true, value: 3.5 });
+    assert.deepEqual(parseInput(input({ type: 'number' }), '3.5'), { ok: true, value: n('3.5') });
     assert.equal(parseInput(input({ type: 'number' }), 'abc').ok, false);
     assert.deepEqual(parseInput(input({ type: 'boolean' }), 'TRUE'), { ok: true, value: true });
     const badDate = parseInput(input({ type: 'string', format: 'date-time' }), 'yesterday');
@@ -61,16 +65,16 @@ describe('parseInput', () => {
   });
 
   test('arrays: comma lists or JSON, each item checked by the inner type', () => {
-    assert.deepEqual(parseInput(input({ type: 'array', items: { type: 'integer' } }), '1, 2,3'), { ok: true, value: [1, 2, 3] });
+    assert.deepEqual(parseInput(input({ type: 'array', items: { type: 'integer' } }), '1, 2,3'), { ok: true, value: [n('1'), n('2'), n('3')] });
     assert.deepEqual(parseInput(input({ type: 'array', items: { type: 'array', items: { type: 'string' } } }), '[["a","b"],["c"]]'), { ok: true, value: [['a', 'b'], ['c']] });
     const bad = parseInput(input({ type: 'array', items: { type: 'integer' } }), '1, x');
     assert.equal(bad.ok, false);
     assert.match(bad.ok ? '' : bad.message, /^Item 2:/);
   });
 
-  test('options are supplied by id; values are accepted and named by their id', () => {
+  test('options are typed by id or value, and judged to their values', () => {
     const colors = input({ type: 'array', items: { type: 'string' }, options: ['red', 'green', 'blue'] });
-    assert.deepEqual(parseInput(colors, 'c1, blue'), { ok: true, value: ['c1', 'c3'] });
+    assert.deepEqual(parseInput(colors, 'c1, blue'), { ok: true, value: ['red', 'blue'] });
     assert.equal(parseInput(colors, 'c4').ok, false);
     assert.equal(parseInput(colors, 'purple').ok, false);
   });

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
 import { parseDocument } from '../../server/src/core/parse';
-import { checkValuesFile, valuesFor } from '../../server/src/core/request/valuesFile';
+import { JsonNumber } from '../../server/src/core/values/exactJson';
+import { checkValuesFile, valuesFor } from '../../server/src/core/values/valuesFile';
 
 const petstore = buildModel(parseDocument(readFileSync(join(__dirname, '..', '..', 'examples', 'petstore.connector.json'), 'utf8')).root);
 
@@ -16,7 +17,7 @@ function codesAt(text: string): string[] {
 test('a values file that fits its connector has no findings', () => {
   const text = `// last values\n{ "getPet": { "petId": 7, "lang": "de" }, "findPets": { "tags": ["a"], "status": ["c1", "c3"], "limit": 5 } }`;
   assert.deepEqual(codesAt(text), []);
-  assert.deepEqual(valuesFor(text, 'getPet'), { petId: 7, lang: 'de' });
+  assert.deepEqual(valuesFor(text, 'getPet'), { petId: new JsonNumber('7'), lang: 'de' });
   assert.deepEqual(valuesFor(text, 'addPet'), {});
 });
 

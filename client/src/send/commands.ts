@@ -1,10 +1,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { JsonValue } from '../../../server/src/core/tree';
 import {
   DESCRIBE_OPERATION, GET_SECRET, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST,
   type DescribeOperationResult, type GetSecretParams, type GetSecretResult, type ListOperationsResult,
-  type PreviewRequestResult, type SendRequestResult,
+  type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
 } from '../../../server/src/protocol';
 import { sealSecret } from '../../../server/src/secretSeal';
 import { ResultPanels } from '../resultPanel/panels';
@@ -64,25 +63,27 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
     return picked ? { uri, operationId: picked.id } : undefined;
   }
 
-  async function valuesFor(target: Target, reuseLast: boolean): Promise<Record<string, JsonValue> | undefined> {
+  /** The values file's entry when it has one for the operation, else what the user types (last texts offered again). */
+  async function valuesFor(target: Target, reuseLast: boolean): Promise<ValuesChoice | undefined> {
     const described = await client.sendRequest<DescribeOperationResult>(DESCRIBE_OPERATION, { uri: target.uri.toString(), operationId: target.operationId });
     if (described.blockers.length > 0) {
       void vscode.window.showErrorMessage(`Fix the connector file before sending: ${described.blockers.slice(0, 3).join('; ')}${described.blockers.length > 3 ? ' …' : ''}`);
       return undefined;
     }
     if (described.valuesFile) {
+      for (const warning of described.valuesFile.warnings) log.warn(`values file (another entry): ${warning}`);
       if (described.valuesFile.problems.length > 0) {
-        void vscode.window.showErrorMessage(`The values file has problems: ${described.valuesFile.problems.join('; ')}`);
+        void vscode.window.showErrorMessage(`The values file's entry for ${target.operationId} has problems: ${described.valuesFile.problems.join('; ')}`);
         return undefined;
       }
-      return { ...described.valuesFile.values };
+      return { valuesFile: true };
     }
     const key = `${target.uri.toString()}#${target.operationId}`;
-    const last = (history.lastValues(key) ?? {}) as Record<string, JsonValue>;
-    if (reuseLast && history.lastValues(key)) return last;
-    const values = await promptForValues(described.inputs, last, vscode.Uri.joinPath(target.uri, '..'));
-    if (values) await history.setLastValues(key, values);
-    return values;
+    const last = history.lastTexts(key);
+    if (reuseLast && last) return { entered: last };
+    const entered = await promptForValues(described.inputs, last ?? {}, vscode.Uri.joinPath(target.uri, '..'));
+    if (entered) await history.setLastTexts(key, entered);
+    return entered ? { entered } : undefined;
   }
 
   async function send(argument: unknown, reuseLast: boolean): Promise<void> {
@@ -129,7 +130,7 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
         return;
       }
       await vscode.env.clipboard.writeText(result.preview.curl);
-      void vscode.window.showInformationMessage(`Copied ${target.operationId} as cURL (secrets redacted).`);
+      void vscode.window.showInformationMessage(`Copied ${target.operationId} as cURL (secrets as $CONNECTOR_SECRET_… variables).`);
       return;
     }
     const document = await vscode.workspace.openTextDocument({ content: previewText(result), language: 'http' });

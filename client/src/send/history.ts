@@ -3,7 +3,7 @@ import type { PreviewRequestResult } from '../../../server/src/protocol';
 import type { ResultView } from '../webview/protocol';
 
 const HISTORY_KEY = 'connectorTools.history';
-const LAST_VALUES_KEY = 'connectorTools.lastValues';
+const LAST_TEXTS_KEY = 'connectorTools.lastTexts';
 /** Results kept per workspace. */
 export const HISTORY_LIMIT = 50;
 
@@ -14,7 +14,7 @@ export interface HistoryEntry {
   view: ResultView;
 }
 
-/** The last results (already redacted by the server) and the last values per operation, per workspace. */
+/** The last results (already redacted by the server) and the last typed values per operation, per workspace. */
 export class SendHistory {
   constructor(private readonly state: vscode.Memento) {}
 
@@ -26,13 +26,14 @@ export class SendHistory {
     await this.state.update(HISTORY_KEY, [entry, ...this.entries()].slice(0, HISTORY_LIMIT));
   }
 
-  lastValues(key: string): Record<string, unknown> | undefined {
-    return this.state.get<Record<string, Record<string, unknown>>>(LAST_VALUES_KEY, {})[key];
+  /** What the user typed for each input last time (texts, read again by the server exactly as typed). */
+  lastTexts(key: string): Record<string, string> | undefined {
+    return this.state.get<Record<string, Record<string, string>>>(LAST_TEXTS_KEY, {})[key];
   }
 
-  async setLastValues(key: string, values: Record<string, unknown>): Promise<void> {
-    const all = this.state.get<Record<string, Record<string, unknown>>>(LAST_VALUES_KEY, {});
-    await this.state.update(LAST_VALUES_KEY, { ...all, [key]: values });
+  async setLastTexts(key: string, texts: Record<string, string>): Promise<void> {
+    const all = this.state.get<Record<string, Record<string, string>>>(LAST_TEXTS_KEY, {});
+    await this.state.update(LAST_TEXTS_KEY, { ...all, [key]: texts });
   }
 }
 

@@ -169,7 +169,7 @@ function recheckOneUnit(
   const connectorScoped = connectorScopedCodes(rules);
   const perUnitRules = rules.filter((r) => !connectorScoped.has(r.id));
   const unitRuleFindings = ruleFindings(oneUnit, parsed.text, perUnitRules, overrides);
-  const connectorRuleFindings = ruleFindings(connector, parsed.text, rules.filter((r) => connectorScoped.has(r.id)), overrides);
+  const connectorRuleFindings = ruleFindings(connector, parsed.text, rules.filter((r) => connectorScoped.has(r.id)), overrides, options.readBodyFile);
   if ([...unitRuleFindings, ...connectorRuleFindings].some((f) => f.code === RULE_FAILURE)) return undefined;
 
   const changedSpan = spans[k] as Span;

@@ -5,12 +5,14 @@ import { applySuppressions } from './suppressions';
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
 import { RULES } from './rules';
-import type { Rule, RuleReport } from './rules/types';
+import type { BodyFileReader, Rule, RuleReport } from './rules/types';
 import { validateSchema } from './schema/validate';
 
 export interface LintOptions {
   /** Rule id → level; `off` skips the rule entirely. */
   overrides?: SeverityOverrides;
+  /** Reads body files named by the connector (inside the workspace); supplied by the edge, the core does no I/O. */
+  readBodyFile?: BodyFileReader;
 }
 
 export interface LintResult {
@@ -28,9 +30,10 @@ function spanOfReport(report: RuleReport): Span {
   return { offset: report.at.offset, length: report.at.length };
 }
 
-function runRule(rule: Rule, connector: Connector, text: string, severity: Severity, out: Finding[]): void {
+function runRule(rule: Rule, connector: Connector, text: string, severity: Severity, out: Finding[], readBodyFile: BodyFileReader | undefined): void {
   const context = {
     text,
+    ...(readBodyFile ? { readBodyFile } : {}),
     report(report: RuleReport): void {
       out.push({
         code: rule.id,
@@ -72,20 +75,20 @@ export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, ru
     const kept = withOverride(f, overrides);
     if (kept) findings.push(kept);
   }
-  if (connector) findings.push(...ruleFindings(connector, text, rules, overrides));
+  if (connector) findings.push(...ruleFindings(connector, text, rules, overrides, options.readBodyFile));
   sortFindings(findings);
   const knownCodes = rules === RULES ? RULE_IDS : [...RULE_IDS, ...rules.map((r) => r.id)];
   return { parsed, connector, findings: applySuppressions(text, findings, knownCodes, overrides) };
 }
 
 /** Runs each enabled rule over the model; a rule that throws becomes one `rule-failure` finding. */
-export function ruleFindings(connector: Connector, text: string, rules: readonly Rule[], overrides: SeverityOverrides | undefined): Finding[] {
+export function ruleFindings(connector: Connector, text: string, rules: readonly Rule[], overrides: SeverityOverrides | undefined, readBodyFile?: BodyFileReader): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     const level = levelOf(rule.id, rule.defaultSeverity, overrides);
     if (level === 'off') continue;
     try {
-      runRule(rule, connector, text, level, findings);
+      runRule(rule, connector, text, level, findings, readBodyFile);
     } catch (error) {
       // A faulty rule must not take the others (or the editor) down with it.
       const failureLevel = overrides?.[RULE_FAILURE] ?? 'error';

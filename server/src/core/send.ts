@@ -1,11 +1,12 @@
-import { createReadStream, openAsBlob } from 'node:fs';
+import { ReadStream } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
-import { basename } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { EnvHttpProxyAgent, FormData, request as undiciRequest, type Dispatcher } from 'undici';
+import { EnvHttpProxyAgent, type Dispatcher } from 'undici';
 import { redactText } from './request/redact';
-import type { BuiltRequest, MultipartPart, RedirectFollowed } from './request/types';
+import { originAndTarget } from './request/url';
+import type { BuiltRequest, RedirectFollowed } from './request/types';
 import type { ReceivedResponse } from './result';
+import { wireBody } from './sendBody';
 
 /** How sending is bounded. */
 export interface SendOptions {
@@ -45,15 +46,6 @@ function describeFailure(error: unknown, url: URL, timeoutMs: number): SendFailu
   }
   if (code === 'ECONNRESET' || code === 'UND_ERR_SOCKET' || code === 'EPIPE') return { code: 'connection-reset', message: `${host} closed the connection before the answer was complete. Try again; if it persists, the service or a proxy is cutting it off.` };
   return { code: 'network', message: `The request to ${host} failed: ${e.message ?? String(error)}${code ? ` (${code})` : ''}.` };
-}
-
-async function formDataOf(parts: MultipartPart[]): Promise<FormData> {
-  const form = new FormData();
-  for (const part of parts) {
-    if (part.kind === 'field') form.append(part.name, part.value);
-    else form.append(part.name, await openAsBlob(part.path, { type: part.contentType }), part.filename || basename(part.path));
-  }
-  return form;
 }
 
 async function readCapped(body: Dispatcher.ResponseData['body'], maxBytes: number, progress: { bytes: number }): Promise<{ bytes: Buffer; truncated: boolean }> {
@@ -128,7 +120,7 @@ function refusedRedirect(from: URL, to: URL, secrets: readonly string[]): string
 }
 
 /** Waits for a file body to open, or for the deadline or a cancel; a FIFO or a slow disk must not outlive either. */
-function opened(stream: ReturnType<typeof createReadStream>, signal: AbortSignal, path: string): Promise<void> {
+function opened(stream: ReadStream, signal: AbortSignal, path: string): Promise<void> {
   let stop = (): void => undefined;
   return new Promise<void>((resolve, reject) => {
     stop = (): void => reject(signal.reason);
@@ -161,23 +153,19 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
   let url = new URL(built.url);
   try {
     let headers = built.headers;
-    let body: string | FormData | ReturnType<typeof createReadStream> | undefined;
-    if (built.body?.kind === 'text') body = built.body.text;
-    else if (built.body?.kind === 'file') {
-      body = createReadStream(built.body.path);
-      await opened(body, signal, built.body.path);
-    } else if (built.body?.kind === 'multipart') {
-      body = await formDataOf(built.body.parts);
-      // FormData sets Content-Type with its boundary.
-      headers = headers.filter(([n]) => n.toLowerCase() !== 'content-type');
-    }
-    const origin = url.origin;
+    const body = wireBody(built);
+    // A file body must open before the deadline or a cancel, whichever comes first (a FIFO may never open).
+    if (built.body?.kind === 'file' && body instanceof ReadStream) await opened(body, signal, built.body.file.path);
+    // The request goes to the target exactly as built: a URL object would turn %2E%2E back into '..'.
+    let { origin, target } = originAndTarget(built.url);
+    const firstOrigin = url.origin;
     for (;;) {
-      const response = await undiciRequest(url, {
+      const response = await dispatcher.request({
+        origin,
+        path: target,
         method: built.method,
         headers: headers.flat(),
         ...(body !== undefined ? { body } : {}),
-        dispatcher,
         signal,
       });
       const location = response.headers.location;
@@ -196,7 +184,7 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
         const refused = refusedRedirect(url, next, built.secrets);
         if (refused) return failed({ code: 'redirect-refused', message: refused });
         const step: RedirectFollowed = { status: response.statusCode, from: url.href, to: next.href };
-        if (next.origin !== origin) {
+        if (next.origin !== firstOrigin) {
           // Once withheld, credentials stay withheld, even if a later redirect comes back to the first origin.
           const kept = withoutCredentials(headers, built.secrets);
           if (kept.length < headers.length) step.credentialsWithheld = true;
@@ -204,6 +192,8 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
         }
         redirects.push(step);
         url = next;
+        origin = next.origin;
+        target = `${next.pathname}${next.search}`;
         continue;
       }
       const { bytes, truncated } = await readCapped(response.body, maxBytes, progress);

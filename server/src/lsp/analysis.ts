@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/lineIndex';
 import { lintIncrementally, type LintState } from '../core/incrementalLint';
 import type { LintResult } from '../core/lint';
+import type { BodyFileReader } from '../core/rules/types';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
 import type { SeverityOverrides } from '../core/findings';
@@ -46,6 +47,8 @@ export class AnalysisCache {
     private readonly settings: () => ServerSettings,
     /** Levels and ignoring for a document, from the project file and the settings. */
     private readonly checkOptions: (uri: string) => CheckOptions = () => ({ overrides: this.settings().rules, ignored: false }),
+    /** Reads a connector's body files for the checks (inside the workspace). */
+    private readonly bodyFiles?: (uri: string) => BodyFileReader,
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
@@ -57,7 +60,7 @@ export class AnalysisCache {
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides });
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}) });
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;

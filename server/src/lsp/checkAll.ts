@@ -3,13 +3,14 @@ import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
 import { lintText } from '../core/lint';
+import type { BodyFileReader } from '../core/rules/types';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
 import type { FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
 import type { CheckOptions } from './analysis';
 
 /** 'Check All Connector Files': lints every connector file under the workspace folders into the Problems panel. */
-export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions): FeatureGroup {
+export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader): FeatureGroup {
   return {
     capabilities: {},
     register({ connection, documents, analyze }) {
@@ -33,7 +34,7 @@ export function checkAllFeatures(folders: () => string[], checkOptions: (uri: st
             } else {
               const text = await readFile(file, 'utf8').catch(() => undefined);
               if (text === undefined) continue;
-              findings = lintText(text, { overrides: options.overrides }).findings;
+              findings = lintText(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri) }).findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });

@@ -40,7 +40,12 @@ const arrayOf = (check: Check): Check => (v) => {
   }
   return undefined;
 };
-const values: Check = (v) => (isObject(v) ? undefined : 'an object of values by name');
+/** Send and Preview take the values file, or texts typed by name. */
+const values: Check = (v) => {
+  if (isObject(v) && v.valuesFile === true && Object.keys(v).length === 1) return undefined;
+  if (isObject(v) && isObject(v.entered) && Object.keys(v).length === 1 && Object.values(v.entered).every((t) => typeof t === 'string')) return undefined;
+  return '{ "valuesFile": true } or { "entered": { "<name>": "<text>" } }';
+};
 
 const position = object({ line: uinteger, character: uinteger });
 const range = object({ start: position, end: position });

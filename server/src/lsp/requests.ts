@@ -1,45 +1,136 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { curlCommand, describeRequest } from '../core/request/curl';
-import { buildRequest } from '../core/request';
-import { describeInputs, listOperations } from '../core/request/inputs';
-import { redactRequest } from '../core/request/redact';
-import { runRequest, type RunOutcome } from '../core/request/run';
-import type { BuiltRequest, SecretProvider } from '../core/request/types';
-import { checkValuesFile, valuesFor } from '../core/request/valuesFile';
 import { LineIndex } from '../core/lineIndex';
+import type { Connector } from '../core/model';
+import { curlCommand } from '../core/request/curl';
+import type { FileAccess } from '../core/request/files';
+import { describeInputs, listOperations } from '../core/request/inputs';
+import { prepareRequest, type Prepared } from '../core/request/prepare';
+import { redactRequest } from '../core/request/redact';
+import { sendPrepared } from '../core/request/run';
+import { bodyShown } from '../core/request/show';
+import { environmentSecrets, secretVariable } from '../core/request/secretVariable';
+import type { BuildProblem, BuiltRequest, ConnectorResult, SecretProvider } from '../core/request/types';
+import { hasValuesFor } from '../core/values/valuesFile';
+import { workspaceFiles } from '../files/workspaceFiles';
 import {
-  DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST,
+  DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
   type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
-  type PreviewRequestParams, type PreviewRequestResult, type RequestPreview, type SendRequestParams, type SendRequestResult,
+  type PreviewRequestParams, type PreviewRequestResult, type RequestPreview, type SendRequestParams, type SendRequestResult, type ValuesChoice,
 } from '../protocol';
-import type { FeatureGroup } from './context';
+import type { DocumentAnalysis, FeatureGroup } from './context';
 import { editorSecrets, SecretChannelError } from './secretRequest';
 import type { FeatureDeps } from './startServer';
-
-/** The values file beside a connector file: `NAME.values.json` for `NAME.connector.json`. */
-export function valuesFilePath(connectorPath: string): string {
-  return join(dirname(connectorPath), `${basename(connectorPath).replace(/\.connector\.json$/i, '')}.values.json`);
-}
+import { valuesFilePath } from './valuesFiles';
 
 function preview(request: BuiltRequest): RequestPreview {
   const shown = redactRequest(request);
-  const body = describeRequest(request).split('\n\n').slice(1).join('\n\n');
-  return { method: shown.method, url: shown.url, headers: shown.headers, ...(body ? { body } : {}), warnings: shown.warnings, curl: curlCommand(request) };
+  return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.body ? { body: bodyShown(shown.body) } : {}), warnings: shown.warnings, curl: curlCommand(request) };
 }
 
-/** The custom requests behind Send Request, Preview Request and Copy as cURL: the server builds and sends. */
+/** The requests behind Send Request, Preview Request and Copy as cURL: the server prepares and sends, like the CLI. */
 export function requestFeatures(deps: FeatureDeps): FeatureGroup {
+  /** Files come from the workspace folders (the connector's folder when none is open), or folders the user allowed. */
+  function filesFor(connectorPath: string): FileAccess {
+    const roots = deps.folders().map((f) => URI.parse(f).fsPath);
+    const base = roots[0] ?? dirname(connectorPath);
+    return workspaceFiles({
+      roots: roots.length ? roots : [dirname(connectorPath)],
+      allowed: deps.settings().allowedFileFolders.map((f) => (isAbsolute(f) ? f : resolve(base, f))),
+      howToAllow: 'the setting connectorTools.request.allowedFileFolders',
+    });
+  }
+
+  /** How to supply a missing secret, for the client in use. */
+  let secretHint: (name: string) => string = () => '';
+
+  function where(p: BuildProblem, analysis: DocumentAnalysis, values: { path: string; lines: LineIndex } | undefined): string {
+    if (p.at?.file === 'connector') {
+      const at = analysis.lines.positionAt(p.at.offset);
+      return `line ${at.line + 1}:${at.character + 1} ${p.message}`;
+    }
+    if (p.at?.file === 'values' && values) {
+      const at = values.lines.positionAt(p.at.offset);
+      return `${basename(values.path)}:${at.line + 1}:${at.character + 1} ${p.message}`;
+    }
+    return p.code === 'missing-secret' && p.name ? `${p.message} ${secretHint(p.name)}` : p.message;
+  }
+
+  /** The values file's text: the open document when it is open (unsaved edits included), else the file on disk. */
+  let openText: (path: string) => string | undefined = () => undefined;
+  function valuesTextAt(path: string): string | undefined {
+    return openText(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+  }
+
+  async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
+    const path = URI.parse(analysis.uri).fsPath;
+    const valuesPath = valuesFilePath(path);
+    const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
+    const prepared = await prepareRequest({
+      connector,
+      findings: analysis.result.findings,
+      operationId,
+      ...(valuesText !== undefined ? { valuesFileText: valuesText } : {}),
+      entered: choice && 'entered' in choice ? choice.entered : {},
+      secrets,
+      baseDir: dirname(path),
+      files: filesFor(path),
+    }).catch((error: unknown): Prepared => {
+      // The editor's secret channel refused or failed: nothing is sent, and the message says why.
+      if (error instanceof SecretChannelError) return { ok: false, problems: [{ code: 'secret-channel', message: error.message }], warnings: [] };
+      throw error;
+    });
+    const values = valuesText !== undefined ? { path: valuesPath, lines: new LineIndex(valuesText) } : undefined;
+    return { prepared, describe: (p) => where(p, analysis, values) };
+  }
+
   return {
     capabilities: {},
-    register({ connection, analyze }) {
+    register({ connection, analyze, documents, client, registerCommand }) {
+      openText = (path) => documents.get(URI.file(path).toString())?.getText();
+      // Our extension answers secret requests from its secret storage, bound to origins; any other client cannot,
+      // so the server uses its own environment (CONNECTOR_SECRET_<NAME>), as the command line does.
+      const secretsFor = (uri: string): SecretProvider => (client().connectorToolsExtension ? editorSecrets(connection, uri) : environmentSecrets(process.env));
+      secretHint = (name) => (client().connectorToolsExtension ? "Run 'Connector: Set Secret…' to set it." : `Set ${secretVariable(name)} in the environment the language server runs in.`);
+
+      /** Prepares and sends one operation; the result, or the problems that kept it from being sent. */
+      async function send(uri: string, operationId: string, choice: ValuesChoice | undefined, timeoutMs: number, signal: AbortSignal): Promise<SendRequestResult> {
+        const analysis = analyze(uri);
+        const connector = analysis?.result.connector;
+        if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
+        const { prepared, describe } = await prepare(analysis, connector, operationId, choice, secretsFor(uri));
+        if (!prepared.ok) return { ok: false, problems: prepared.problems.map(describe) };
+        const sent = await sendPrepared(prepared.request, { timeoutMs, signal });
+        return { ok: true, preview: preview(prepared.request), result: sent.result, rawText: sent.rawText };
+      }
+
+      // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.
+      registerCommand(SEND_REQUEST_COMMAND, async (args): Promise<ConnectorResult | { problems: string[] }> => {
+        const [uri, operationId] = args;
+        if (typeof uri !== 'string' || typeof operationId !== 'string') {
+          throw new ResponseError(ErrorCodes.InvalidParams, `${SEND_REQUEST_COMMAND} takes [uri, operation id].`);
+        }
+        const valuesPath = valuesFilePath(URI.parse(uri).fsPath);
+        const valuesText = valuesTextAt(valuesPath);
+        const choice: ValuesChoice = valuesText !== undefined && hasValuesFor(valuesText, operationId) ? { valuesFile: true } : { entered: {} };
+        const outcome = await send(uri, operationId, choice, deps.settings().requestTimeoutMs, new AbortController().signal);
+        if (!outcome.ok) {
+          void connection.window.showErrorMessage(`${operationId} was not sent: ${outcome.problems.join(' ')}`);
+          return { problems: outcome.problems };
+        }
+        const { status, timing } = outcome.result;
+        const summary = `${operationId}: ${status === 0 ? 'no answer' : `status ${status}`} in ${Math.round(timing.totalMs)} ms${outcome.result.errors.length ? ` (${outcome.result.errors.join(' ')})` : ''}`;
+        void (status >= 200 && status < 300 ? connection.window.showInformationMessage(summary) : connection.window.showWarningMessage(summary));
+        return outcome.result;
+      });
       connection.onRequest(LIST_OPERATIONS, (params: ListOperationsParams): ListOperationsResult => {
         const connector = analyze(params.uri)?.result.connector;
         return connector ? listOperations(connector) : [];
       });
 
-      connection.onRequest(DESCRIBE_OPERATION, (params: DescribeOperationParams): DescribeOperationResult => {
+      connection.onRequest(DESCRIBE_OPERATION, async (params: DescribeOperationParams): Promise<DescribeOperationResult> => {
         const analysis = analyze(params.uri);
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { inputs: [], blockers: ['Open the connector file first.'] };
@@ -51,48 +142,45 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const inputs = describeInputs(connector, params.operationId);
         if (!inputs) return { inputs: [], blockers: [...blockers, `The file has no operation '${params.operationId}' any more.`] };
         const path = valuesFilePath(URI.parse(params.uri).fsPath);
-        if (!existsSync(path)) return { inputs, blockers };
-        const text = readFileSync(path, 'utf8');
-        const lines = new LineIndex(text);
-        const problems = checkValuesFile(text, connector).map((f) => {
-          const p = lines.positionAt(f.offset);
-          return `${basename(path)}:${p.line + 1}:${p.character + 1} ${f.message}`;
-        });
-        const values = valuesFor(text, params.operationId);
-        const hasEntry = problems.length > 0 || Object.keys(values).length > 0 || new RegExp(`"${params.operationId.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"\\s*:`).test(text);
-        return hasEntry ? { inputs, blockers, valuesFile: { uri: URI.file(path).toString(), values, problems } } : { inputs, blockers };
+        const valuesText = valuesTextAt(path);
+        if (valuesText === undefined || !hasValuesFor(valuesText, params.operationId)) {
+          // Prompts need the body file's variables too: the preparation reads the file, the inputs come from it.
+          return { inputs: describeInputs(connector, params.operationId, await bodyTexts(analysis, params.operationId)) ?? inputs, blockers };
+        }
+        const { prepared, describe } = await prepare(analysis, connector, params.operationId, { valuesFile: true }, (name) => `(secret ${name})`);
+        const own = prepared.ok ? [] : prepared.problems.filter((p) => p.at?.file === 'values' || p.code === 'invalid-value' || p.code === 'unknown-value');
+        return { inputs, blockers, valuesFile: { uri: URI.file(path).toString(), problems: own.map(describe), warnings: prepared.warnings.map(describe) } };
       });
 
+      /** Texts of the Custom request's body file, when it has one inside the workspace. */
+      async function bodyTexts(analysis: DocumentAnalysis, operationId: string): Promise<Map<string, string>> {
+        const out = new Map<string, string>();
+        const connector = analysis.result.connector;
+        const request = connector?.kind === 'odata' ? connector.customRequests.find((r) => r.id?.value === operationId) : undefined;
+        const file = request?.body?.kind === 'file' ? request.body.file?.value : undefined;
+        if (file === undefined) return out;
+        const path = URI.parse(analysis.uri).fsPath;
+        const access = filesFor(path);
+        const found = await access.find(file, dirname(path));
+        const read = found.ok ? await access.readText(found.file) : undefined;
+        if (read?.ok) out.set(file, read.text);
+        return out;
+      }
+
       connection.onRequest(PREVIEW_REQUEST, async (params: PreviewRequestParams): Promise<PreviewRequestResult> => {
-        const connector = analyze(params.uri)?.result.connector;
-        if (!connector) return { ok: false, problems: ['Open the connector file first.'] };
+        const analysis = analyze(params.uri);
+        const connector = analysis?.result.connector;
+        if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
         // A preview asks for no secret: a stand-in is redacted like the real value would be.
-        const standIn: SecretProvider = (name) => `(secret ${name})`;
-        const built = await buildRequest({ connector, operationId: params.operationId, values: params.values, secrets: standIn, baseDir: dirname(URI.parse(params.uri).fsPath) });
-        return built.ok ? { ok: true, preview: preview(built.request) } : { ok: false, problems: built.problems.map((p) => p.message) };
+        const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`);
+        return prepared.ok ? { ok: true, preview: preview(prepared.request) } : { ok: false, problems: prepared.problems.map(describe) };
       });
 
       connection.onRequest(SEND_REQUEST, async (params: SendRequestParams, token): Promise<SendRequestResult> => {
-        const connector = analyze(params.uri)?.result.connector;
-        if (!connector) return { ok: false, problems: ['Open the connector file first.'] };
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
         try {
-          const outcome = await runRequest({
-            connector,
-            operationId: params.operationId,
-            values: params.values,
-            secrets: editorSecrets(connection, params.uri),
-            baseDir: dirname(URI.parse(params.uri).fsPath),
-            send: { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal },
-          }).catch((error: unknown): RunOutcome => {
-            if (error instanceof SecretChannelError) return { sent: false, problems: [{ code: 'missing-secret', message: error.message }] };
-            throw error;
-          });
-          if (!outcome.sent) {
-            return { ok: false, problems: outcome.problems.map((p) => (p.code === 'missing-secret' && p.name ? `${p.message} Run 'Connector: Set Secret…' to set it.` : p.message)) };
-          }
-          return { ok: true, preview: preview(outcome.request), result: outcome.result, rawText: outcome.rawText };
+          return await send(params.uri, params.operationId, params.values, params.timeoutMs ?? deps.settings().requestTimeoutMs, controller.signal);
         } finally {
           subscription.dispose();
         }

@@ -10,9 +10,11 @@ export interface ServerSettings {
   debounceMs: number;
   maxFileSizeKb: number;
   requestTimeoutMs: number;
+  /** Folders outside the workspace that files named by values and bodies may come from, allowed on purpose. */
+  allowedFileFolders: string[];
 }
 
-export const DEFAULT_SETTINGS: ServerSettings = { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
+export const DEFAULT_SETTINGS: ServerSettings = { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000, allowedFileFolders: [] };
 
 function numberIn(value: unknown, fallback: number, min: number, max: number): number {
   return typeof value === 'number' && Number.isFinite(value) ? Math.min(max, Math.max(min, value)) : fallback;
@@ -41,6 +43,7 @@ export function parseSettings(raw: unknown): { settings: ServerSettings; problem
       debounceMs: numberIn(validation.debounceMs, DEFAULT_SETTINGS.debounceMs, 0, 5_000),
       maxFileSizeKb: numberIn(validation.maxFileSizeKb, DEFAULT_SETTINGS.maxFileSizeKb, 1, 1_048_576),
       requestTimeoutMs: numberIn(request.timeoutMs, DEFAULT_SETTINGS.requestTimeoutMs, 100, 3_600_000),
+      allowedFileFolders: Array.isArray(request.allowedFileFolders) ? request.allowedFileFolders.filter((f): f is string => typeof f === 'string' && f !== '') : [],
     },
     problems,
   };

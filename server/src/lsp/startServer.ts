@@ -3,13 +3,15 @@ import {
   type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import { editorBodyFileReader } from '../files/workspaceFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
 import type { FeatureGroup, ServerContext } from './context';
 import { formattingFeatures } from './formatting';
 import { guardConnection } from './guard';
-import { SettingsStore, type ServerSettings } from './settings';
+import { DEFAULT_SETTINGS, SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
 import { ValidationScheduler } from './validation';
@@ -33,15 +35,16 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const documents = new TextDocuments(TextDocument);
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
-  const currentSettings = () => settings?.get() ?? { rules: {}, debounceMs: 150, maxFileSizeKb: 2048, requestTimeoutMs: 30_000 };
+  const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
+  const bodyFiles = (uri: string) => editorBodyFileReader(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders);
   const projectConfigs = new ProjectConfigService(connection);
   // The editor's own settings win over the project file, as the command line's --rule does.
   const checkOptions = (uri: string): CheckOptions => {
     const config = projectConfigs.forDocument(uri);
     return { overrides: { ...config.overrides, ...currentSettings().rules }, ignored: config.ignored };
   };
-  const cache = new AnalysisCache(documents, currentSettings, checkOptions);
-  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log);
+  const cache = new AnalysisCache(documents, currentSettings, checkOptions, bodyFiles);
+  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, bodyFiles);
   let client: ClientProfile = MINIMAL_CLIENT;
   const commands = new Map<string, (args: readonly unknown[]) => unknown>();
   const context: ServerContext = {
@@ -51,7 +54,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const groups: FeatureGroup[] = [
     codeActionFeatures,
     formattingFeatures,
-    checkAllFeatures(() => folders, checkOptions),
+    checkAllFeatures(() => folders, checkOptions, bodyFiles),
     editorFeatures(() => folders),
     requestFeatures({ settings: currentSettings, folders: () => folders }),
     ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),

@@ -2,7 +2,9 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
+import type { BodyFileReader } from '../core/rules/types';
 import { toDiagnostic } from './convert';
+import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
 
 /**
  * Publishes diagnostics per document version. Typing is debounced; a change cancels the pending check of the
@@ -17,11 +19,13 @@ export class ValidationScheduler {
     private readonly cache: AnalysisCache,
     private readonly debounceMs: () => number,
     private readonly log: (message: string) => void,
+    /** Reads a connector's body files (inside the workspace), for values files that name their variables. */
+    private readonly readBodyFile?: (connectorUri: string) => BodyFileReader,
   ) {}
 
   /** Checks now (on open), or after the debounce (on change). */
   schedule(uri: string, immediately: boolean): void {
-    if (!isConnectorUri(uri)) return;
+    if (!isConnectorUri(uri) && !isValuesUri(uri)) return;
     clearTimeout(this.timers.get(uri));
     const version = this.documents.get(uri)?.version;
     const run = (): void => {
@@ -54,6 +58,14 @@ export class ValidationScheduler {
     const document = this.documents.get(uri);
     // Superseded: a newer version arrived (and has its own check scheduled), or the document was closed.
     if (!document || document.version !== version) return;
+    if (isValuesUri(uri)) {
+      const diagnostics = valuesFileDiagnostics(uri, this.documents, this.readBodyFile);
+      if (diagnostics) void this.connection.sendDiagnostics({ uri, version, diagnostics });
+      return;
+    }
+    // The connector changed: its open values file is judged against the new version.
+    const values = this.documents.all().find((d) => isValuesUri(d.uri) && connectorUriOf(d.uri) === uri);
+    if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
     if (!analysis) return;
     void this.connection.sendDiagnostics({

@@ -33,3 +33,10 @@ test("an operation's id shows the request line it builds", () => {
   const marked = doc('{ "name": "q", "location": "query", "type": "string" }, { "name": "lang", "location": "matrix", "type": "string" }').replace('"id": "getPet"', '"id": "get|Pet"');
   assert.match(hover(marked) ?? '', /GET https:\/\/api\.example\.com\/v1\/pets\/\{petId\};lang=\{lang\}\?q=\{q\}/);
 });
+
+test('a default shows what the values module sends for it, exactly', () => {
+  assert.match(hover(doc('{ "name": "f", "location": "query", "type": "number", "format": "float", "default": 0.|1 }')) ?? '', /Sent as `0\.1` when no value is supplied/);
+  assert.match(hover(doc('{ "name": "t", "location": "query", "type": "string", "format": "date-time", "default": "2026-01-05T10:00:00|+01:00" }')) ?? '', /Sent as `2026-01-05T09:00:00\.000Z`/);
+  assert.match(hover(doc('{ "name": "n", "location": "query", "type": "integer", "format": "int64", "default": "900719925474|0993" }')) ?? '', /Sent as `9007199254740993`/);
+  assert.match(hover(doc('{ "name": "f", "location": "query", "type": "number", "format": "float", "default": 3.4e3|9 }')) ?? '', /does not fit: it is 3\.4e39, beyond the range of a 32-bit float/);
+});

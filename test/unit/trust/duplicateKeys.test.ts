@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { applyEdits } from '../../../server/src/core/edits';
 import { lintFully, lintIncrementally } from '../../../server/src/core/incrementalLint';
 import { lintText } from '../../../server/src/core/lint';
-import { checkValuesFile } from '../../../server/src/core/request/valuesFile';
+import { checkValuesFile } from '../../../server/src/core/values/valuesFile';
 import { operation, restConnector } from '../../support/connectorText';
 
 const TWO_METHODS = restConnector([

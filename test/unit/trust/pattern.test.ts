@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { buildRequest } from '../../../server/src/core/request';
+import { prepareRequest } from '../../../server/src/core/request/prepare';
+import { filesIn } from '../../support/files';
 import { lintText } from '../../../server/src/core/lint';
 import { longestJudged, matchPattern, MAX_PATTERN_PROGRAM, patternMismatch, patternProblem } from '../../../server/src/core/pattern';
 import { operation, restConnector } from '../../support/connectorText';
@@ -22,11 +23,11 @@ test('building a request with an enforced pattern and a hostile value ends with 
   const { connector, findings } = lintText(text);
   assert.deepEqual(findings, []);
   assert.ok(connector);
-  const built = await buildRequest({ connector, operationId: 'find', values: { q: EVIL_VALUE }, secrets: () => undefined, baseDir: '/tmp' });
+  const built = await prepareRequest({ connector, operationId: 'find', values: { q: EVIL_VALUE }, secrets: () => undefined, baseDir: '/tmp', files: filesIn('/tmp') });
   assert.ok(!built.ok);
   assert.deepEqual(built.problems.map((p) => p.code), ['constraint-violated']);
   assert.match(built.problems[0]?.message ?? '', /does not match the pattern/);
-  const fine = await buildRequest({ connector, operationId: 'find', values: { q: 'aaa' }, secrets: () => undefined, baseDir: '/tmp' });
+  const fine = await prepareRequest({ connector, operationId: 'find', values: { q: 'aaa' }, secrets: () => undefined, baseDir: '/tmp', files: filesIn('/tmp') });
   assert.ok(fine.ok);
 });
 

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { isAbsolute, relative, sep } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { bodyFileReader, projectRootOf } from '../../files/workspaceFiles';
 import type { Finding, Severity, SeverityOverrides } from '../../core/findings';
 import { LineIndex } from '../../core/lineIndex';
 import { lintText } from '../../core/lint';
@@ -124,7 +126,8 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
         continue;
       }
     }
-    files.push(locatedFile(path, displayPath, text, lintText(text, { overrides: { ...fileConfig.overrides, ...overrides } }).findings));
+    const readBodyFile = bodyFileReader(dirname(path), [projectRootOf(dirname(path), existsSync)]);
+    files.push(locatedFile(path, displayPath, text, lintText(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile }).findings));
   }
   return { files, ignored, problems };
 }

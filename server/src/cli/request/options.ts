@@ -1,4 +1,3 @@
-import type { JsonValue } from '../../core/tree';
 import { UsageError } from '../usage';
 
 export const REQUEST_HELP = `Usage: connector request FILE OPERATION_ID [options]
@@ -9,12 +8,18 @@ Options:
   --value name=value     a value for a parameter or variable; repeat for several. Read by the
                          parameter's type: 7, true, a,b or ["a","b"] for arrays, c1,c3 or the values
                          for options, {"k":1} for objects
-  --values FILE          values from a values file: { "<operation id>": { "<name>": <value>, ... } }
-  --dry-run              print the request (method, url, headers, body) without sending it
-  --curl                 print the request as a curl command without sending it
-  --format pretty|json   how to print the result (default: pretty)
+  --values FILE          values from a values file: { "<operation id>": { "<name>": <value>, ... } };
+                         only the operation's own entry can stop sending, other entries' problems are warnings
+  --dry-run              print the request (method, url, headers, body) without sending it; files are
+                         shown by name and size
+  --curl                 print the request as a curl command without sending it; secrets are written as
+                         "$CONNECTOR_SECRET_<NAME>", so it runs as copied
+  --format pretty|json   how to print the result, or with --dry-run the request (default: pretty)
   --timeout MS           the longest the whole request may take, connecting to the last byte of
                          the answer, redirects included (default: 30000)
+  --allow-files FOLDER   also allow files from this folder (repeatable); by default files named by values and
+                         bodies must be inside the project (the folder above the connector with .git or
+                         connector-tools.json, else the connector's folder)
 
 Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _).
 Exit codes: 0 a 2xx result, 1 an error result, 2 bad input (nothing was sent).
@@ -29,22 +34,15 @@ export interface RequestOptions {
   mode: 'send' | 'dry-run' | 'curl';
   format: 'pretty' | 'json';
   timeoutMs: number;
+  /** Folders files may come from besides the project (`--allow-files`). */
+  allowFiles: string[];
   help: boolean;
-}
-
-/** A `--value` text for a name the operation does not describe: JSON when it parses, else text. */
-export function parseLooseValue(text: string): JsonValue {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return text;
-  }
 }
 
 /** Reads the command line of `connector request`; mistakes are usage errors. */
 export function parseRequestOptions(argv: readonly string[]): RequestOptions {
   const positional: string[] = [];
-  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, help: false };
+  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, allowFiles: [], help: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const next = (): string => {
@@ -61,6 +59,7 @@ export function parseRequestOptions(argv: readonly string[]): RequestOptions {
       if (at <= 0) throw new UsageError(`--value takes name=value, not '${pair}'.`);
       options.values[pair.slice(0, at)] = pair.slice(at + 1);
     } else if (arg === '--values') options.valuesFile = next();
+    else if (arg === '--allow-files') options.allowFiles.push(next());
     else if (arg === '--format') {
       const format = next();
       if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format is pretty or json, not '${format}'.`);
@@ -77,9 +76,4 @@ export function parseRequestOptions(argv: readonly string[]): RequestOptions {
   options.file = positional[0] ?? '';
   options.operationId = positional[1] ?? '';
   return options;
-}
-
-/** The environment variable holding a secret: CONNECTOR_SECRET_ and the name upper-cased, other characters as _. */
-export function secretVariable(name: string): string {
-  return `CONNECTOR_SECRET_${name.toUpperCase().replace(/[^A-Z0-9]/g, '_')}`;
 }

@@ -56,9 +56,9 @@ export const VALUE_DOCS: Readonly<Record<string, Readonly<Record<string, string>
     multi: 'Repeated once per item: `name=a&name=b&name=c`. Not allowed for path parameters.',
   },
   type: {
-    string: 'Text. With format `date-time` the value is sent as an ISO 8601 date-time.',
-    integer: 'A whole number, 32-bit unless format `int64`.',
-    number: 'A number, 64-bit unless format `float` (rounded to 32 bits).',
+    string: 'Text. With format `date-time` the value must be RFC 3339 (read as UTC without an offset) and is sent in UTC.',
+    integer: 'A whole number, 32-bit unless format `int64` (sent with all its digits).',
+    number: 'A number, 64-bit unless format `float` (32-bit, sent as the shortest text of its 32-bit value).',
     boolean: '`true` or `false`.',
     object: 'An instance of a model, sent as JSON or XML per Content-Type. Body only.',
     file: 'A file sent as a multipart part named `unknown`. Form only, POST/PUT/PATCH, multipart/form-data.',

@@ -2,10 +2,14 @@ import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
 import type { Connector } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 import { sourceOffsetInString } from '../tree';
+import { checkValue } from '../values/check';
+import { exactOfNode } from '../values/exactJson';
+import { specOfParameter } from '../values/spec';
+import { jsonText, scalarText } from '../values/write';
 import { objectKindAt } from './context';
 import { propertyDescription, VALUE_DOCS } from './descriptions';
 import { locate } from './locate';
-import { requestLinePreview } from './requestLine';
+import { requestLinePreview } from '../request/rest';
 
 /** Hover text (Markdown) and the span it is about. */
 export interface HoverInfo {
@@ -58,6 +62,18 @@ export function hoverAt(text: string, root: Node | undefined, connector: Connect
   if (path.length >= 2 && path[path.length - 2] === 'options' && typeof path[path.length - 1] === 'number') {
     const index = Number(path[path.length - 1]);
     return { markdown: `Option **c${index + 1}**: a workflow supplies ${JSON.stringify(node.value)} as \`"c${index + 1}"\`.`, ...span };
+  }
+  // A default: what the values module makes of it, as it would be sent.
+  if (key === 'default' && here.parameter && !isKey) {
+    const spec = specOfParameter(here.parameter);
+    if (spec) {
+      const checked = checkValue(spec, exactOfNode(node, text));
+      const body = here.parameter.location?.value === 'body';
+      const markdown = checked.ok
+        ? `Sent as \`${body ? jsonText(checked.value) : scalarText(checked.value)}\`${body ? ' (JSON body)' : ''} when no value is supplied.`
+        : `This default does not fit: it ${checked.message}.`;
+      return { markdown, ...span };
+    }
   }
   // The operation's request line, on its id, method or path.
   if (connector?.kind === 'rest' && here.operation && !here.parameter && (key === 'id' || key === 'method' || key === 'path')) {

@@ -174,13 +174,15 @@ export function exportOpenApi(connector: JsonValue): { document: JsonObject; not
     const operation = asObject(value);
     if (!operation) continue;
     const exported = exportOperation(operation, notes);
-    const item = asObject(paths[exported.path]) ?? {};
-    if (item[exported.method]) {
-      notes.push({ kind: 'left-out', where: asString(operation.id) ?? '', reason: `Another operation already is ${exported.method.toUpperCase()} ${exported.path}; OpenAPI holds one operation per method and path.` });
-      continue;
+    let key = exported.path;
+    if (asObject(paths[key])?.[exported.method]) {
+      // OpenAPI holds one operation per method and path; a fragment (never sent, dropped again on import) keeps both.
+      key = `${exported.path}#${asString(operation.id) ?? Object.keys(paths).length}`;
+      notes.push({ kind: 'changed', where: asString(operation.id) ?? '', reason: `Another operation already is ${exported.method.toUpperCase()} ${exported.path}; this one is listed under '${key}', as OpenAPI holds one operation per method and path.` });
     }
+    const item = asObject(paths[key]) ?? {};
     item[exported.method] = exported.value;
-    paths[exported.path] = item;
+    paths[key] = item;
   }
   document.paths = paths;
   const components: JsonObject = {};

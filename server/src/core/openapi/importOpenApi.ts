@@ -113,7 +113,7 @@ function sentence(text: string): string {
 }
 
 /** Maps one operation; returns undefined (with a note) when the platform cannot hold it at all. */
-function importOperation(source: SourceOperation, context: Omit<BodyContext, 'operationId' | 'method'>, baseUrl: string, chosenScheme: string | undefined, notes: ImportNote[]): OperationJson | undefined {
+function importOperation(source: SourceOperation, context: Omit<BodyContext, 'operationId' | 'method'>, baseUrl: string, chosenScheme: string | undefined, authorizationHeader: string | undefined, notes: ImportNote[]): OperationJson | undefined {
   const { document, version } = context;
   const note = (kind: ImportNote['kind'], item: string | undefined, reason: string): void => void notes.push({ kind, where: source.id, ...(item ? { item } : {}), reason });
   if (!PLATFORM_METHODS.includes(source.method)) {
@@ -123,6 +123,14 @@ function importOperation(source: SourceOperation, context: Omit<BodyContext, 'op
   const bodyContext: BodyContext = { ...context, operationId: source.id, method: source.method };
   const parameters: ParameterJson[] = [];
   let path = source.path;
+  // Some documents tell two operations on one path apart by a fragment ("/cookies#form"); it is never sent.
+  // A fragment that is the operation's own id only tells it apart (the id keeps that); another one is reported.
+  const fragment = path.indexOf('#');
+  if (fragment >= 0) {
+    const named = path.slice(fragment + 1);
+    path = path.slice(0, fragment);
+    if (named !== source.id && named !== source.operationId) note('changed', undefined, `The path '${source.path}' ends in a fragment, which is never sent to a server; the path is '${path}'.`);
+  }
   let contentType: string | undefined;
   const form: ParameterJson[] = [];
   const bodies: ParameterJson[] = [];
@@ -130,6 +138,11 @@ function importOperation(source: SourceOperation, context: Omit<BodyContext, 'op
   for (const raw of mergedParameters(source, document)) {
     const name = asString(raw.name) ?? '';
     if (raw.in === 'header' && IGNORED_HEADERS.includes(name.toLowerCase())) continue;
+    // The header the authorization sends: a parameter of the same name would send it a second time.
+    if (raw.in === 'header' && authorizationHeader !== undefined && name.toLowerCase() === authorizationHeader.toLowerCase()) {
+      note('left-out', name, `Header parameter '${name}' is the header the connector's authorization sends; the authorization sends it, from the secret.`);
+      continue;
+    }
     if (raw.in === 'body') {
       const outcome = importBodyParameter2(raw, consumes, bodyContext);
       for (const n of outcome.notes) note(n.kind, n.item, n.reason);
@@ -233,7 +246,8 @@ export function importOpenApi(value: JsonValue, options: ImportOptions = {}): { 
   const operations: OperationJson[] = [];
   const sources: OperationSources = {};
   for (const source of chosen) {
-    const operation = importOperation(source, { document, version, models, deref: (v) => deref(document, v) }, server.baseUrl, schemeKey, notes);
+    const authorizationHeader = mapping?.authorization?.scheme === 'apiKey' && mapping.authorization.in === 'header' ? mapping.authorization.name : undefined;
+    const operation = importOperation(source, { document, version, models, deref: (v) => deref(document, v) }, server.baseUrl, schemeKey, authorizationHeader, notes);
     if (!operation) continue;
     operations.push(operation);
     sources[operation.id] = { method: source.method, path: source.path, ...(source.operationId ? { operationId: source.operationId } : {}) };

@@ -1,6 +1,7 @@
 import type { Connector } from '../model';
-import { encodeComponent } from './separation';
-import type { BuildOutcome, BuiltRequest, SecretProvider } from './types';
+import { headerProblem, setHeader } from './headers';
+import type { BuildOutcome, BuiltRequest, SecretPlacement, SecretProvider } from './types';
+import { appendQuery, encodeComponent } from './url';
 
 /** Adds the connector's authorization to a built request, reading secret values by name. */
 export async function applyAuthorization(connector: Connector, request: BuiltRequest, secrets: SecretProvider): Promise<BuildOutcome> {
@@ -14,23 +15,37 @@ export async function applyAuthorization(connector: Connector, request: BuiltReq
   if (secret === undefined || secret === '') {
     return { ok: false, problems: [{ code: 'missing-secret', name: secretName, message: `The secret '${secretName}' is not set.` }] };
   }
-  const headers = [...request.headers];
+  const headers: [string, string][] = request.headers.map(([n, v]) => [n, v]);
   const used = [secret];
   let url = request.url;
+  let placement: SecretPlacement | undefined;
+  let header: [string, string] | undefined;
   if (scheme === 'apiKey') {
     const name = authorization.name?.value ?? 'X-Api-Key';
     if (authorization.in?.value === 'query') {
-      url += `${url.includes('?') ? '&' : '?'}${encodeComponent(name)}=${encodeComponent(secret)}`;
+      url = appendQuery(url, [`${encodeComponent(name)}=${encodeComponent(secret)}`]);
       used.push(encodeComponent(secret));
+      placement = { kind: 'query', parameter: name, secretName };
     } else {
-      headers.push([name, secret]);
+      header = [name, secret];
+      placement = { kind: 'header', header: name, prefix: '', secretName };
     }
   } else if (scheme === 'basic') {
-    const token = Buffer.from(`${authorization.username?.value ?? ''}:${secret}`).toString('base64');
-    headers.push(['Authorization', `Basic ${token}`]);
+    const username = authorization.username?.value ?? '';
+    const token = Buffer.from(`${username}:${secret}`).toString('base64');
+    header = ['Authorization', `Basic ${token}`];
     used.push(token);
+    placement = { kind: 'basic', username, secretName };
   } else if (scheme === 'bearer') {
-    headers.push(['Authorization', `Bearer ${secret}`]);
+    header = ['Authorization', `Bearer ${secret}`];
+    placement = { kind: 'header', header: 'Authorization', prefix: 'Bearer ', secretName };
   }
-  return { ok: true, request: { ...request, url, headers, secrets: [...request.secrets, ...used] } };
+  if (header) {
+    // The problem names the header, never the secret's text.
+    if (headerProblem(header[0], header[1])) {
+      return { ok: false, problems: [{ code: 'invalid-header', name: secretName, message: `The secret '${secretName}' cannot be sent in the '${header[0]}' header: it holds a line break or a character beyond Latin-1.` }] };
+    }
+    setHeader(headers, header[0], header[1]);
+  }
+  return { ok: true, request: { ...request, url, headers, secrets: [...request.secrets, ...used], ...(placement ? { secretPlacement: placement } : {}) } };
 }

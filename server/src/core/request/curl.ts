@@ -1,40 +1,81 @@
-import { redactRequest } from './redact';
+import { encodeComponent } from './url';
+import { redactText } from './redact';
+import { secretVariable } from './secretVariable';
 import type { BuiltRequest } from './types';
 
-/** Quotes a word for a POSIX shell. */
-function shellQuote(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+/**
+ * Quotes a word for a POSIX shell. Text with control characters (a body's line breaks) uses bash's $'...' so
+ * no raw CR or LF ever stands in the command. With `latin1`, characters U+0080 to U+00FF are written as the
+ * single bytes the tool sends in a header (\xE9 for é), not as the UTF-8 a terminal would pass.
+ */
+export function shellQuote(text: string, latin1 = false): string {
+  if (/^[\w@%+=:,./-]+$/.test(text)) return text;
+  // eslint-disable-next-line no-control-regex
+  const special = latin1 ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
+  if (!special.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  // eslint-disable-next-line no-control-regex
+  return `$'${text.replace(latin1 ? /[\\'\x00-\x1f\x7f-\xff]/g : /[\\'\x00-\x1f\x7f]/g, (c) => {
+    if (c === '\\' || c === "'") return `\\${c}`;
+    if (c === '\n') return '\\n';
+    if (c === '\r') return '\\r';
+    if (c === '\t') return '\\t';
+    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+  })}'`;
 }
 
-/** The request as a curl command line, secrets redacted. */
+/** A quoted literal followed by an environment reference: `'Bearer '"$CONNECTOR_SECRET_X"`. */
+function withSecret(literal: string, variable: string): string {
+  return `${literal === '' ? '' : shellQuote(literal)}"$${variable}"`;
+}
+
+/** Quotes text for inside a curl -F value (`"..."` with backslash escapes). */
+function formQuoted(text: string): string {
+  return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+}
+
+/**
+ * The request as a curl command that does what the tool does and nothing more: --globoff so brackets stay
+ * literal, --data-raw and --form-string so an `@` is text, curl's own Accept and User-Agent removed, and each
+ * secret as a reference to its CONNECTOR_SECRET_ variable, never its value. Files are read from where the
+ * file step found them.
+ */
 export function curlCommand(request: BuiltRequest): string {
-  const shown = redactRequest(request);
-  const parts = ['curl', '-X', shown.method, shellQuote(shown.url)];
-  const multipart = shown.body?.kind === 'multipart';
-  for (const [name, value] of shown.headers) {
-    if (multipart && name.toLowerCase() === 'content-type') continue;
-    parts.push('-H', shellQuote(`${name}: ${value}`));
+  const placement = request.secretPlacement;
+  const variable = placement ? secretVariable(placement.secretName) : '';
+  let urlWord = shellQuote(redactText(request.url, request.secrets));
+  if (placement?.kind === 'query') {
+    // The key was appended last: the command appends the variable's value in its place (as is: keep it URL-safe).
+    const name = `${encodeComponent(placement.parameter)}=`;
+    const secretPart = request.secrets.map((s) => `${name}${encodeComponent(s)}`).find((p) => request.url.endsWith(p));
+    if (secretPart) urlWord = withSecret(`${request.url.slice(0, request.url.length - secretPart.length)}${name}`, variable);
   }
-  const body = shown.body;
-  if (body?.kind === 'text') parts.push('--data-raw', shellQuote(body.text));
-  else if (body?.kind === 'file') parts.push('--data-binary', shellQuote(`@${body.path}`));
-  else if (body?.kind === 'multipart') {
+  const words = ['curl', '--globoff', '-X', request.method, urlWord];
+  const body = request.body;
+  // curl measures a body itself (with its own multipart boundary); without a body the tool's Content-Length: 0 is kept.
+  const skipped = new Set(body ? ['content-length', ...(body.kind === 'multipart' ? ['content-type'] : [])] : []);
+  if (placement?.kind === 'header' || placement?.kind === 'basic') skipped.add((placement.kind === 'basic' ? 'authorization' : placement.header).toLowerCase());
+  const r = (text: string): string => redactText(text, request.secrets);
+  for (const [name, value] of request.headers) {
+    // curl reads 'Name:' as "remove the header"; 'Name;' sends it empty, as the tool does.
+    if (!skipped.has(name.toLowerCase())) words.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${r(value)}`, true));
+  }
+  if (placement?.kind === 'header') words.push('-H', withSecret(`${placement.header}: ${placement.prefix}`, variable));
+  if (placement?.kind === 'basic') words.push('-u', withSecret(`${placement.username}:`, variable));
+  const has = (name: string): boolean => request.headers.some(([n]) => n.toLowerCase() === name);
+  // curl adds these on its own; the tool does not send them.
+  if (!has('accept')) words.push('-H', shellQuote('Accept:'));
+  if (!has('user-agent')) words.push('-H', shellQuote('User-Agent:'));
+  if (body?.kind === 'text') {
+    if (!has('content-type')) words.push('-H', shellQuote('Content-Type:'));
+    words.push('--data-raw', shellQuote(r(body.text)));
+  } else if (body?.kind === 'file') {
+    if (!has('content-type')) words.push('-H', shellQuote('Content-Type:'));
+    words.push('--data-binary', `@${shellQuote(body.file.path)}`);
+  } else if (body?.kind === 'multipart') {
     for (const part of body.parts) {
-      parts.push('-F', shellQuote(part.kind === 'field' ? `${part.name}=${part.value}` : `${part.name}=@${part.path};filename=${part.filename}`));
+      if (part.kind === 'field') words.push('--form-string', shellQuote(`${part.name}=${r(part.value)}`));
+      else words.push('-F', shellQuote(`${part.name}=@${formQuoted(part.file.path)};filename=${formQuoted(part.filename)};type=${part.contentType}`));
     }
   }
-  return parts.join(' ');
-}
-
-/** The request as text for a preview: request line, headers, then the body or its parts. */
-export function describeRequest(request: BuiltRequest): string {
-  const shown = redactRequest(request);
-  const lines = [`${shown.method} ${shown.url}`, ...shown.headers.map(([n, v]) => `${n}: ${v}`)];
-  const body = shown.body;
-  if (body?.kind === 'text') lines.push('', body.text);
-  else if (body?.kind === 'file') lines.push('', `<contents of ${body.path}>`);
-  else if (body?.kind === 'multipart') {
-    lines.push('', ...body.parts.map((p) => (p.kind === 'field' ? `part ${p.name}: ${p.value}` : `part ${p.name}: file ${p.path} (filename ${p.filename})`)));
-  }
-  return lines.join('\n');
+  return words.join(' ');
 }

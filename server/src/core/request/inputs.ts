@@ -1,29 +1,24 @@
-import type { Connector, CustomRequest, ItemsSpec, RestOperation } from '../model';
+import type { Connector, CustomRequest, RestOperation } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 import type { JsonValue } from '../tree';
+import { specOfParameter, type ValueSpec } from '../values/spec';
+import { odataBodyFile } from './odata';
 
 /** The element type of an array input (nested arrays have their own `items`). */
-export interface InputItems {
-  type: string;
-  format?: string;
-  items?: InputItems;
-}
+export type InputItems = ValueSpec;
+
+/** Texts of body files by the path the connector gives, read by the file step: their variables are inputs too. */
+export type BodyTexts = ReadonlyMap<string, string>;
 
 /** One value an operation asks for: what the editor prompts for and what a values file may name. */
-export interface InputDescription {
+export interface InputDescription extends ValueSpec {
   name: string;
   /**
    * Where the value goes. REST: its location. OData: `path` ({name} in the url), `query` (a query option) or
    * `variable` ({{name}} in the body or a header, inserted as text).
    */
   role: 'path' | 'query' | 'form' | 'body' | 'header' | 'matrix' | 'variable';
-  /** A REST parameter type; OData path parameters and query options are `string`, variables are `text`. */
-  type: string;
-  format?: string;
   required: boolean;
-  /** For arrays of strings with `options`: the allowed values, named c1, c2, ... in this order. */
-  options?: string[];
-  items?: InputItems;
   default?: JsonValue;
   description?: string;
 }
@@ -39,34 +34,19 @@ export interface OperationSummary {
   length: number;
 }
 
-function itemsOf(spec: ItemsSpec | undefined, depth = 0): InputItems | undefined {
-  if (!spec?.type || depth > 32) return undefined;
-  const nested = itemsOf(spec.items, depth + 1);
-  return {
-    type: spec.type.value,
-    ...(spec.format ? { format: spec.format.value } : {}),
-    ...(nested ? { items: nested } : {}),
-  };
-}
-
 function restInputs(operation: RestOperation): InputDescription[] {
   const inputs: InputDescription[] = [];
   for (const parameter of operation.parameters) {
     const name = parameter.name?.value;
     const location = parameter.location?.value;
-    const type = parameter.type?.value;
+    const spec = specOfParameter(parameter);
     // Computed parameters are built from the others; nobody types them.
-    if (!name || !location || !type || type === 'computed') continue;
-    const options = parameter.options?.value.filter((o): o is string => typeof o === 'string');
-    const items = itemsOf(parameter.items);
+    if (!name || !location || !spec || spec.type === 'computed') continue;
     inputs.push({
+      ...spec,
       name,
       role: location as InputDescription['role'],
-      type,
       required: parameter.required?.value === true || location === 'path',
-      ...(parameter.format ? { format: parameter.format.value } : {}),
-      ...(options?.length ? { options } : {}),
-      ...(items ? { items } : {}),
       ...(parameter.default ? { default: parameter.default.value } : {}),
       ...(parameter.description ? { description: parameter.description.value } : {}),
     });
@@ -74,7 +54,7 @@ function restInputs(operation: RestOperation): InputDescription[] {
   return inputs;
 }
 
-function odataInputs(request: CustomRequest): InputDescription[] {
+function odataInputs(request: CustomRequest, bodyTexts: BodyTexts | undefined): InputDescription[] {
   const inputs: InputDescription[] = [];
   const seen = new Set<string>();
   const add = (input: InputDescription): void => {
@@ -88,8 +68,11 @@ function odataInputs(request: CustomRequest): InputDescription[] {
       add({ name: entry.name, role: 'query', type: 'string', required: false, ...(entry.value !== undefined ? { default: entry.value } : {}) });
     }
   }
+  const bodyFile = odataBodyFile(request);
+  const fileText = bodyFile === undefined ? undefined : bodyTexts?.get(bodyFile);
   const texts = [
     ...(request.body?.kind === 'text' ? [request.body.field.value] : []),
+    ...(fileText !== undefined ? [fileText] : []),
     ...(request.headers?.entries ?? []).map((e) => e.value ?? ''),
   ];
   for (const text of texts) {
@@ -98,15 +81,18 @@ function odataInputs(request: CustomRequest): InputDescription[] {
   return inputs;
 }
 
-/** The values an operation asks for, in the order a user is prompted; undefined when no operation has that id. */
-export function describeInputs(connector: Connector, operationId: string): InputDescription[] | undefined {
+/**
+ * The values an operation asks for, in the order a user is prompted; undefined when no operation has that id.
+ * A Custom request's body-file variables are included when the file's text is given.
+ */
+export function describeInputs(connector: Connector, operationId: string, bodyTexts?: BodyTexts): InputDescription[] | undefined {
   if (connector.kind === 'rest') {
     const operation = connector.operations.find((o) => o.id?.value === operationId);
     return operation ? restInputs(operation) : undefined;
   }
   if (connector.kind === 'odata') {
     const request = connector.customRequests.find((r) => r.id?.value === operationId);
-    return request ? odataInputs(request) : undefined;
+    return request ? odataInputs(request, bodyTexts) : undefined;
   }
   return undefined;
 }

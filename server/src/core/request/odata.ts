@@ -1,31 +1,36 @@
-import { readFileSync } from 'node:fs';
-import { isAbsolute, resolve } from 'node:path';
 import type { CustomRequest, ODataConnector } from '../model';
 import { firstJsonError } from '../rules/odata/bodyJson';
-import type { JsonValue } from '../tree';
 import { isOneOf, METADATA_LEVELS, ODATA_METHOD, ODATA_OPERATIONS, ODATA_OPERATIONS_WITH_BODY } from '../vocabulary';
-import type { BuildOutcome, BuildProblem, SuppliedValues } from './types';
+import { headerProblem, setContentLength, setHeader } from './headers';
+import type { BuildOutcome, BuildProblem } from './types';
+import { appendQuery, encodeComponent, joinBase, splitUrl } from './url';
 
-function textOf(value: JsonValue): string {
-  if (value === null) return '';
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
+/** A Custom request's values as the text each is inserted as (checked and written by the values module). */
+export type ODataTexts = ReadonlyMap<string, string>;
 
-/** Replaces {{variables}} as text, as the platform does; unknown variables are problems. */
-function fillVariables(text: string, values: SuppliedValues, where: string, problems: BuildProblem[]): string {
+/** Replaces {{variables}} as text, as the platform does; a variable without a value is a problem. */
+function fillVariables(text: string, values: ODataTexts, where: string, problems: BuildProblem[]): string {
   return text.replace(/\{\{([^{}]*)\}\}/g, (whole, raw: string) => {
     const name = raw.trim();
-    const value = values[name];
+    const value = values.get(name);
     if (value === undefined) {
       if (!problems.some((p) => p.name === name)) problems.push({ code: 'missing-value', name, message: `Variable '${name}' (in the ${where}) needs a value.` });
       return whole;
     }
-    return textOf(value);
+    return value;
   });
 }
 
-/** Builds an OData Custom request from supplied values. A body file is read here, everything else is pure. */
-export function buildODataRequest(connector: ODataConnector, request: CustomRequest, values: SuppliedValues, baseDir: string): BuildOutcome {
+/** The body file a Custom request reads its template from, as the connector names it. */
+export function odataBodyFile(request: CustomRequest): string | undefined {
+  return request.body?.kind === 'file' ? request.body.file?.value : undefined;
+}
+
+/**
+ * Builds an OData Custom request from its values' texts. Pure: a body file's template is read by the file step
+ * and passed in as `bodyTemplate`.
+ */
+export function buildODataRequest(connector: ODataConnector, request: CustomRequest, values: ODataTexts, bodyTemplate: string | undefined): BuildOutcome {
   const problems: BuildProblem[] = [];
   const operation = request.operation?.value;
   const rawUrl = request.url?.value;
@@ -36,49 +41,39 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
   // Path parameters: encoded in 'queryAndPath'; inserted as given in 'onlyPath', where they may be any part of the url.
   const filledUrl = rawUrl.replace(/(?<!\{)\{([^{}]*)\}(?!\})/g, (whole, raw: string) => {
     const name = raw.trim();
-    const value = values[name];
-    if (value === undefined || value === null) {
+    const value = values.get(name);
+    if (value === undefined) {
       problems.push({ code: 'missing-value', name, message: `Path parameter '${name}' needs a value.` });
       return whole;
     }
-    return onlyPath ? textOf(value) : encodeURIComponent(textOf(value));
+    return onlyPath ? value : /^\.+$/.test(value) ? value.replace(/\./g, '%2E') : encodeURIComponent(value);
   });
-  const base = connector.baseUrl?.value ?? '';
-  let url = /^[a-z][a-z0-9+.-]*:/i.test(filledUrl) ? filledUrl : `${base.replace(/\/+$/, '')}/${filledUrl.replace(/^\/+/, '')}`;
+  let url = /^[a-z][a-z0-9+.-]*:/i.test(filledUrl) ? filledUrl : joinBase(connector.baseUrl?.value ?? '', filledUrl);
   if (!onlyPath) {
     const pairs: string[] = [];
     for (const entry of request.query?.entries ?? []) {
-      const supplied = values[entry.name];
-      const value = supplied !== undefined ? supplied : entry.value;
-      if (value === undefined || value === null || value === '') continue;
+      const value = values.get(entry.name);
+      if (value === undefined || value === '') continue;
       // OData options keep their quotes and parentheses readable: encodeURIComponent leaves them alone.
-      pairs.push(`${encodeURIComponent(entry.name).replace(/^%24/, '$')}=${encodeURIComponent(textOf(value))}`);
+      pairs.push(`${encodeComponent(entry.name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`);
     }
-    if (pairs.length) url += `${url.includes('?') ? '&' : '?'}${pairs.join('&')}`;
+    url = appendQuery(url, pairs);
   }
-  try {
-    const parsed = new URL(url);
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error('scheme');
-  } catch {
-    problems.push({ code: 'invalid-url', message: `The url ${JSON.stringify(url)} is not an absolute http(s) URL; check 'url' and 'baseUrl'.` });
+  if (!/^https?:\/\//i.test(url) || !URL.canParse(url) || splitUrl(url).fragment !== undefined) {
+    problems.push({ code: 'invalid-url', message: `The url ${JSON.stringify(url)} is not an absolute http(s) URL without a '#'; check 'url' and 'baseUrl'.` });
   }
   const level = isOneOf(METADATA_LEVELS, request.metadataLevel?.value) ? request.metadataLevel.value : 'minimal';
   const headers: [string, string][] = [['Accept', `application/json;odata.metadata=${level}`]];
   for (const entry of request.headers?.entries ?? []) {
-    if (entry.value !== undefined) headers.push([entry.name, fillVariables(entry.value, values, `'${entry.name}' header`, problems)]);
+    if (entry.value === undefined) continue;
+    const value = fillVariables(entry.value, values, `'${entry.name}' header`, problems);
+    const problem = headerProblem(entry.name, value);
+    if (problem) problems.push({ code: 'invalid-header', message: problem });
+    else setHeader(headers, entry.name, value);
   }
   let bodyText: string | undefined;
   if (request.body && ODATA_OPERATIONS_WITH_BODY.includes(operation)) {
-    let template: string | undefined;
-    if (request.body.kind === 'text') template = request.body.field.value;
-    else if (request.body.file) {
-      const path = isAbsolute(request.body.file.value) ? request.body.file.value : resolve(baseDir, request.body.file.value);
-      try {
-        template = readFileSync(path, 'utf8');
-      } catch (error) {
-        problems.push({ code: 'invalid-body', message: `The body file ${path} cannot be read: ${(error as NodeJS.ErrnoException).code ?? String(error)}.` });
-      }
-    }
+    const template = request.body.kind === 'text' ? request.body.field.value : bodyTemplate;
     if (template !== undefined) {
       bodyText = fillVariables(template, values, 'body', problems);
       if (!problems.some((p) => p.code === 'missing-value')) {
@@ -95,6 +90,7 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
     }
   }
   if (bodyText !== undefined && !headers.some(([n]) => n.toLowerCase() === 'content-type')) headers.push(['Content-Type', 'application/json']);
+  setContentLength(headers, ODATA_METHOD[operation], bodyText === undefined ? undefined : Buffer.byteLength(bodyText));
   if (problems.length) return { ok: false, problems };
   return {
     ok: true,
@@ -102,7 +98,7 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
       method: ODATA_METHOD[operation],
       url,
       headers,
-      ...(bodyText !== undefined ? { body: { kind: 'text', text: bodyText } } : {}),
+      ...(bodyText !== undefined ? { body: { kind: 'text', text: bodyText, ...(request.body?.kind === 'file' && request.body.file ? { fromFile: request.body.file.value } : {}) } } : {}),
       secrets: [],
       warnings: [],
       shaping: {

@@ -1,4 +1,4 @@
-import type { BuiltRequest, ConnectorResult } from './types';
+import type { BuiltRequest, ConnectorResult, RequestBody } from './types';
 
 /** What a secret is replaced by wherever a request or result is shown. */
 export const REDACTED = '•••';
@@ -17,6 +17,12 @@ export function redactText(text: string, secrets: readonly string[]): string {
   return out;
 }
 
+function redactBody(body: RequestBody, r: (t: string) => string): RequestBody {
+  if (body.kind === 'text') return { ...body, text: r(body.text) };
+  if (body.kind === 'multipart') return { ...body, parts: body.parts.map((p) => (p.kind === 'field' ? { ...p, value: r(p.value) } : p)) };
+  return body;
+}
+
 /** A copy of a request safe to show: secrets redacted in the url, headers and text body. */
 export function redactRequest(request: BuiltRequest): BuiltRequest {
   const r = (t: string): string => redactText(t, request.secrets);
@@ -24,8 +30,7 @@ export function redactRequest(request: BuiltRequest): BuiltRequest {
     ...request,
     url: r(request.url),
     headers: request.headers.map(([n, v]) => [n, r(v)]),
-    ...(request.body?.kind === 'text' ? { body: { kind: 'text', text: r(request.body.text) } } : {}),
-    ...(request.body?.kind === 'multipart' ? { body: { kind: 'multipart', parts: request.body.parts.map((p) => (p.kind === 'field' ? { ...p, value: r(p.value) } : p)) } } : {}),
+    ...(request.body ? { body: redactBody(request.body, r) } : {}),
     warnings: request.warnings.map(r),
     // The values themselves must not travel with the copy that is shown.
     secrets: [],

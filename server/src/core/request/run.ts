@@ -1,31 +1,19 @@
-import type { Connector } from '../model';
 import { shapeResult } from '../result';
 import { sendRequest, type SendOptions } from '../send';
-import { buildRequest } from './index';
+import { prepareRequest, type PrepareInput } from './prepare';
 import { redactRequest, redactResult, redactText } from './redact';
-import type { BuildProblem, BuiltRequest, ConnectorResult, SecretProvider, SuppliedValues } from './types';
+import type { BuildProblem, BuiltRequest, ConnectorResult } from './types';
 
-/** Everything sending one operation needs. */
-export interface RunInput {
-  connector: Connector;
-  operationId: string;
-  values: SuppliedValues;
-  secrets: SecretProvider;
-  baseDir: string;
-  send: SendOptions;
+/** A finished run: what was sent (redacted), and the result and raw body (redacted). */
+export interface SentRequest {
+  request: BuiltRequest;
+  result: ConnectorResult;
+  rawText: string;
 }
 
-/** A finished run: what was sent (redacted), and the result and raw body (redacted); or why nothing was sent. */
-export type RunOutcome =
-  | { sent: true; request: BuiltRequest; result: ConnectorResult; rawText: string }
-  | { sent: false; problems: BuildProblem[] };
-
-/** Builds, sends and shapes one operation's request; secrets never leave in the outcome. */
-export async function runRequest(input: RunInput): Promise<RunOutcome> {
-  const built = await buildRequest(input);
-  if (!built.ok) return { sent: false, problems: built.problems };
-  const request = built.request;
-  const outcome = await sendRequest(request, input.send);
+/** Sends a prepared request and shapes its result; secrets never leave in the outcome. */
+export async function sendPrepared(request: BuiltRequest, options: SendOptions): Promise<SentRequest> {
+  const outcome = await sendRequest(request, options);
   let result: ConnectorResult;
   let rawText = '';
   if (!outcome.ok) {
@@ -34,10 +22,15 @@ export async function runRequest(input: RunInput): Promise<RunOutcome> {
     result = shapeResult(request.shaping, outcome.response, request.warnings);
     rawText = outcome.response.body;
   }
-  return {
-    sent: true,
-    request: redactRequest(request),
-    result: redactResult(result, request.secrets),
-    rawText: redactText(rawText, request.secrets),
-  };
+  return { request: redactRequest(request), result: redactResult(result, request.secrets), rawText: redactText(rawText, request.secrets) };
+}
+
+/** A run: sent, or why nothing was sent. */
+export type RunOutcome = ({ sent: true } & SentRequest) | { sent: false; problems: BuildProblem[] };
+
+/** Prepares and sends one operation's request (programs and tests; the editor and the CLI show problems first). */
+export async function runRequest(input: PrepareInput & { send: SendOptions }): Promise<RunOutcome> {
+  const prepared = await prepareRequest(input);
+  if (!prepared.ok) return { sent: false, problems: prepared.problems };
+  return { sent: true, ...(await sendPrepared(prepared.request, input.send)) };
 }

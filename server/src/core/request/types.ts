@@ -1,19 +1,29 @@
 import type { Method, MetadataLevel, ODataOperation } from '../vocabulary';
 import type { JsonValue } from '../tree';
+import type { ExactJson } from '../values/exactJson';
 
-/** Values a workflow's machine step would pass: parameter (or variable) name → value. */
-export type SuppliedValues = Readonly<Record<string, JsonValue>>;
+/** Values a workflow's machine step would pass: parameter (or variable) name → value (numbers may be kept exact). */
+export type SuppliedValues = Readonly<Record<string, ExactJson>>;
+
+/** A file a request sends or reads, found by the file step: as the value named it, where it is, how large. */
+export interface FileRef {
+  /** The path as the value or the connector wrote it. */
+  given: string;
+  /** The absolute path after symlinks, inside the allowed folders. */
+  path: string;
+  size: number;
+}
 
 /** A multipart form part: a plain field, or a file streamed from disk. */
 export type MultipartPart =
   | { kind: 'field'; name: string; value: string }
-  | { kind: 'file'; name: string; filename: string; path: string; contentType: string };
+  | { kind: 'file'; name: string; filename: string; file: FileRef; contentType: string };
 
-/** The body of a built request. Files are named by path and only read when sent. */
+/** The body of a built request. Files are named and measured, and only read when sent. */
 export type RequestBody =
-  | { kind: 'text'; text: string }
-  | { kind: 'file'; path: string }
-  | { kind: 'multipart'; parts: MultipartPart[] };
+  | { kind: 'text'; text: string; /** The body file the text was read from: previews name it instead of showing it. */ fromFile?: string }
+  | { kind: 'file'; file: FileRef }
+  | { kind: 'multipart'; boundary: string; parts: MultipartPart[] };
 
 /** How the result of this request is to be shaped (the format page's 'Result of sending'). */
 export type ResultShaping =
@@ -27,22 +37,37 @@ export type ResultShaping =
       metadataLevel: MetadataLevel;
     };
 
-/** A request ready for the wire, built without I/O from a connector, an operation id and supplied values. */
+/** Where the connector's authorization put a secret, so a copied command can name it instead of showing it. */
+export type SecretPlacement =
+  | { kind: 'header'; header: string; prefix: string; secretName: string }
+  | { kind: 'query'; parameter: string; secretName: string }
+  | { kind: 'basic'; username: string; secretName: string };
+
+/** A request ready for the wire: what every view shows and what is sent are this one object. */
 export interface BuiltRequest {
   method: Method;
-  /** Absolute URL with path, matrix and query already encoded. */
+  /** Absolute URL with path, matrix and query already encoded, exactly as the request target is sent. */
   url: string;
-  /** In order; a name may repeat. Content-Type of a multipart body is set at send time (it holds the boundary). */
+  /** In order, one entry per name (compared case-insensitively), Content-Length included when there is a body. */
   headers: [string, string][];
   body?: RequestBody;
   /** Secret values used in this request: every view of the request redacts them. */
   secrets: string[];
+  /** Where the secret went, when authorization added one. */
+  secretPlacement?: SecretPlacement;
   /** Problems that do not stop sending (e.g. constraint violations while enforcement is off). */
   warnings: string[];
   shaping: ResultShaping;
 }
 
-/** Why a request could not be built; nothing is sent. `path` names the value or setting at fault. */
+/** Where a problem is: in the connector file or the values file, at an offset. */
+export interface ProblemLocation {
+  file: 'connector' | 'values';
+  offset: number;
+  length: number;
+}
+
+/** Why a request could not be built; nothing is sent. `name` names the value or setting at fault. */
 export interface BuildProblem {
   code:
     | 'unknown-operation'
@@ -51,12 +76,19 @@ export interface BuildProblem {
     | 'unknown-value'
     | 'constraint-violated'
     | 'missing-secret'
+    | 'secret-channel'
     | 'invalid-connector'
     | 'invalid-url'
-    | 'invalid-body';
+    | 'invalid-body'
+    | 'invalid-header'
+    | 'file-outside-workspace'
+    | 'file-unreadable';
   message: string;
   /** The parameter or variable name the problem is about, when there is one. */
   name?: string;
+  /** The file path the problem is about (files outside the workspace, missing files). */
+  path?: string;
+  at?: ProblemLocation;
 }
 
 export type BuildOutcome = { ok: true; request: BuiltRequest } | { ok: false; problems: BuildProblem[] };

@@ -1,5 +1,5 @@
 import { getNodePath, type Node } from 'jsonc-parser';
-import { headerEntry, mediaType, type MapEntry, type RestConnector, type RestOperation, type RestParameter } from '../model';
+import { headerEntry, mediaType, type Field, type MapEntry, type RestConnector, type RestOperation, type RestParameter } from '../model';
 import { sourceOffsetInString } from '../tree';
 import { addPropertyEdits, replaceValueEdit } from '../edits';
 import type { Span, TextEdit } from '../findings';
@@ -59,5 +59,15 @@ export function setHeaderEdits(text: string, operation: RestOperation, name: str
 export function* eachParameter(connector: RestConnector): Generator<{ operation: RestOperation; parameter: RestParameter }> {
   for (const operation of connector.operations) {
     for (const parameter of operation.parameters) yield { operation, parameter };
+  }
+}
+
+/** Reports every id that an earlier item already has (the later ones), naming what kind of item it is. */
+export function reportRepeatedIds(ids: readonly (Field<string> | undefined)[], what: string, report: (at: Node, message: string) => void): void {
+  const seen = new Set<string>();
+  for (const id of ids) {
+    if (!id) continue;
+    if (seen.has(id.value)) report(id.node, `Another ${what} already has the id ${quoted(id.value)}. Give this one a different id.`);
+    seen.add(id.value);
   }
 }

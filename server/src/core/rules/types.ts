@@ -11,9 +11,14 @@ export interface RuleReport {
   tags?: 'unnecessary'[];
 }
 
-/** What a rule is given besides the model: the text (for fixes) and a way to report. */
+/** Reads a body file the connector names (relative to its folder, inside the workspace), or says why it cannot. */
+export type BodyFileReader = (given: string) => { ok: true; text: string } | { ok: false; message: string };
+
+/** What a rule is given besides the model: the text (for fixes), a way to report, and body files when the edge reads them. */
 export interface RuleContext {
   readonly text: string;
+  /** Absent where no files can be read (the core alone, tests): rules that need files then say nothing. */
+  readonly readBodyFile?: BodyFileReader;
   report(report: RuleReport): void;
 }
 

@@ -1,7 +1,10 @@
 import type { Rule } from '../types';
 import { binaryDownload } from './binaryDownload';
+import { bodyFile } from './bodyFile';
 import { bodyNotSent } from './bodyNotSent';
 import { customRequestVersion } from './customRequestVersion';
+import { duplicateCustomRequestId } from './duplicateCustomRequestId';
+import { duplicateODataHeader } from './duplicateODataHeader';
 import { entityDescriptorNeedsFullMetadata } from './entityDescriptorNeedsFullMetadata';
 import { entityDescriptorNotCreate } from './entityDescriptorNotCreate';
 import { invalidBodyJson } from './invalidBodyJson';
@@ -20,4 +23,7 @@ export const odataRules: readonly Rule[] = [
   entityDescriptorNotCreate,
   urlNotAbsolute,
   binaryDownload,
+  duplicateCustomRequestId,
+  duplicateODataHeader,
+  bodyFile,
 ];

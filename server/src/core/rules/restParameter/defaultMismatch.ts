@@ -1,38 +1,20 @@
 import type { RestParameter } from '../../model';
 import type { JsonValue } from '../../tree';
+import { checkValue } from '../../values/check';
+import { specOfParameter } from '../../values/spec';
 import { eachParameter, parameterName, quoted } from '../restShared';
 import type { RestRule } from '../types';
 
-const INT32_MIN = -(2 ** 31);
-const INT32_MAX = 2 ** 31 - 1;
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
-/** What is wrong with a default for a parameter, or undefined when it fits. */
+/** What is wrong with a default for a parameter, or undefined when it fits (judged as a supplied value is). */
 function problemWith(parameter: RestParameter, value: JsonValue): string | undefined {
-  const type = parameter.type?.value;
-  const format = parameter.format?.value;
-  if (!type) return undefined;
-  if (!SCALAR_TYPES.includes(type)) return `a ${quoted(type)} parameter takes no default (defaults are for string, integer, number and boolean)`;
-  switch (type) {
-    case 'string':
-      if (typeof value !== 'string') return `it must be a string, not ${JSON.stringify(value)}`;
-      if (format === 'date-time' && Number.isNaN(Date.parse(value))) return `with format 'date-time' it must be a date and time such as "2026-11-22T10:30:00Z"`;
-      return undefined;
-    case 'integer': {
-      const exact = format === 'int64' && typeof value === 'string' && /^[+-]?\d+$/.test(value);
-      if (exact) return undefined;
-      if (typeof value !== 'number' || !Number.isInteger(value)) return `it must be a whole number, not ${JSON.stringify(value)}`;
-      if (format !== 'int64' && (value < INT32_MIN || value > INT32_MAX)) return "it is outside the 32-bit range; add \"format\": \"int64\" for larger values";
-      if (!Number.isSafeInteger(value)) return 'it is too large to be exact as a JSON number; write it as a string';
-      return undefined;
-    }
-    case 'number':
-      return typeof value === 'number' ? undefined : `it must be a number, not ${JSON.stringify(value)}`;
-    case 'boolean':
-      return typeof value === 'boolean' ? undefined : `it must be true or false, not ${JSON.stringify(value)}`;
-    default:
-      return undefined;
-  }
+  const spec = specOfParameter(parameter);
+  if (!spec) return undefined;
+  if (!SCALAR_TYPES.includes(spec.type)) return `a ${quoted(spec.type)} parameter takes no default (defaults are for string, integer, number and boolean)`;
+  if (spec.type === 'integer' && typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value)) return 'it is too large to be exact as a JSON number here; write it as a string, e.g. "9007199254740993"';
+  const checked = checkValue(spec, value);
+  return checked.ok ? undefined : `it ${checked.message}`;
 }
 
 /** A default is supplied when the workflow gives no value, so it must be a valid value itself. */
@@ -41,7 +23,7 @@ export const defaultMismatch: RestRule = {
   appliesTo: 'rest',
   defaultSeverity: 'error',
   docs: {
-    summary: 'A `default` that does not fit the parameter: wrong JSON type, a date-time that does not parse, an integer outside its range, or a default on a type that takes none.',
+    summary: 'A `default` that does not fit the parameter, judged as a supplied value is: wrong type, a date-time that is not RFC 3339, an integer outside its range, a float outside 32 bits, an option that is not `c1`, `c2`, ..., or a default on a type that takes none.',
     why: "A default is the value used when the workflow supplies none, and it is sent exactly as a supplied value would be; one that does not fit the parameter's type or constraints fails every request that relies on it.",
   },
   check(connector, context) {

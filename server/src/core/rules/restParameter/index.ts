@@ -8,6 +8,7 @@ import { constraintTypeMismatch } from './constraintTypeMismatch';
 import { defaultMismatch } from './defaultMismatch';
 import { duplicateOption } from './duplicateOption';
 import { emptyValueOutsideQuery } from './emptyValueOutsideQuery';
+import { emptyValueWithoutEffect } from './emptyValueWithoutEffect';
 import { formatWithoutEffect } from './formatWithoutEffect';
 import { optionsNotApplicable } from './optionsNotApplicable';
 import { requiredNotApplicable } from './requiredNotApplicable';
@@ -17,6 +18,7 @@ import { uniqueItemsDocumentationOnly } from './uniqueItemsDocumentationOnly';
 /** Rules about one REST parameter's own settings. */
 export const restParameterRules: readonly Rule[] = [
   emptyValueOutsideQuery,
+  emptyValueWithoutEffect,
   arraySettingsOnNonArray,
   separationWithoutEffect,
   formatWithoutEffect,

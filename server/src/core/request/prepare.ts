@@ -1,0 +1,156 @@
+import type { Finding } from '../findings';
+import type { Connector, CustomRequest } from '../model';
+import { checkValue } from '../values/check';
+import type { ExactJson } from '../values/exactJson';
+import { readText } from '../values/read';
+import { checkValuesFile, valuesFor } from '../values/valuesFile';
+import { scalarText } from '../values/write';
+import { applyAuthorization } from './auth';
+import type { FileAccess } from './files';
+import { describeInputs, type InputDescription } from './inputs';
+import { newBoundary } from './multipart';
+import { buildODataRequest, odataBodyFile } from './odata';
+import { buildRestRequest, restFilesNeeded } from './rest';
+import { resolveValues } from './restValues';
+import type { BuildProblem, BuiltRequest, FileRef, SecretProvider, SuppliedValues } from './types';
+
+/** Everything a request is prepared from: the file, the values from each source, secrets, and the file step. */
+export interface PrepareInput {
+  connector: Connector;
+  /** The connector file's findings: any error refuses sending. */
+  findings?: readonly Finding[];
+  /** The REST operation's or Custom request's `id`. */
+  operationId: string;
+  /** The text of a values file (`NAME.values.json`), when one is used. */
+  valuesFileText?: string;
+  /** Typed texts by name (prompts, `--value`); they win over the values file. */
+  entered?: Readonly<Record<string, string>>;
+  /** Values as JSON (programs, tests); they win over both. */
+  values?: SuppliedValues;
+  secrets: SecretProvider;
+  /** Folder of the connector file: files named by values and bodies are relative to it. */
+  baseDir: string;
+  files: FileAccess;
+}
+
+/** A prepared request, or every reason there is none; warnings either way (problems elsewhere in a values file). */
+export type Prepared =
+  | { ok: true; request: BuiltRequest; warnings: BuildProblem[] }
+  | { ok: false; problems: BuildProblem[]; warnings: BuildProblem[] };
+
+function located(finding: Finding & { name?: string }, file: 'connector' | 'values', code: BuildProblem['code']): BuildProblem {
+  return { code, message: finding.message, ...(finding.name !== undefined ? { name: finding.name } : {}), at: { file, offset: finding.offset, length: finding.length } };
+}
+
+/** Drops a problem about a name that a located problem (in the values file) already reports. */
+function withoutRepeats(problems: BuildProblem[]): BuildProblem[] {
+  const located = new Set(problems.filter((p) => p.at && p.name !== undefined).map((p) => p.name));
+  return problems.filter((p) => p.at || p.name === undefined || !located.has(p.name));
+}
+
+function unknownOperation(id: string, connector: Connector): BuildProblem {
+  const known = connector.kind === 'rest' ? connector.operations.map((o) => o.id?.value) : connector.kind === 'odata' ? connector.customRequests.map((r) => r.id?.value) : [];
+  const ids = known.filter((k): k is string => typeof k === 'string');
+  return { code: 'unknown-operation', message: `No operation with id '${id}' in this file.${ids.length ? ` Known ids: ${ids.map((k) => `'${k}'`).join(', ')}.` : ''}` };
+}
+
+/** The values of one operation from every source: values file, then typed texts, then JSON values. */
+function gatherValues(input: PrepareInput, inputs: readonly InputDescription[], bodyTexts: ReadonlyMap<string, string>, problems: BuildProblem[], warnings: BuildProblem[]): Record<string, ExactJson> {
+  let values: Record<string, ExactJson> = {};
+  if (input.valuesFileText !== undefined) {
+    for (const f of checkValuesFile(input.valuesFileText, input.connector, bodyTexts)) {
+      // Only the sent operation's own entry (or a file that cannot be read at all) blocks sending.
+      const own = f.operationId === undefined || f.operationId === input.operationId;
+      (own ? problems : warnings).push(located(f, 'values', own ? 'invalid-value' : 'unknown-value'));
+    }
+    values = { ...valuesFor(input.valuesFileText, input.operationId) };
+  }
+  for (const [name, text] of Object.entries(input.entered ?? {})) {
+    const description = inputs.find((i) => i.name === name);
+    if (!description) {
+      values[name] = text;
+      continue;
+    }
+    const read = readText(description, text);
+    if (read.ok) values[name] = read.value;
+    else problems.push({ code: 'invalid-value', name, message: `'${name}': ${read.message}` });
+  }
+  return { ...values, ...input.values };
+}
+
+/** A Custom request's values as the text each is inserted as; unknown names and bad values are problems. */
+function odataTexts(request: CustomRequest, inputs: readonly InputDescription[], values: SuppliedValues, problems: BuildProblem[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const name of Object.keys(values)) {
+    if (!inputs.some((i) => i.name === name)) problems.push({ code: 'unknown-value', name, message: `Custom request '${request.id?.value ?? ''}' has no path parameter, query option or variable '${name}'.` });
+  }
+  for (const description of inputs) {
+    const supplied = values[description.name];
+    const raw = supplied !== undefined && supplied !== null ? supplied : description.default;
+    if (raw === undefined || raw === null) continue;
+    const checked = checkValue(description, raw);
+    if (!checked.ok) problems.push({ code: 'invalid-value', name: description.name, message: `'${description.name}' ${checked.message}.` });
+    else texts.set(description.name, scalarText(checked.value));
+  }
+  return texts;
+}
+
+/**
+ * Prepares one operation's request from the file, values and secrets: refuses when the file has errors, reads
+ * and checks values from every source, finds files through the edge's file step, builds (no I/O) and adds the
+ * authorization. Every problem is listed at once; nothing is sent here.
+ */
+export async function prepareRequest(input: PrepareInput): Promise<Prepared> {
+  const { connector, operationId } = input;
+  const problems: BuildProblem[] = (input.findings ?? []).filter((f) => f.severity === 'error').map((f) => located(f, 'connector', 'invalid-connector'));
+  const warnings: BuildProblem[] = [];
+  const refuse = (): Prepared => ({ ok: false, problems: withoutRepeats(problems), warnings });
+  if (connector.kind === undefined) {
+    if (problems.length === 0) problems.push({ code: 'invalid-connector', message: "The file has no valid 'kind' (\"rest\" or \"odata\"); fix the file's problems first." });
+    return refuse();
+  }
+  const operation = connector.kind === 'rest' ? connector.operations.find((o) => o.id?.value === operationId) : undefined;
+  const customRequest = connector.kind === 'odata' ? connector.customRequests.find((r) => r.id?.value === operationId) : undefined;
+  if (!operation && !customRequest) {
+    problems.push(unknownOperation(operationId, connector));
+    return refuse();
+  }
+  const bodyTexts = new Map<string, string>();
+  const bodyFile = customRequest ? odataBodyFile(customRequest) : undefined;
+  if (bodyFile !== undefined) {
+    const found = await input.files.find(bodyFile, input.baseDir);
+    const read = found.ok ? await input.files.readText(found.file) : found;
+    if (read.ok) bodyTexts.set(bodyFile, read.text);
+    else problems.push(read.problem);
+  }
+  const inputs = describeInputs(connector, operationId, bodyTexts) ?? [];
+  const values = gatherValues(input, inputs, bodyTexts, problems, warnings);
+  let built: ReturnType<typeof buildRestRequest> | undefined;
+  const constraintWarnings: string[] = [];
+  if (connector.kind === 'rest' && operation) {
+    const resolved = resolveValues(connector, operation, values);
+    problems.push(...resolved.problems);
+    constraintWarnings.push(...resolved.warnings);
+    const found = new Map<string, FileRef>();
+    for (const given of new Set(restFilesNeeded(resolved.resolved))) {
+      const outcome = await input.files.find(given, input.baseDir);
+      if (outcome.ok) found.set(given, outcome.file);
+      else problems.push(outcome.problem);
+    }
+    if (problems.length === 0) built = buildRestRequest(connector, operation, resolved.resolved, found, newBoundary());
+  } else if (connector.kind === 'odata' && customRequest) {
+    const texts = odataTexts(customRequest, inputs, values, problems);
+    if (problems.length === 0) built = buildODataRequest(connector, customRequest, texts, bodyFile === undefined ? undefined : bodyTexts.get(bodyFile));
+  }
+  if (!built) return refuse();
+  if (!built.ok) {
+    problems.push(...built.problems);
+    return refuse();
+  }
+  const authorized = await applyAuthorization(connector, { ...built.request, warnings: [...built.request.warnings, ...constraintWarnings] }, input.secrets);
+  if (!authorized.ok) {
+    problems.push(...authorized.problems);
+    return refuse();
+  }
+  return { ok: true, request: authorized.request, warnings };
+}

@@ -1,0 +1,81 @@
+/**
+ * Numbers as the platform types them: integers (32-bit, or 64-bit with format int64) and numbers (64-bit, or
+ * 32-bit with format float). Read from their decimal text, so nothing is rounded before it is checked.
+ */
+
+const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+const INT32 = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
+const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
+
+/** A checked number's canonical text, or what is wrong with the text. */
+export type NumberOutcome = { ok: true; text: string } | { ok: false; message: string };
+
+/** Whether text is a decimal number (JSON's form, a leading + allowed): no hex, no `Infinity`, no spaces inside. */
+export function isDecimal(text: string): boolean {
+  return DECIMAL.test(text);
+}
+
+/** The whole number a decimal text stands for (`1.0`, `1e3` included), or undefined when it has a fraction. */
+function wholeNumberOf(text: string): bigint | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
+  const exponent = Number(exponentText);
+  let digits = whole + fraction;
+  let scale = exponent - fraction.length;
+  // Trailing zeros move into the scale, so 1.50e1 is 15 and 10e-1 is 1 (counted once: a long run stays linear).
+  const movable = Math.min(/0*$/.exec(digits)?.[0].length ?? 0, Math.max(0, -scale));
+  digits = digits.slice(0, digits.length - movable);
+  scale += movable;
+  if (/^0*$/.test(digits)) return 0n;
+  if (scale < 0) return undefined;
+  // Past 10^40 no integer format can hold it; the scale is capped so 1e999999999 is not built digit by digit.
+  const significant = digits.replace(/^0+/, '');
+  if (significant.length + scale > 40) return BigInt(sign === '-' ? -1 : 1) * 10n ** 41n;
+  const value = BigInt(significant) * 10n ** BigInt(scale);
+  return sign === '-' ? -value : value;
+}
+
+/** An integer of the parameter's format: 32-bit, or 64-bit with `int64`; written without sign or leading zeros. */
+export function checkInteger(text: string, format: string | undefined): NumberOutcome {
+  if (!isDecimal(text)) return { ok: false, message: `needs a whole number, not ${JSON.stringify(text)}` };
+  const value = wholeNumberOf(text);
+  if (value === undefined) return { ok: false, message: `needs a whole number, not ${text}` };
+  const range = format === 'int64' ? INT64 : INT32;
+  if (value < range.min || value > range.max) {
+    return {
+      ok: false,
+      message: format === 'int64'
+        ? `is outside the 64-bit range (${INT64.min} to ${INT64.max})`
+        : `is outside the 32-bit range (${INT32.min} to ${INT32.max}); the parameter would need format 'int64'`,
+    };
+  }
+  return { ok: true, text: value.toString() };
+}
+
+/** The shortest decimal text that reads back as the same 32-bit float. */
+export function shortestFloat32(value: number): string {
+  const target = Math.fround(value);
+  if (Object.is(target, -0)) return '-0';
+  for (let precision = 1; precision <= 9; precision++) {
+    const candidate = Number(target.toPrecision(precision));
+    if (Math.fround(candidate) === target) return Object.is(candidate, -0) ? '-0' : String(candidate);
+  }
+  return String(target);
+}
+
+/** A number of the parameter's format: a 64-bit float, or with `float` a 32-bit one; written as its shortest text. */
+export function checkNumber(text: string, format: string | undefined): NumberOutcome {
+  if (!isDecimal(text)) return { ok: false, message: `needs a number, not ${JSON.stringify(text)}` };
+  const value = Number(text);
+  if (!Number.isFinite(value)) return { ok: false, message: `is ${text}, beyond the range of a 64-bit number` };
+  const isZero = /^[+-]?[0.]*(?:[eE].*)?$/.test(text);
+  if (value === 0 && !isZero) return { ok: false, message: `is ${text}, too small for a 64-bit number (it would be sent as 0)` };
+  if (format === 'float') {
+    const single = Math.fround(value);
+    if (!Number.isFinite(single)) return { ok: false, message: `is ${text}, beyond the range of a 32-bit float (format 'float' holds up to about 3.4e38)` };
+    if (single === 0 && value !== 0) return { ok: false, message: `is ${text}, too small for a 32-bit float (format 'float'; it would be sent as 0)` };
+    return { ok: true, text: shortestFloat32(value) };
+  }
+  return { ok: true, text: Object.is(value, -0) ? '-0' : String(value) };
+}

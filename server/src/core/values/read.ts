@@ -1,0 +1,92 @@
+import { checkValue, optionId, optionList, type Checked } from './check';
+import { isJsonObject, parseExact, type ExactJson } from './exactJson';
+import type { ValueSpec } from './spec';
+
+/**
+ * Typed text (a prompt, `--value name=text`) as the JSON a values file would hold. Only the reading differs
+ * between sources; judging is `checkValue`'s. Where people type, an option may be given by its value as well
+ * as by its id, and arrays as `a, b` as well as JSON.
+ */
+export type ReadOutcome = { ok: true; value: ExactJson } | { ok: false; message: string };
+
+function readOptions(options: readonly string[], text: string, many: boolean): ReadOutcome {
+  const ids: string[] = [];
+  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+    const byValue = options.indexOf(part);
+    const byId = /^c[1-9]\d*$/.test(part) && Number(part.slice(1)) <= options.length ? part : undefined;
+    const id = byValue >= 0 ? optionId(byValue) : byId;
+    if (!id) return { ok: false, message: `'${part}' is not an option. Choose from ${optionList(options)}.` };
+    ids.push(id);
+  }
+  if (many) return { ok: true, value: ids };
+  if (ids.length !== 1) return { ok: false, message: `Choose one of ${optionList(options)}.` };
+  return { ok: true, value: ids[0] ?? '' };
+}
+
+function readArray(items: ValueSpec, text: string): ReadOutcome {
+  const trimmed = text.trim();
+  if (trimmed.startsWith('[')) {
+    const parsed = parseExact(trimmed);
+    if (!parsed.ok) return { ok: false, message: `Enter a JSON array or values separated by commas: ${parsed.message}.` };
+    if (!Array.isArray(parsed.value)) return { ok: false, message: 'Enter a JSON array or values separated by commas.' };
+    return parsed;
+  }
+  if (trimmed === '') return { ok: true, value: [] };
+  const out: ExactJson[] = [];
+  for (const piece of trimmed.split(',')) {
+    const read = readText(items, piece);
+    if (!read.ok) return read;
+    out.push(read.value);
+  }
+  return { ok: true, value: out };
+}
+
+/** Reads typed text into the JSON a values file would hold for the same value (not yet judged). */
+export function readText(spec: ValueSpec, text: string): ReadOutcome {
+  if (spec.options?.length) return readOptions(spec.options, text, spec.type === 'array');
+  switch (spec.type) {
+    case 'array':
+      return readArray(spec.items ?? { type: 'string' }, text);
+    case 'object': {
+      const parsed = parseExact(text.trim());
+      if (!parsed.ok) return { ok: false, message: `Enter a JSON object, e.g. {"name": "Rex"}: ${parsed.message}.` };
+      return isJsonObject(parsed.value) ? parsed : { ok: false, message: 'Enter a JSON object, e.g. {"name": "Rex"}.' };
+    }
+    case 'boolean':
+      return { ok: true, value: text.trim().toLowerCase() };
+    case 'integer':
+    case 'number':
+    case 'file':
+    case 'stream':
+      return { ok: true, value: text.trim() };
+    case 'fileGallery': {
+      const path = text.trim();
+      return { ok: true, value: { Filename: path.split(/[\\/]/).pop() ?? path, Data: path } };
+    }
+    case 'string':
+      return { ok: true, value: spec.format === 'date-time' ? text.trim() : text };
+    default:
+      return { ok: true, value: text };
+  }
+}
+
+/** Capitalised, with a full stop: how a prompt shows a problem. */
+function sentence(message: string): string {
+  const text = message.charAt(0).toUpperCase() + message.slice(1);
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}
+
+/** A judge's message ("needs a whole number, ...", "item 2 needs ...") as an instruction for the person typing. */
+function instruction(message: string): string {
+  const item = /^item (\d+) (.*)$/s.exec(message);
+  if (item) return `Item ${item[1]}: ${instruction(item[2] ?? '')}`;
+  return sentence(message.startsWith('needs ') ? message.replace(/^needs /, 'Enter ') : `The value ${message}`);
+}
+
+/** Reads and judges typed text, as a prompt does while the user types; the value is the canonical one. */
+export function parseTyped(spec: ValueSpec, text: string): Checked {
+  const read = readText(spec, text);
+  if (!read.ok) return read;
+  const checked = checkValue(spec, read.value);
+  return checked.ok ? checked : { ok: false, message: instruction(checked.message) };
+}

@@ -1,0 +1,90 @@
+import type { Node } from 'jsonc-parser';
+import { closeMatches } from '../closeMatches';
+import { duplicateKeyFindings } from '../duplicateKeys';
+import type { Finding } from '../findings';
+import type { Connector } from '../model';
+import { parseDocument } from '../parse';
+import { propertiesOf } from '../tree';
+import { describeInputs, listOperations, type BodyTexts } from '../request/inputs';
+import type { SuppliedValues } from '../request/types';
+import { checkValue } from './check';
+import { exactOfNode, type ExactJson } from './exactJson';
+
+/** Codes of findings in a values file (`NAME.values.json`). */
+export const VALUES_FILE_CODES = ['values-not-an-object', 'values-unknown-operation', 'values-unknown-name', 'values-wrong-type'] as const;
+
+/** A finding in a values file, with the operation whose entry it is in (none: it concerns the whole file). */
+export interface ValuesFinding extends Finding {
+  operationId?: string;
+  /** The input the finding is about, when it is about one. */
+  name?: string;
+}
+
+function finding(code: (typeof VALUES_FILE_CODES)[number], node: Node, message: string, operationId?: string, name?: string): ValuesFinding {
+  return { code, severity: 'error', message, offset: node.offset, length: node.length, ...(operationId !== undefined ? { operationId } : {}), ...(name !== undefined ? { name } : {}) };
+}
+
+function suggestion(name: string, known: readonly string[]): string {
+  const close = closeMatches(name, known, 1)[0];
+  return close ? ` Did you mean '${close}'?` : known.length ? ` Known: ${known.map((k) => `'${k}'`).join(', ')}.` : '';
+}
+
+/**
+ * Checks a values file against its connector: syntax, unknown operations and names, and every value with the
+ * values module's judge. Each finding names the operation whose entry it is in, so sending one operation is
+ * blocked only by its own entry. Body-file variables count as inputs when their files' texts are given.
+ */
+export function checkValuesFile(text: string, connector: Connector, bodyTexts?: BodyTexts): ValuesFinding[] {
+  const parsed = parseDocument(text);
+  const findings: ValuesFinding[] = [...parsed.syntaxFindings];
+  const root = parsed.root;
+  // A key written twice: JSON keeps one value, so the entry it is in (an operation's, or an operation twice) is ambiguous.
+  const entries = root?.type === 'object' ? propertiesOf(root) : [];
+  for (const duplicate of duplicateKeyFindings(text, root)) {
+    const entry = entries.find((e) => duplicate.offset >= e.keyNode.offset && duplicate.offset < (e.valueNode?.offset ?? e.keyNode.offset) + (e.valueNode?.length ?? e.keyNode.length));
+    findings.push({ ...duplicate, ...(entry ? { operationId: entry.key } : {}) });
+  }
+  if (!root) return findings;
+  if (root.type !== 'object') return [...findings, finding('values-not-an-object', root, 'A values file is an object: { "<operation id>": { "<name>": <value>, ... } }.')];
+  const operationIds = listOperations(connector).map((o) => o.id);
+  for (const { key, keyNode, valueNode } of propertiesOf(root)) {
+    const inputs = describeInputs(connector, key, bodyTexts);
+    if (!inputs) {
+      findings.push(finding('values-unknown-operation', keyNode, `The connector has no operation '${key}'.${suggestion(key, operationIds)}`, key));
+      continue;
+    }
+    if (!valueNode) continue;
+    if (valueNode.type !== 'object') {
+      findings.push(finding('values-not-an-object', valueNode, `The values of '${key}' are an object: { "<name>": <value>, ... }.`, key));
+      continue;
+    }
+    const names = inputs.map((i) => i.name);
+    for (const entry of propertiesOf(valueNode)) {
+      const input = inputs.find((i) => i.name === entry.key);
+      if (!input) {
+        findings.push(finding('values-unknown-name', entry.keyNode, `'${key}' has no input '${entry.key}'.${suggestion(entry.key, names)}`, key, entry.key));
+        continue;
+      }
+      if (!entry.valueNode || entry.valueNode.type === 'null') continue;
+      const checked = checkValue(input, exactOfNode(entry.valueNode, text));
+      if (!checked.ok) findings.push(finding('values-wrong-type', entry.valueNode, `'${entry.key}' ${checked.message}.`, key, entry.key));
+    }
+  }
+  return findings;
+}
+
+/** Whether a values file has an entry for an operation. */
+export function hasValuesFor(text: string, operationId: string): boolean {
+  const root = parseDocument(text).root;
+  return propertiesOf(root?.type === 'object' ? root : undefined).some((p) => p.key === operationId);
+}
+
+/** The values a values file holds for one operation, numbers kept exact (empty when it has none). */
+export function valuesFor(text: string, operationId: string): SuppliedValues {
+  const root = parseDocument(text).root;
+  const entry = propertiesOf(root?.type === 'object' ? root : undefined).filter((p) => p.key === operationId).pop();
+  if (entry?.valueNode?.type !== 'object') return {};
+  const out: Record<string, ExactJson> = {};
+  for (const property of propertiesOf(entry.valueNode)) if (property.valueNode) out[property.key] = exactOfNode(property.valueNode, text);
+  return out;
+}

@@ -1,0 +1,114 @@
+import { readFileSync, realpathSync, statSync } from 'node:fs';
+import { readFile, realpath, stat } from 'node:fs/promises';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import type { FileAccess, FileOutcome } from '../core/request/files';
+import type { FileRef } from '../core/request/types';
+import type { BodyFileReader } from '../core/rules/types';
+
+/** Where files may come from, and how the user allows another folder (a setting in VS Code, a flag on the command line). */
+export interface WorkspaceFileOptions {
+  /** The workspace: files named by values and bodies must be inside one of these folders. */
+  roots: readonly string[];
+  /** Folders the user allowed on purpose. */
+  allowed?: readonly string[];
+  /** How to allow a folder, for the message: "the setting connectorTools.request.allowedFileFolders". */
+  howToAllow: string;
+}
+
+function inside(path: string, folder: string): boolean {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
+}
+
+async function realFolder(folder: string): Promise<string | undefined> {
+  return realpath(folder).catch(() => undefined);
+}
+
+/**
+ * The file step for the editor and the command line: a path is taken relative to the connector's folder and
+ * followed through symlinks; only a regular file inside the workspace (or an allowed folder) is used.
+ */
+export function workspaceFiles(options: WorkspaceFileOptions): FileAccess {
+  const foldersPromise = Promise.all([...options.roots, ...(options.allowed ?? [])].map(realFolder)).then((all) => all.filter((f): f is string => f !== undefined));
+  return {
+    async find(given: string, baseDir: string): Promise<FileOutcome> {
+      const absolute = resolve(baseDir, given);
+      let real: string;
+      try {
+        real = await realpath(absolute);
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+        return { ok: false, problem: { code: 'file-unreadable', path: given, message: `The file '${given}' (${absolute}) ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}; nothing was sent.` } };
+      }
+      const folders = await foldersPromise;
+      if (!folders.some((folder) => inside(real, folder))) {
+        return {
+          ok: false,
+          problem: {
+            code: 'file-outside-workspace',
+            path: given,
+            message: `The file '${given}' resolves to ${real}, outside the workspace${folders.length ? ` (${folders.join(', ')})` : ''}; it is not read or sent. Files must be inside the workspace; to allow a folder on purpose, add it with ${options.howToAllow}.`,
+          },
+        };
+      }
+      const info = await stat(real).catch(() => undefined);
+      if (!info?.isFile()) return { ok: false, problem: { code: 'file-unreadable', path: given, message: `'${given}' (${real}) is not a regular file; nothing was sent.` } };
+      return { ok: true, file: { given, path: real, size: info.size } };
+    },
+    async readText(file: FileRef) {
+      try {
+        return { ok: true, text: await readFile(file.path, 'utf8') };
+      } catch (error) {
+        return { ok: false, problem: { code: 'file-unreadable', path: file.given, message: `The file '${file.given}' (${file.path}) cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent.` } };
+      }
+    },
+  };
+}
+
+/**
+ * The workspace of a connector used from the command line: the nearest folder above it that holds `.git` or
+ * `connector-tools.json` (the project), else the connector's own folder. It does not depend on where the
+ * command runs.
+ */
+export function projectRootOf(connectorDir: string, exists: (path: string) => boolean): string {
+  let folder = resolve(connectorDir);
+  for (;;) {
+    if (exists(resolve(folder, '.git')) || exists(resolve(folder, 'connector-tools.json'))) return folder;
+    const parent = resolve(folder, '..');
+    if (parent === folder) return resolve(connectorDir);
+    folder = parent;
+  }
+}
+
+/**
+ * Reads body files for the checks, with the same rule as sending: relative to the connector's folder, after
+ * symlinks, inside the workspace or an allowed folder, a regular file.
+ */
+export function bodyFileReader(connectorDir: string, folders: readonly string[]): BodyFileReader {
+  const real = folders.map((f) => {
+    try {
+      return realpathSync(f);
+    } catch {
+      return undefined;
+    }
+  }).filter((f): f is string => f !== undefined);
+  return (given) => {
+    const absolute = resolve(connectorDir, given);
+    try {
+      const path = realpathSync(absolute);
+      if (!real.some((folder) => inside(path, folder))) return { ok: false, message: `${JSON.stringify(given)} resolves to ${path}, outside the workspace; it would not be sent.` };
+      if (!statSync(path).isFile()) return { ok: false, message: `${JSON.stringify(given)} is not a regular file.` };
+      return { ok: true, text: readFileSync(path, 'utf8') };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      return { ok: false, message: code === 'ENOENT' ? `${JSON.stringify(given)} does not exist (looked for ${absolute}).` : `${JSON.stringify(given)} cannot be read (${code ?? String(error)}).` };
+    }
+  };
+}
+
+/** The body-file reader for a connector in the editor: workspace folders (its own folder when none), plus allowed ones. */
+export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
+  const roots = workspaceFolders.length ? workspaceFolders : [dirname(connectorPath)];
+  const base = roots[0] ?? dirname(connectorPath);
+  return bodyFileReader(dirname(connectorPath), [...roots, ...allowed.map((f) => resolve(base, f))]);
+}

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { checkDateTime } from '../../server/src/core/values/dateTime';
+import { checkInteger, checkNumber, shortestFloat32 } from '../../server/src/core/values/numbers';
+import { JsonNumber, parseExact, stringifyExact } from '../../server/src/core/values/exactJson';
+import { checkValue } from '../../server/src/core/values/check';
+import fc from 'fast-check';
+
+const ok = (o: { ok: true; text: string } | { ok: false; message: string }): string => (o.ok ? o.text : `! ${o.message}`);
+
+describe('integers', () => {
+  test('whole numbers in any decimal form, canonical digits out', () => {
+    assert.equal(ok(checkInteger('1.0', undefined)), '1');
+    assert.equal(ok(checkInteger('1e3', undefined)), '1000');
+    assert.equal(ok(checkInteger('+007', undefined)), '7');
+    assert.equal(ok(checkInteger('-0', undefined)), '0');
+    assert.equal(ok(checkInteger('150e-2', undefined)), '! needs a whole number, not 150e-2');
+    assert.equal(ok(checkInteger('9223372036854775807', 'int64')), '9223372036854775807');
+    assert.match(ok(checkInteger('9223372036854775808', 'int64')), /outside the 64-bit range/);
+    assert.match(ok(checkInteger('2147483648', undefined)), /32-bit range.*int64/);
+    assert.match(ok(checkInteger('0x10', undefined)), /needs a whole number/);
+  });
+
+  test('hostile exponents and long digit runs are judged in linear time', () => {
+    assert.match(ok(checkInteger('1e999999999', 'int64')), /outside the 64-bit range/);
+    assert.match(ok(checkInteger(`1${'0'.repeat(200_000)}e-200000`, undefined)), /^1$/);
+    assert.match(ok(checkInteger(`1${'0'.repeat(200_000)}e-200001`, undefined)), /needs a whole number/);
+  });
+});
+
+describe('numbers', () => {
+  test('64-bit range, shortest text; float as the shortest text of its 32-bit value', () => {
+    assert.equal(ok(checkNumber('0.1', undefined)), '0.1');
+    assert.match(ok(checkNumber('1e400', undefined)), /beyond the range of a 64-bit number/);
+    assert.match(ok(checkNumber('1e-400', undefined)), /too small/);
+    assert.equal(ok(checkNumber('0e-400', undefined)), '0');
+    assert.equal(ok(checkNumber('0.1', 'float')), '0.1');
+    assert.match(ok(checkNumber('3.4e39', 'float')), /32-bit float/);
+    assert.match(ok(checkNumber('1e-50', 'float')), /too small for a 32-bit float/);
+    assert.equal(ok(checkNumber('Infinity', undefined)), '! needs a number, not "Infinity"');
+  });
+
+  test('property: the float text reads back as the same 32-bit value, and no shorter text does', () => {
+    fc.assert(fc.property(fc.float({ noNaN: true, noDefaultInfinity: true }), (f) => {
+      const text = shortestFloat32(f);
+      assert.equal(Math.fround(Number(text)), Math.fround(f));
+      const digits = text.replace(/^-/, '').replace(/e.*$/, '').replace('.', '').replace(/^0+/, '').replace(/0+$/, '');
+      if (digits.length > 1) {
+        const shorter = Number(Math.fround(f).toPrecision(digits.length - 1));
+        assert.notEqual(Math.fround(shorter), Math.fround(f));
+      }
+    }), { numRuns: 2000 });
+  });
+});
+
+describe('date-times', () => {
+  test('strict RFC 3339: real dates, offsets applied, no offset read as UTC, fraction kept', () => {
+    assert.equal(ok(checkDateTime('2024-02-29T12:00:00+02:00')), '2024-02-29T10:00:00.000Z');
+    assert.equal(ok(checkDateTime('2026-01-05T10:00:00')), '2026-01-05T10:00:00.000Z');
+    assert.equal(ok(checkDateTime('2026-01-05')), '2026-01-05T00:00:00.000Z');
+    assert.equal(ok(checkDateTime('2026-01-05t10:00:00.123456789z')), '2026-01-05T10:00:00.123456789Z');
+    for (const bad of ['1', '2024-02-30', '2023-02-29T00:00:00Z', '2026-01-05T24:00:00Z', '2026-01-05T10:00:60Z', '2026-01-05T10:00Z', '2026-13-01', '2026-01-05T10:00:00+24:00', 'tomorrow']) {
+      assert.ok(!checkDateTime(bad).ok, bad);
+    }
+  });
+});
+
+describe('exact JSON', () => {
+  test('numbers keep their text through parse and stringify', () => {
+    const parsed = parseExact('{"a": 9007199254740993, "b": [1.10, -0], "c": 1e400}');
+    assert.ok(parsed.ok);
+    assert.equal(stringifyExact(parsed.value), '{"a":9007199254740993,"b":[1.10,-0],"c":1e400}');
+  });
+
+  test('one judge for every source: options by id, booleans and numbers as strings', () => {
+    assert.deepEqual(checkValue({ type: 'array', items: { type: 'string' }, options: ['red', 'blue'] }, ['c2']), { ok: true, value: ['blue'] });
+    assert.deepEqual(checkValue({ type: 'string', options: ['red', 'blue'] }, 'blue'), { ok: false, message: 'names options by id: "blue" is not one of c1 (red), c2 (blue)' });
+    assert.deepEqual(checkValue({ type: 'integer', format: 'int64' }, '9007199254740993'), { ok: true, value: new JsonNumber('9007199254740993') });
+    assert.deepEqual(checkValue({ type: 'boolean' }, 'true'), { ok: true, value: true });
+  });
+});
