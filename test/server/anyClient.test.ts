@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { CodeAction, CodeLens, CompletionItem, WorkspaceEdit } from 'vscode-languageserver-protocol';
+import { startEchoServer } from '../support/echoServer';
 import { fileUri, startLsp, type LspSession } from '../support/lspClient';
 
 // The server adapts to the client it serves: VS Code with the Connector Tools extension gets icons, snippets and
@@ -84,5 +85,52 @@ describe('the language server for any LSP client', () => {
     assert.match(JSON.stringify(edit.changes?.[uri]), /\\"name\\": \\"page\\", \\"location\\": \\"query\\", \\"type\\": \\"integer\\"/);
     await assert.rejects(plain.request('workspace/executeCommand', { command: 'connector.addQueryParameters', arguments: [uri] }), /takes \[uri, operation offset/);
     await assert.rejects(plain.request('workspace/executeCommand', { command: 'connector.nope', arguments: [] }), /Unknown command 'connector\.nope'/);
+  });
+});
+
+describe('Send Request from any LSP client', () => {
+  let echo: Awaited<ReturnType<typeof startEchoServer>>;
+  before(async () => (echo = await startEchoServer()));
+  after(() => echo.close());
+
+  const connector = (url: string): string => JSON.stringify({
+    kind: 'rest', name: 'Echo', baseUrl: url, authorization: { scheme: 'bearer', secret: 'api' },
+    operations: [{ id: 'ping', method: 'GET', path: '/ping', parameters: [{ name: 'n', location: 'query', type: 'integer', default: 3 }] }],
+  }, null, 2);
+
+  test("the lens's command sends with the secret from the server's environment and returns the result", async () => {
+    const lsp = await startLsp({ ...PLAIN, env: { CONNECTOR_SECRET_API: 'from-env' } });
+    try {
+      const uri = fileUri('any-client', 'echo.connector.json');
+      const opened = lsp.diagnostics(uri, 1);
+      await lsp.open(uri, connector(echo.url));
+      await opened;
+      const result = await lsp.request<{ status: number }>('workspace/executeCommand', { command: 'connector.sendRequest', arguments: [uri, 'ping'] });
+      assert.equal(result.status, 200);
+      assert.equal(echo.received.at(-1)?.target, '/ping?n=3');
+      assert.equal(echo.received.at(-1)?.headers.authorization, 'Bearer from-env');
+    } finally {
+      await lsp.stop();
+    }
+  });
+
+  test('without it, nothing is sent and the answer names the variable to set', async () => {
+    const lsp = await startLsp(PLAIN);
+    try {
+      const uri = fileUri('any-client', 'echo2.connector.json');
+      const opened = lsp.diagnostics(uri, 1);
+      await lsp.open(uri, connector(echo.url));
+      await opened;
+      const before = echo.received.length;
+      const result = await lsp.request<{ problems: string[] }>('workspace/executeCommand', { command: 'connector.sendRequest', arguments: [uri, 'ping'] });
+      assert.match(result.problems.join(' '), /Set CONNECTOR_SECRET_API in the environment the language server runs in/);
+      assert.equal(echo.received.length, before);
+      // The Connector Tools protocol request works too, for a client that is not the VS Code extension.
+      const sent = await lsp.request<{ ok: boolean; problems?: string[] }>('connector/sendRequest', { uri, operationId: 'ping', values: { entered: {} } });
+      assert.equal(sent.ok, false);
+      assert.match(sent.problems?.join(' ') ?? '', /CONNECTOR_SECRET_API/);
+    } finally {
+      await lsp.stop();
+    }
   });
 });

@@ -59,11 +59,13 @@ export interface LspOptions {
   /** The client's capabilities (default: configuration, workspace folders, versioned diagnostics). */
   capabilities?: Record<string, unknown>;
   initializationOptions?: unknown;
+  /** Added to the server process's environment. */
+  env?: Record<string, string>;
 }
 
 export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
   if (!existsSync(SERVER_PATH)) throw new Error(`${SERVER_PATH} is missing: run npm run build first.`);
-  const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const published: PublishDiagnosticsParams[] = [];
   const waiters: { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void }[] = [];
