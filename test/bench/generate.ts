@@ -126,3 +126,57 @@ ${reqs.join(',\n')}
 }
 `;
 }
+
+function arraysAndHeadersOperation(index: number): string {
+  const id = `op${index}`;
+  return `    {
+      "id": "${id}",
+      "summary": "Search items ${index}",
+      "method": "${index % 2 === 0 ? 'GET' : 'POST'}",
+      "path": "/search${index}/{tenant}",
+      "headers": {
+        "Accept": "application/json",
+        "Accept-Language": "en",
+        "Cache-Control": "no-cache",
+        "X-Client": "bench",
+        "X-Correlation": "{{correlation}}",
+        "X-Feature-A": "on",
+        "X-Feature-B": "off",
+        "X-Region": "eu-${index % 7}"
+      },
+      "parameters": [
+        { "name": "tenant", "location": "path", "type": "string", "required": true },
+        { "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv", "minItems": 1, "maxItems": 50 },
+        { "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" },
+        { "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" },
+        { "name": "fields", "location": "query", "type": "array", "items": { "type": "string" }, "separation": "ssv", "minItems": 0 },
+        { "name": "X-Trace", "location": "header", "type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 64 },
+        { "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }
+      ]
+    }`;
+}
+
+/** A valid REST connector whose operations each carry many headers and array parameters (nested items, options). */
+export function generateArraysAndHeadersConnector(operations: number): string {
+  const ops: string[] = [];
+  for (let i = 0; i < operations; i++) ops.push(arraysAndHeadersOperation(i));
+  return `// Generated REST connector with ${operations} operations, many headers and arrays.
+{
+  "kind": "rest",
+  "name": "Bench arrays and headers ${operations}",
+  "baseUrl": "http://127.0.0.1:3032/api",
+  "advanced": { "enforceConstraints": true },
+  "authorization": { "scheme": "apiKey", "in": "header", "name": "X-Api-Key", "secret": "bench" },
+  "operations": [
+${ops.join(',\n')}
+  ]
+}
+`;
+}
+
+/** The shapes every size-dependent benchmark runs: REST, OData, and REST with many headers and arrays. */
+export const GENERATORS: Readonly<Record<string, (size: number) => string>> = {
+  REST: generateRestConnector,
+  OData: generateODataConnector,
+  'arrays+headers': generateArraysAndHeadersConnector,
+};

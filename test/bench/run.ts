@@ -1,18 +1,30 @@
-// `npm run bench`: every benchmark in turn, figures printed as tables (never asserted). `npm run bench -- lint` runs one.
+// `npm run bench`: every benchmark in turn, figures printed as tables (never asserted). `npm run bench -- lint` runs one;
+// `--quick` leaves out the 50,000-operation files.
 import { arch, cpus, totalmem } from 'node:os';
 import { runBundleBench } from './bundle.bench';
+import { runFeaturesBench } from './features.bench';
 import { runLintBench } from './lint.bench';
 import { runOpenApiBench } from './openapi.bench';
 import { runPatternBench } from './pattern.bench';
+import { runProcessBench } from './process.bench';
 import { runSendBench } from './send.bench';
 import { runServerBench } from './server.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench, pattern: runPatternBench, openapi: runOpenApiBench };
+const BENCHES: Record<string, () => Promise<void>> = {
+  lint: runLintBench,
+  process: runProcessBench,
+  features: runFeaturesBench,
+  server: runServerBench,
+  send: runSendBench,
+  bundle: runBundleBench,
+  pattern: runPatternBench,
+  openapi: runOpenApiBench,
+};
 
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   console.log(`Node ${process.version}, ${arch()}, ${cpus().length} × ${cpu}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`);
-  const only = process.argv.slice(2);
+  const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   for (const [name, run] of Object.entries(BENCHES)) {
     if (only.length === 0 || only.includes(name)) await run();
   }

@@ -61,11 +61,14 @@ export interface LspOptions {
   initializationOptions?: unknown;
   /** Added to the server process's environment. */
   env?: Record<string, string>;
+  /** Another server to start instead of dist/server.js (benchmarks compare with a bare JSON language server). */
+  serverPath?: string;
 }
 
 export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
-  if (!existsSync(SERVER_PATH)) throw new Error(`${SERVER_PATH} is missing: run npm run build first.`);
-  const child = spawn(process.execPath, [SERVER_PATH, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
+  const serverPath = options.serverPath ?? SERVER_PATH;
+  if (!existsSync(serverPath)) throw new Error(`${serverPath} is missing: run npm run build first.`);
+  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const published: PublishDiagnosticsParams[] = [];
   const waiters: { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void }[] = [];

@@ -1,0 +1,51 @@
+// The whole command as a user runs it in CI: `connector lint --format json FILE`, against a process that only
+// parses the same file with jsonc-parser (the floor any JSON tool pays) and against `connector --version`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { GENERATORS } from './generate';
+import { ms, percentile, printTable, ratio } from './stats';
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const SIZES = process.argv.includes('--quick') ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 50_000];
+
+/** The median wall time of `runs` runs of a process (after one warm-up run). */
+function processMs(args: readonly string[], runs: number): number {
+  spawnSync(process.execPath, args, { stdio: 'ignore' });
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 2 ** 30 });
+    times.push(performance.now() - started);
+    if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} failed: ${String(result.stderr)}`);
+  }
+  return percentile(times, 50);
+}
+
+/** Runs the benchmark and prints its table. */
+export async function runProcessBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'connector-process-bench-'));
+  const floor = join(dir, 'jsonc-only.js');
+  writeFileSync(floor, `const { parseTree } = require(${JSON.stringify(join(ROOT, 'node_modules', 'jsonc-parser'))});
+const text = require('node:fs').readFileSync(process.argv[2], 'utf8');
+const root = parseTree(text, [], { allowTrailingComma: true });
+process.stdout.write(String(root && root.children ? root.children.length : 0));
+`);
+  const version = processMs([CLI, '--version'], 7);
+  const rows: string[][] = [['file', 'ops', 'MB', 'connector lint', 'jsonc-parser only', 'lint / jsonc']];
+  for (const [kind, generate] of Object.entries(GENERATORS)) {
+    for (const size of SIZES) {
+      const text = generate(size);
+      const file = join(dir, `${kind.replace(/\W/g, '')}-${size}.connector.json`);
+      writeFileSync(file, text);
+      const runs = size >= 50_000 ? 3 : size >= 10_000 ? 5 : 7;
+      const lint = processMs([CLI, 'lint', '--format', 'json', file], runs);
+      const jsonc = processMs([floor, file], runs);
+      rows.push([kind, String(size), (text.length / 2 ** 20).toFixed(2), ms(lint), ms(jsonc), ratio(lint, jsonc)]);
+    }
+  }
+  printTable(`Whole process (median ms; \`connector --version\` takes ${ms(version)} ms; target: lint / jsonc within 2×)`, rows);
+}
