@@ -3,8 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { lintFully, lintIncrementally, type LintState } from '../../server/src/core/incrementalLint';
-import { lintText } from '../../server/src/core/lint';
+import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { generateODataConnector, generateRestConnector } from '../bench/generate';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');

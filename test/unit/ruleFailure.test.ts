@@ -5,6 +5,7 @@ import type { Rule } from '../../server/src/core/rules/types';
 
 const broken: Rule = {
   id: 'always-throws',
+  subject: 'connector',
   appliesTo: 'any',
   defaultSeverity: 'error',
   docs: { summary: 'A rule that fails, for testing.', why: 'To prove one failing rule does not stop the others.' },

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { lintFully, lintIncrementally } from '../../server/src/core/incrementalLint';
-import { lintText } from '../../server/src/core/lint';
+import { lintFully, lintIncrementally, lintText } from '../../server/src/core/lint';
 import type { Finding, TextEdit } from '../../server/src/core/findings';
 
 // `// connector-disable-next-line rule-id -- reason` silences one rule on the next line; a suppression that is

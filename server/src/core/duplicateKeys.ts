@@ -5,9 +5,62 @@ import type { Node } from 'jsonc-parser';
 import { removeMemberEdit } from './edits';
 import type { Finding } from './findings';
 import { LineIndex } from './lineIndex';
+import { isTreeNode, OBJECT, type JsonTree } from './parse/jsonTree';
 
 /** The code of the finding on the second of two equal keys. */
 export const DUPLICATE_KEY = 'duplicate-key';
+
+/** Reports the repeated keys of one object, given its properties' keys in order and a way to name their nodes. */
+function reportRepeats(text: string, keys: readonly unknown[], property: (i: number) => Node, findings: Finding[], lines: { index?: LineIndex }): void {
+  // Most objects have a handful of keys: comparing them pairwise costs less than building a map for each.
+  const first = keys.length > 16 ? new Map<string, number>() : undefined;
+  keys.forEach((key, index) => {
+    if (typeof key !== 'string') return;
+    let earlier = -1;
+    if (first) {
+      earlier = first.get(key) ?? -1;
+      if (earlier < 0) first.set(key, index);
+    } else {
+      for (let i = 0; i < index && earlier < 0; i++) if (keys[i] === key) earlier = i;
+    }
+    if (earlier < 0) return;
+    const repeated = property(index);
+    const earlierProperty = property(earlier);
+    const keyNode = repeated.children?.[0] ?? repeated;
+    lines.index ??= new LineIndex(text);
+    const earlierKey = earlierProperty.children?.[0] ?? earlierProperty;
+    const line = lines.index.positionAt(earlierKey.offset).line + 1;
+    const quotedKey = JSON.stringify(key);
+    findings.push({
+      code: DUPLICATE_KEY,
+      severity: 'error',
+      message: `${quotedKey} is written twice in this object; the first is on line ${line}. Only one value is used and the other is silently dropped: remove the one you do not mean.`,
+      offset: keyNode.offset,
+      length: keyNode.length,
+      related: [{ offset: earlierKey.offset, length: earlierKey.length, message: `The first ${quotedKey} (line ${line}).` }],
+      fixes: [
+        { title: `Remove this ${quotedKey}`, edits: [removeMemberEdit(repeated)] },
+        { title: `Remove the ${quotedKey} on line ${line}`, edits: [removeMemberEdit(earlierProperty)] },
+      ],
+    });
+  });
+}
+
+/** The same walk over a compact tree: its objects by index, no node made unless a key repeats. */
+function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number, findings: Finding[]): void {
+  const lines: { index?: LineIndex } = {};
+  const end = tree.end(from);
+  for (let node = from; node < end; node++) {
+    if (node === skip) {
+      node = tree.end(skip) - 1;
+      continue;
+    }
+    if (tree.kind(node) !== OBJECT) continue;
+    const properties = tree.children(node);
+    if (properties.length < 2) continue;
+    reportRepeats(text, properties.map((p) => tree.key(p)), (i) => tree.node(properties[i] as number), findings, lines);
+  }
+}
 
 /**
  * One finding per key that repeats an earlier key of the same object, on the repeat, naming the first one's
@@ -15,42 +68,16 @@ export const DUPLICATE_KEY = 'duplicate-key';
  */
 export function duplicateKeyFindings(text: string, root: Node | undefined, skip?: Node): Finding[] {
   const findings: Finding[] = [];
-  let lines: LineIndex | undefined;
+  if (isTreeNode(root) && (skip === undefined || isTreeNode(skip))) {
+    treeDuplicates(text, root.tree, root.index, skip?.index ?? -1, findings);
+    return findings;
+  }
+  const lines: { index?: LineIndex } = {};
   const pending: Node[] = root ? [root] : [];
   for (let node = pending.pop(); node; node = pending.pop()) {
     if (node === skip) continue;
     const properties = node.type === 'object' ? node.children ?? [] : [];
-    // Most objects have a handful of keys: comparing them pairwise costs less than building a map for each.
-    const first = properties.length > 16 ? new Map<string, Node>() : undefined;
-    for (const [index, property] of properties.entries()) {
-      const keyNode = property.children?.[0];
-      if (!keyNode || typeof keyNode.value !== 'string') continue;
-      let earlier: Node | undefined;
-      if (first) {
-        earlier = first.get(keyNode.value);
-        if (!earlier) first.set(keyNode.value, property);
-      } else {
-        for (let i = 0; i < index && !earlier; i++) if (properties[i]?.children?.[0]?.value === keyNode.value) earlier = properties[i];
-      }
-      if (earlier) {
-        lines ??= new LineIndex(text);
-        const earlierKey = earlier.children?.[0] ?? earlier;
-        const line = lines.positionAt(earlierKey.offset).line + 1;
-        const key = JSON.stringify(keyNode.value);
-        findings.push({
-          code: DUPLICATE_KEY,
-          severity: 'error',
-          message: `${key} is written twice in this object; the first is on line ${line}. Only one value is used and the other is silently dropped: remove the one you do not mean.`,
-          offset: keyNode.offset,
-          length: keyNode.length,
-          related: [{ offset: earlierKey.offset, length: earlierKey.length, message: `The first ${key} (line ${line}).` }],
-          fixes: [
-            { title: `Remove this ${key}`, edits: [removeMemberEdit(property)] },
-            { title: `Remove the ${key} on line ${line}`, edits: [removeMemberEdit(earlier)] },
-          ],
-        });
-      }
-    }
+    reportRepeats(text, properties.map((p) => p.children?.[0]?.value), (i) => properties[i] as Node, findings, lines);
     for (const child of node.children ?? []) pending.push(child);
   }
   return findings;

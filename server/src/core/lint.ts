@@ -1,12 +1,22 @@
+// Checking a connector file: syntax, duplicate keys, the schema and the rules, then suppression comments. A check
+// remembers its findings per operation (or Custom request); the next version of the file, when an edit stayed
+// inside one of them, is checked by asking again only about that unit and what the engine runs every time
+// (connector rules, rules that read files, the file's parts outside the units), and moving the rest.
+import { RULE_FAILURE, RuleSet, runRules } from './check/engine';
+import { changedRegion, moved, spanIndexOf, unitsOf } from './check/units';
+import type { CheckedDocument } from './document';
 import { duplicateKeyFindings } from './duplicateKeys';
-import { sortFindings, type Finding, type Severity, type SeverityLevel, type SeverityOverrides, type Span } from './findings';
-import { RULE_IDS } from './ruleCatalog';
-import { applySuppressions } from './suppressions';
+import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
+import { JSON_OBJECT } from './parse/jsonTree';
+import { RULE_IDS } from './ruleCatalog';
 import { RULES } from './rules';
-import type { BodyFileReader, Rule, RuleReport } from './rules/types';
-import { validateSchema } from './schema/validate';
+import type { BodyFileReader, Rule } from './rules/types';
+import { validateSchema, validateValueOfDocument } from './schema/validate';
+import { applySuppressions, SUPPRESSION_DIRECTIVE } from './suppressions';
+
+export { RULE_FAILURE };
 
 export interface LintOptions {
   /** Rule id → level; `off` skips the rule entirely. */
@@ -15,44 +25,21 @@ export interface LintOptions {
   readBodyFile?: BodyFileReader;
 }
 
-export interface LintResult {
-  parsed: ParsedDocument;
-  connector: Connector | undefined;
-  /** Sorted by offset, then code. */
-  findings: Finding[];
-}
+/** A checked version of a file: its parse, its model and its findings (sorted by offset, then code). */
+export type LintResult = CheckedDocument;
 
-function levelOf(code: string, defaultSeverity: Severity, overrides: SeverityOverrides | undefined): SeverityLevel {
-  return overrides?.[code] ?? defaultSeverity;
+/** One version's check, with what the next version may reuse. */
+export interface LintState {
+  result: LintResult;
+  /** The rules and levels the findings were made with; others mean a full check. */
+  optionsKey: string;
+  /** Per operation (or Custom request), in order: its span and the findings that depend on it alone. */
+  units?: { spans: Span[]; findings: Finding[][] };
+  /** What model rules said (the models lie outside every unit). */
+  modelFindings?: Finding[];
+  /** How this version was checked: in full, or only the operation the edit touched. */
+  checked: 'fully' | 'one-operation';
 }
-
-function spanOfReport(report: RuleReport): Span {
-  return { offset: report.at.offset, length: report.at.length };
-}
-
-function runRule(rule: Rule, connector: Connector, text: string, severity: Severity, out: Finding[], readBodyFile: BodyFileReader | undefined): void {
-  const context = {
-    text,
-    ...(readBodyFile ? { readBodyFile } : {}),
-    report(report: RuleReport): void {
-      out.push({
-        code: rule.id,
-        severity,
-        message: report.message,
-        ...spanOfReport(report),
-        ...(report.fixes?.length ? { fixes: report.fixes } : {}),
-        ...(report.tags?.length ? { tags: report.tags } : {}),
-      });
-    },
-  };
-  if (connector.kind === undefined) return;
-  if (rule.appliesTo === 'any') rule.check(connector, context);
-  else if (rule.appliesTo === 'rest' && connector.kind === 'rest') rule.check(connector, context);
-  else if (rule.appliesTo === 'odata' && connector.kind === 'odata') rule.check(connector, context);
-}
-
-/** The code of the finding a rule that throws leaves behind. */
-export const RULE_FAILURE = 'rule-failure';
 
 /** Applies overrides to engine findings (syntax, schema) whose codes are not model rules. */
 export function withOverride(finding: Finding, overrides: SeverityOverrides | undefined): Finding | undefined {
@@ -61,48 +48,142 @@ export function withOverride(finding: Finding, overrides: SeverityOverrides | un
   return level === 'off' ? undefined : { ...finding, severity: level };
 }
 
-/** Checks one connector file's text: syntax, schema and every enabled rule. Never throws. */
-export function lintText(text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintResult {
-  return lintParsed(parseDocument(text), options, rules);
+/** Every code a user may name in a suppression comment with these rules. */
+function knownCodes(rules: readonly Rule[]): readonly string[] {
+  return rules === RULES ? RULE_IDS : [...RULE_IDS, ...rules.map((r) => r.id)];
 }
 
-/** Checks an already parsed file (and its model, when already built): schema and every enabled rule. Never throws. */
-export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, rules: readonly Rule[] = RULES, connector = buildModel(parsed.root)): LintResult {
-  const { overrides } = options;
+/** The findings of a version: sorted, then filtered by its suppression comments. */
+function finish(text: string, findings: Finding[], rules: readonly Rule[], overrides: SeverityOverrides | undefined): Finding[] {
+  sortFindings(findings);
+  return text.includes(SUPPRESSION_DIRECTIVE) ? applySuppressions(text, findings, knownCodes(rules), overrides) : findings;
+}
+
+/** Checks a parsed file in full and remembers what the next version may reuse. */
+function checkFully(parsed: ParsedDocument, options: LintOptions, set: RuleSet, connector = buildModel(parsed.root)): LintState {
   const { text } = parsed;
-  const findings: Finding[] = [];
+  const { overrides } = set;
+  const fileFindings: Finding[] = [];
   for (const f of [...parsed.syntaxFindings, ...duplicateKeyFindings(text, parsed.root), ...validateSchema(parsed)]) {
     const kept = withOverride(f, overrides);
-    if (kept) findings.push(kept);
+    if (kept) fileFindings.push(kept);
   }
-  if (connector) findings.push(...ruleFindings(connector, text, rules, overrides, options.readBodyFile));
-  sortFindings(findings);
-  const knownCodes = rules === RULES ? RULE_IDS : [...RULE_IDS, ...rules.map((r) => r.id)];
-  return { parsed, connector, findings: applySuppressions(text, findings, knownCodes, overrides) };
+  const said = connector ? runRules(connector, text, set, options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}) : undefined;
+  const ruleFindings = said ? [...said.units.flat(), ...said.models, ...said.everyCheck, ...said.failures] : [];
+  const findings = finish(text, [...fileFindings, ...ruleFindings], set.rules, overrides);
+  const result = { parsed, connector, findings };
+  const units = unitsOf(connector);
+  if (!units || !said || parsed.syntaxFindings.length > 0 || said.failures.length > 0) return { result, optionsKey: set.key, checked: 'fully' };
+  // Each unit keeps what its rules said and the file findings inside it; the rest is asked again every time.
+  const spans = units.nodes.map((n) => ({ offset: n.offset, length: n.length }));
+  const perUnit = spans.map((_, i) => [...(said.units[i] ?? [])]);
+  for (const finding of fileFindings) perUnit[spanIndexOf(spans, finding.offset)]?.push(finding);
+  return { result, optionsKey: set.key, units: { spans, findings: perUnit }, modelFindings: said.models, checked: 'fully' };
 }
 
-/** Runs each enabled rule over the model; a rule that throws becomes one `rule-failure` finding. */
-export function ruleFindings(connector: Connector, text: string, rules: readonly Rule[], overrides: SeverityOverrides | undefined, readBodyFile?: BodyFileReader): Finding[] {
-  const findings: Finding[] = [];
-  for (const rule of rules) {
-    const level = levelOf(rule.id, rule.defaultSeverity, overrides);
-    if (level === 'off') continue;
-    try {
-      runRule(rule, connector, text, level, findings, readBodyFile);
-    } catch (error) {
-      // A faulty rule must not take the others (or the editor) down with it.
-      const failureLevel = overrides?.[RULE_FAILURE] ?? 'error';
-      if (failureLevel === 'off') continue;
-      findings.push({
-        code: RULE_FAILURE,
-        severity: failureLevel,
-        message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
-        offset: 0,
-        length: 0,
-      });
+/** Checks one connector file's text: syntax, schema and every enabled rule. Never throws. */
+export function lintText(text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintResult {
+  return lintFully(text, options, rules).result;
+}
+
+/** Checks text in full and remembers what the next version may reuse. */
+export function lintFully(text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintState {
+  return checkFully(parseDocument(text), options, new RuleSet(rules, options.overrides));
+}
+
+/** The connector's value with only unit `unit` in its units array: what the schema checks again. */
+function valueWithOneUnit(parsed: ParsedDocument, unitsKey: string, unit: number): Record<string, unknown> | undefined {
+  const { tree } = parsed;
+  if (!tree) return undefined;
+  const value = Object.create(JSON_OBJECT) as Record<string, unknown>;
+  let unitsProperties = 0;
+  for (const property of tree.children(0)) {
+    const key = tree.key(property);
+    const valueNode = tree.propertyValue(property);
+    if (typeof key !== 'string' || valueNode < 0) continue;
+    if (key === unitsKey) {
+      unitsProperties++;
+      value[key] = [tree.value(unit)];
+    } else {
+      value[key] = tree.value(valueNode);
     }
   }
-  return findings;
+  return unitsProperties === 1 ? value : undefined;
 }
 
-export { sortFindings };
+/**
+ * Checks a new version of a file, reusing the previous version's findings for every operation the edit did
+ * not touch; gives exactly what lintText gives.
+ */
+export function lintIncrementally(previous: LintState | undefined, text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintState {
+  const set = new RuleSet(rules, options.overrides);
+  if (!previous?.units || previous.optionsKey !== set.key) return checkFully(parseDocument(text), options, set);
+  if (previous.result.parsed.text === text) return previous;
+  const region = changedRegion(previous.result.parsed.text, text);
+  const k = spanIndexOf(previous.units.spans, region.start);
+  const changed = previous.units.spans[k];
+  const parsed = parseDocument(text);
+  // Only an edit inside one unit, clear of its braces, can leave the others as they were.
+  if (!changed || region.start <= changed.offset || region.oldEnd >= changed.offset + changed.length - 1 || parsed.syntaxFindings.length > 0) {
+    return checkFully(parsed, options, set);
+  }
+  const connector = buildModel(parsed.root);
+  return checkOneUnit(previous, previous.units, parsed, connector, region.oldEnd, region.newEnd - region.oldEnd, k, options, set)
+    ?? checkFully(parsed, options, set, connector);
+}
+
+/** Re-checks unit k only; undefined when the result might differ from a full check. */
+function checkOneUnit(
+  previous: LintState,
+  kept: NonNullable<LintState['units']>,
+  parsed: ParsedDocument,
+  connector: Connector | undefined,
+  editEnd: number,
+  delta: number,
+  k: number,
+  options: LintOptions,
+  set: RuleSet,
+): LintState | undefined {
+  const units = unitsOf(connector);
+  if (!connector || !units || !parsed.root || units.nodes.length !== kept.spans.length) return undefined;
+  const spans = units.nodes.map((n) => ({ offset: n.offset, length: n.length }));
+  for (let i = 0; i < spans.length; i++) {
+    const before = kept.spans[i] as Span;
+    const now = spans[i] as Span;
+    if (now.offset !== (i > k ? before.offset + delta : before.offset) || now.length !== (i === k ? before.length + delta : before.length)) return undefined;
+  }
+  const { text } = parsed;
+  const unitNode = units.nodes[k];
+  const value = unitNode && valueWithOneUnit(parsed, units.key, unitNode.index);
+  if (!unitNode || !value) return undefined;
+  const standIn = `/${units.key}/0`;
+  const real = `/${units.key}/${k}`;
+  const schemaFindings = validateValueOfDocument(parsed, value, (path) =>
+    path === standIn || path.startsWith(`${standIn}/`) ? real + path.slice(standIn.length) : path);
+  const said = runRules(connector, text, set, { onlyUnit: k, ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}) });
+  if (said.failures.length > 0) return undefined;
+
+  const changedSpan = spans[k] as Span;
+  const inChanged = (f: Finding): boolean => f.offset >= changedSpan.offset && f.offset < changedSpan.offset + changedSpan.length;
+  const ofChanged: Finding[] = [...(said.units[k] ?? [])];
+  const outside: Finding[] = [];
+  // Keys repeated inside the changed unit, and in the file's other parts (the units themselves kept theirs).
+  const duplicates = [...duplicateKeyFindings(text, unitNode), ...duplicateKeyFindings(text, parsed.root, units.array)];
+  for (const finding of [...duplicates, ...schemaFindings]) {
+    const f = withOverride(finding, set.overrides);
+    if (!f) continue;
+    if (inChanged(f)) ofChanged.push(f);
+    else if (spanIndexOf(spans, f.offset) >= 0) return undefined; // about another unit: cannot be
+    else outside.push(f);
+  }
+  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map((f) => moved(f, delta, editEnd))));
+  const modelFindings = (previous.modelFindings ?? []).map((f) => moved(f, delta, editEnd));
+  const findings = finish(text, [...perUnit.flat(), ...modelFindings, ...outside, ...said.everyCheck], set.rules, set.overrides);
+  return {
+    result: { parsed, connector, findings },
+    optionsKey: set.key,
+    units: { spans, findings: perUnit },
+    modelFindings,
+    checked: 'one-operation',
+  };
+}

@@ -1,9 +1,9 @@
 import { RULES } from './rules';
 import { SCHEMA_CODES } from './schema/codes';
-import type { BuiltinCode, Rule } from './rules/types';
+import { kindOfRule, type BuiltinCode, type Rule } from './rules/types';
 
 /** What the CLI and the docs need to know about a code: a model rule or a code the engine emits itself. */
-export type RuleInfo = Pick<Rule, 'id' | 'defaultSeverity' | 'docs'> & { appliesTo: Rule['appliesTo'] | BuiltinCode['appliesTo'] };
+export type RuleInfo = Pick<Rule, 'id' | 'defaultSeverity' | 'docs'> & { appliesTo: ReturnType<typeof kindOfRule> | BuiltinCode['appliesTo'] };
 
 /** Codes that lintText emits itself; the schema's codes come from the schema module. */
 const ENGINE_CODES: readonly BuiltinCode[] = [
@@ -94,7 +94,8 @@ export function buildRuleCatalog(schemaCodes: readonly BuiltinCode[], rules: rea
   for (const entry of [...builtins, ...rules]) {
     if (seen.has(entry.id)) continue;
     seen.add(entry.id);
-    catalog.push({ id: entry.id, appliesTo: entry.appliesTo, defaultSeverity: entry.defaultSeverity, docs: entry.docs });
+    const appliesTo = 'subject' in entry ? kindOfRule(entry) : entry.appliesTo;
+    catalog.push({ id: entry.id, appliesTo, defaultSeverity: entry.defaultSeverity, docs: entry.docs });
   }
   return catalog;
 }

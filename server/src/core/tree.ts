@@ -1,5 +1,6 @@
 import { getNodeValue, type Node } from 'jsonc-parser';
 import type { Span } from './findings';
+import { ARRAY, isTreeNode, OBJECT } from './parse/jsonTree';
 
 export type { Node } from 'jsonc-parser';
 
@@ -13,6 +14,7 @@ export function spanOf(node: Node): Span {
 
 /** Returns the property node (`key: value` pair) named `key` in an object node, if present. */
 export function propertyOf(object: Node | undefined, key: string): Node | undefined {
+  if (isTreeNode(object)) return object.tree.nodeOrUndefined(object.tree.property(object.index, key));
   if (!object || object.type !== 'object' || !object.children) return undefined;
   // The last duplicate wins, as in JSON.parse.
   for (let i = object.children.length - 1; i >= 0; i--) {
@@ -45,13 +47,26 @@ export function propertiesOf(object: Node | undefined): { key: string; keyNode: 
   return out;
 }
 
-/** Returns the JSON value of a node, tolerating incomplete trees. */
+/** Returns the JSON value of a node, tolerating incomplete trees. A compact tree's values are shared: never change them. */
 export function jsonOf(node: Node): JsonValue {
+  if (isTreeNode(node)) return (node.type === 'property' ? undefined : node.tree.value(node.index)) as JsonValue;
   return getNodeValue(node) as JsonValue;
 }
 
 /** Returns the node at a JSON pointer path of segments, if the tree has it. */
 export function nodeAtPath(root: Node | undefined, path: readonly (string | number)[]): Node | undefined {
+  if (isTreeNode(root)) {
+    const { tree } = root;
+    let index = root.index;
+    for (const segment of path) {
+      if (index < 0) return undefined;
+      const kind = tree.kind(index);
+      if (kind === OBJECT && typeof segment === 'string') index = tree.member(index, segment);
+      else if (kind === ARRAY && typeof segment === 'number') index = Number.isInteger(segment) && segment >= 0 ? tree.child(index, segment) : -1;
+      else return undefined;
+    }
+    return tree.nodeOrUndefined(index);
+  }
   let node = root;
   for (const segment of path) {
     if (!node) return undefined;

@@ -1,8 +1,7 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/lineIndex';
-import { lintIncrementally, type LintState } from '../core/incrementalLint';
-import type { LintResult } from '../core/lint';
+import { lintIncrementally, type LintResult, type LintState } from '../core/lint';
 import type { BodyFileReader } from '../core/rules/types';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
@@ -23,7 +22,7 @@ export function isConnectorUri(uri: string): boolean {
 function tooLarge(text: string, limitKb: number): LintResult {
   const sizeKb = Math.ceil(text.length / 1024);
   return {
-    parsed: { text, root: undefined, syntaxFindings: [] },
+    parsed: { text, tree: undefined, root: undefined, syntaxFindings: [] },
     connector: undefined,
     findings: [{
       code: 'file-too-large',

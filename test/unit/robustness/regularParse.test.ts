@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree, type Node, type ParseError } from 'jsonc-parser';
-import { parseRegularJsonc } from '../../../server/src/core/regularParse';
+import { parseRegularJsonc } from '../../../server/src/core/parse/regular';
+import { jsoncTreeOf } from '../../support/jsoncTree';
 import { generateODataConnector, generateRestConnector } from '../../bench/generate';
 import { anyText } from './properties';
 
@@ -18,7 +19,8 @@ function jsoncParse(text: string): { root: Node | undefined; errors: ParseError[
  * and it declines only where jsonc-parser finds something to report or an unusual character.
  */
 function assertParity(text: string, mustAccept: boolean): void {
-  const fast = parseRegularJsonc(text);
+  const compact = parseRegularJsonc(text);
+  const fast = compact && jsoncTreeOf(compact);
   const slow = jsoncParse(text);
   if (fast === undefined) {
     if (mustAccept) assert.fail(`the fast path declined regular text: ${JSON.stringify(text.slice(0, 200))}`);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEdits } from '../../../server/src/core/edits';
-import { lintFully, lintIncrementally } from '../../../server/src/core/incrementalLint';
-import { lintText } from '../../../server/src/core/lint';
+import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
 import { checkValuesFile } from '../../../server/src/core/values/valuesFile';
 import { operation, restConnector } from '../../support/connectorText';
 

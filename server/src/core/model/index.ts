@@ -1,6 +1,9 @@
 import type { Node } from 'jsonc-parser';
-import { jsonOf, propertiesOf, propertyOf, valueOf, type JsonValue } from './tree';
-import { CONSTRAINTS, type ConstraintName } from './vocabulary';
+import { isTreeNode } from '../parse/jsonTree';
+import { treeFromJsonc } from '../parse/recovered';
+import type { JsonValue } from '../tree';
+import type { ConstraintName } from '../vocabulary';
+import { readConnector } from './read';
 
 /**
  * The typed view of a connector file. It is built from any tree, valid or not: a field is present only when
@@ -109,7 +112,7 @@ export interface CustomRequest {
   metadataLevel?: Field<string>;
 }
 
-interface ConnectorCommon {
+export interface ConnectorCommon {
   root: Node;
   name?: Field<string>;
   description?: Field<string>;
@@ -141,190 +144,11 @@ export interface UnknownConnector extends ConnectorCommon {
 
 export type Connector = RestConnector | ODataConnector | UnknownConnector;
 
-function field<T>(object: Node | undefined, key: string, accept: (v: unknown) => v is T): Field<T> | undefined {
-  const property = propertyOf(object, key);
-  const keyNode = property?.children?.[0];
-  const node = property?.children?.[1];
-  if (!keyNode || !node) return undefined;
-  const value: unknown = node.type === 'object' || node.type === 'array' ? jsonOf(node) : node.value;
-  return accept(value) ? { value, node, keyNode } : undefined;
-}
-
-const isString = (v: unknown): v is string => typeof v === 'string';
-const isBoolean = (v: unknown): v is boolean => typeof v === 'boolean';
-const isAny = (v: unknown): v is JsonValue => v !== undefined;
-const isArray = (v: unknown): v is JsonValue[] => Array.isArray(v);
-
-function mapField<T>(object: Node | undefined, key: string, accept: (v: unknown) => v is T): MapField<T> | undefined {
-  const property = propertyOf(object, key);
-  const keyNode = property?.children?.[0];
-  const node = property?.children?.[1];
-  if (!keyNode || !node || node.type !== 'object') return undefined;
-  const entries = propertiesOf(node).map(({ key: name, keyNode: entryKey, valueNode }) => {
-    const raw: unknown = valueNode ? jsonOf(valueNode) : undefined;
-    return { name, keyNode: entryKey, value: accept(raw) ? raw : undefined, valueNode };
-  });
-  return { node, keyNode, entries };
-}
-
-function objectsOf(array: Node | undefined): Node[] {
-  return array?.type === 'array' ? (array.children ?? []).filter((n) => n.type === 'object') : [];
-}
-
-function readItems(object: Node | undefined, depth = 0): ItemsSpec | undefined {
-  const property = propertyOf(object, 'items');
-  const keyNode = property?.children?.[0];
-  const node = property?.children?.[1];
-  if (!keyNode || !node || node.type !== 'object' || depth > 32) return undefined;
-  return {
-    node,
-    keyNode,
-    type: field(node, 'type', isString),
-    format: field(node, 'format', isString),
-    separation: field(node, 'separation', isString),
-    items: readItems(node, depth + 1),
-  };
-}
-
-function readParameter(node: Node, index: number): RestParameter {
-  const constraints: RestParameter['constraints'] = [];
-  for (const name of CONSTRAINTS) {
-    const f = field(node, name, isAny);
-    if (f) constraints.push({ name, field: f });
-  }
-  constraints.sort((a, b) => a.field.node.offset - b.field.node.offset);
-  const optionsField = field(node, 'options', isArray);
-  return {
-    node,
-    index,
-    name: field(node, 'name', isString),
-    location: field(node, 'location', isString),
-    type: field(node, 'type', isString),
-    required: field(node, 'required', isBoolean),
-    format: field(node, 'format', isString),
-    default: field(node, 'default', isAny),
-    description: field(node, 'description', isString),
-    constraints,
-    uniqueItems: field(node, 'uniqueItems', isAny),
-    emptyValue: field(node, 'emptyValue', isBoolean),
-    items: readItems(node),
-    separation: field(node, 'separation', isString),
-    options: optionsField ? { ...optionsField, elements: optionsField.node.children ?? [] } : undefined,
-    model: field(node, 'model', isString),
-    template: field(node, 'template', isString),
-  };
-}
-
-/** Reads one operation of a REST connector. */
-export function readOperation(node: Node, index: number): RestOperation {
-  const parametersNode = valueOf(node, 'parameters');
-  return {
-    node,
-    index,
-    id: field(node, 'id', isString),
-    summary: field(node, 'summary', isString),
-    method: field(node, 'method', isString),
-    path: field(node, 'path', isString),
-    headers: mapField(node, 'headers', isString),
-    parametersNode: parametersNode?.type === 'array' ? parametersNode : undefined,
-    parameters: objectsOf(parametersNode).map(readParameter),
-  };
-}
-
-function readBody(node: Node): CustomRequestBody | undefined {
-  const text = field(node, 'body', isString);
-  if (text) return { kind: 'text', field: text };
-  const property = propertyOf(node, 'body');
-  const keyNode = property?.children?.[0];
-  const value = property?.children?.[1];
-  if (keyNode && value?.type === 'object') return { kind: 'file', node: value, keyNode, file: field(value, 'file', isString) };
-  return undefined;
-}
-
-/** Reads one Custom request of an OData connector. */
-export function readCustomRequest(node: Node, index: number): CustomRequest {
-  return {
-    node,
-    index,
-    id: field(node, 'id', isString),
-    summary: field(node, 'summary', isString),
-    operation: field(node, 'operation', isString),
-    url: field(node, 'url', isString),
-    parameterMode: field(node, 'parameterMode', isString),
-    query: mapField(node, 'query', isAny),
-    headers: mapField(node, 'headers', isString),
-    body: readBody(node),
-    responseStructure: field(node, 'responseStructure', isAny),
-    includeHeaders: field(node, 'includeHeaders', isBoolean),
-    includeEntityDescriptor: field(node, 'includeEntityDescriptor', isBoolean),
-    metadataLevel: field(node, 'metadataLevel', isString),
-  };
-}
-
-function readAuthorization(root: Node): Authorization | undefined {
-  const node = valueOf(root, 'authorization');
-  if (node?.type !== 'object') return undefined;
-  return {
-    node,
-    scheme: field(node, 'scheme', isString),
-    in: field(node, 'in', isString),
-    name: field(node, 'name', isString),
-    username: field(node, 'username', isString),
-    secret: field(node, 'secret', isString),
-  };
-}
-
 /** Builds the typed connector model from a parse tree; never throws, whatever the tree. */
 export function buildModel(root: Node | undefined): Connector | undefined {
-  if (!root || root.type !== 'object') return undefined;
-  const common: ConnectorCommon = {
-    root,
-    name: field(root, 'name', isString),
-    description: field(root, 'description', isString),
-    baseUrl: field(root, 'baseUrl', isString),
-    authorization: readAuthorization(root),
-  };
-  const kindField = field(root, 'kind', isString);
-  if (kindField?.value === 'rest') {
-    const advancedProperty = propertyOf(root, 'advanced');
-    const advancedNode = advancedProperty?.children?.[1];
-    const advancedKey = advancedProperty?.children?.[0];
-    const models = mapField(root, 'models', (v): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v));
-    const operationsNode = valueOf(root, 'operations');
-    return {
-      ...common,
-      kind: 'rest',
-      kindField,
-      advanced:
-        advancedNode?.type === 'object' && advancedKey
-          ? { node: advancedNode, keyNode: advancedKey, enforceConstraints: field(advancedNode, 'enforceConstraints', isBoolean) }
-          : undefined,
-      models: models
-        ? {
-            ...models,
-            definitions: models.entries.map((e) => ({
-              name: e.name,
-              keyNode: e.keyNode,
-              node: e.valueNode?.type === 'object' ? e.valueNode : undefined,
-            })),
-          }
-        : undefined,
-      operationsNode: operationsNode?.type === 'array' ? operationsNode : undefined,
-      operations: objectsOf(operationsNode).map(readOperation),
-    };
-  }
-  if (kindField?.value === 'odata') {
-    const customRequestsNode = valueOf(root, 'customRequests');
-    return {
-      ...common,
-      kind: 'odata',
-      kindField,
-      connectorVersion: field(root, 'connectorVersion', isString),
-      customRequestsNode: customRequestsNode?.type === 'array' ? customRequestsNode : undefined,
-      customRequests: objectsOf(customRequestsNode).map(readCustomRequest),
-    };
-  }
-  return { ...common, kind: undefined };
+  if (!root) return undefined;
+  const { tree, index } = isTreeNode(root) ? root : { tree: treeFromJsonc('', root), index: 0 };
+  return readConnector(tree, index);
 }
 
 /** Returns the value of a header in a header map, matching the name case-insensitively as HTTP does. */

@@ -1,11 +1,14 @@
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import type { Finding } from './findings';
-import { parseRegularJsonc } from './regularParse';
+import type { Finding } from '../findings';
+import type { JsonTree, TreeNode } from './jsonTree';
+import { treeFromJsonc } from './recovered';
+import { parseRegularJsonc } from './regular';
 
-/** The parse of a connector file: the tree (absent only for empty text) and syntax findings. */
+/** The parse of a connector file: the compact tree and its root node (absent only for empty text), and syntax findings. */
 export interface ParsedDocument {
   text: string;
-  root: Node | undefined;
+  tree: JsonTree | undefined;
+  root: TreeNode | undefined;
   syntaxFindings: Finding[];
 }
 
@@ -78,11 +81,12 @@ function keepInsideText(node: Node, textLength: number): void {
 export function parseDocument(text: string): ParsedDocument {
   // Most files have no syntax error: the fast path builds the same tree; anything else goes to jsonc-parser.
   const regular = parseRegularJsonc(text, MAX_NESTING);
-  if (regular) return { text, root: regular, syntaxFindings: [] };
+  if (regular) return { text, tree: regular, root: regular.node(0), syntaxFindings: [] };
   const deep = tooDeepAt(text);
   if (deep >= 0) {
     return {
       text,
+      tree: undefined,
       root: undefined,
       syntaxFindings: [{
         code: 'syntax-error',
@@ -94,8 +98,9 @@ export function parseDocument(text: string): ParsedDocument {
     };
   }
   const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
-  if (root) keepInsideText(root, text.length);
+  const recovered = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false, allowEmptyContent: true });
+  if (recovered) keepInsideText(recovered, text.length);
+  const tree = recovered ? treeFromJsonc(text, recovered) : undefined;
   const syntaxFindings: Finding[] = errors.map((error) => ({
     code: 'syntax-error',
     severity: 'error',
@@ -104,7 +109,7 @@ export function parseDocument(text: string): ParsedDocument {
     // Never past the end: a range outside the document breaks editors.
     length: Math.min(Math.max(error.length, 1), Math.max(0, text.length - error.offset)),
   }));
-  if (root === undefined && text.trim() === '') {
+  if (recovered === undefined && text.trim() === '') {
     syntaxFindings.push({
       code: 'syntax-error',
       severity: 'error',
@@ -113,5 +118,5 @@ export function parseDocument(text: string): ParsedDocument {
       length: 0,
     });
   }
-  return { text, root, syntaxFindings };
+  return { text, tree, root: tree?.node(0), syntaxFindings };
 }

@@ -1,13 +1,13 @@
 import { splitUrl } from '../request/url';
 import { spanInString } from './restShared';
-import type { AnyKindRule } from './types';
+import type { ConnectorRule } from './types';
 
 /** `baseUrl` is where paths start: a query or fragment in it would end up in the middle of every request URL. */
-export const baseUrlQuery: AnyKindRule = {
+export const baseUrlQuery: ConnectorRule = {
   id: 'base-url-query',
+  subject: 'connector',
   appliesTo: 'any',
   defaultSeverity: 'error',
-  scope: 'connector',
   docs: {
     summary: 'A query (`?...`) or fragment (`#...`) in `baseUrl`.',
     why: 'Every request URL starts with baseUrl, and paths and query parameters are appended to it; a query in it would end up before the path, and a fragment is never sent.',

@@ -1,5 +1,5 @@
-import { getNodePath, type Node } from 'jsonc-parser';
-import { headerEntry, mediaType, type Field, type MapEntry, type RestConnector, type RestOperation, type RestParameter } from '../model';
+import type { Node } from 'jsonc-parser';
+import { headerEntry, type Field, type RestOperation, type RestParameter } from '../model';
 import { sourceOffsetInString } from '../tree';
 import { addPropertyEdits, replaceValueEdit } from '../edits';
 import type { Span, TextEdit } from '../findings';
@@ -17,22 +17,6 @@ export function parameterName(parameter: RestParameter): string {
 /** How messages name an operation: its id, or its position. */
 export function operationName(operation: RestOperation): string {
   return operation.id?.value ?? `#${operation.index + 1}`;
-}
-
-/** The operation's parameters in one location. */
-export function parametersIn(operation: RestOperation, location: string): RestParameter[] {
-  return operation.parameters.filter((p) => p.location?.value === location);
-}
-
-/** The JSON path of a node, for edits made with jsonc-parser's modify. */
-export function pathOf(node: Node): (string | number)[] {
-  return getNodePath(node);
-}
-
-/** The operation's Content-Type header entry and its media type (lower-case, no parameters). */
-export function contentTypeOf(operation: RestOperation): { entry: MapEntry<string> | undefined; media: string | undefined } {
-  const entry = headerEntry(operation.headers, 'Content-Type');
-  return { entry, media: mediaType(entry?.value) };
 }
 
 /** The span of a part of a string literal's decoded value, in document offsets (escapes accounted for). */
@@ -53,13 +37,6 @@ export function setHeaderEdits(text: string, operation: RestOperation, name: str
   if (existing?.valueNode) return [replaceValueEdit(existing.valueNode, value)];
   if (operation.headers) return addPropertyEdits(text, operation.headers.node, name, value);
   return addPropertyEdits(text, operation.node, 'headers', { [name]: value });
-}
-
-/** Every parameter of every operation, with its operation: the loop most REST rules start with. */
-export function* eachParameter(connector: RestConnector): Generator<{ operation: RestOperation; parameter: RestParameter }> {
-  for (const operation of connector.operations) {
-    for (const parameter of operation.parameters) yield { operation, parameter };
-  }
 }
 
 /** Reports every id that an earlier item already has (the later ones), naming what kind of item it is. */

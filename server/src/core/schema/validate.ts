@@ -1,13 +1,12 @@
 import type { Finding } from '../findings';
 import type { ParsedDocument } from '../parse';
-import { jsonOf, type JsonValue } from '../tree';
 import { connectorValidator } from './compile';
 import { mapSchemaErrors } from './mapErrors';
 
 /** Validates a parsed document against schemas/connector.schema.json; one finding per mistake. */
 export function validateSchema(parsed: ParsedDocument): Finding[] {
-  const { root } = parsed;
-  if (!root) return [];
+  const { root, tree } = parsed;
+  if (!root || !tree) return [];
   if (root.type !== 'object') {
     return [{
       code: 'wrong-type',
@@ -17,14 +16,15 @@ export function validateSchema(parsed: ParsedDocument): Finding[] {
       length: Math.min(root.length, 1),
     }];
   }
-  return validateValueOfDocument(parsed, jsonOf(root));
+  // The tree holds the file's plain values already: the validator reads them, no copy is made.
+  return validateValueOfDocument(parsed, tree.value(0));
 }
 
 /**
  * Validates `value` as the document's value (or a stand-in built from part of it) and maps the errors onto
  * the document's tree; `rewritePath` maps an error's instance path in the stand-in to its path in the document.
  */
-export function validateValueOfDocument(parsed: ParsedDocument, value: JsonValue, rewritePath?: (path: string) => string): Finding[] {
+export function validateValueOfDocument(parsed: ParsedDocument, value: unknown, rewritePath?: (path: string) => string): Finding[] {
   const { root, text } = parsed;
   if (!root) return [];
   const validate = connectorValidator();

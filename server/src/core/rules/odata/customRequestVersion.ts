@@ -1,14 +1,14 @@
 import { addPropertyEdits, replaceValueEdit } from '../../edits';
 import { CUSTOM_REQUEST_MIN_VERSION } from '../../vocabulary';
-import type { ODataRule } from '../types';
+import type { ConnectorRule } from '../types';
 import { compareVersions } from './shared';
 
 /** Custom request exists from connector version 2.1.17. */
-export const customRequestVersion: ODataRule = {
+export const customRequestVersion: ConnectorRule = {
   id: 'custom-request-version',
+  subject: 'connector',
   appliesTo: 'odata',
   defaultSeverity: 'error',
-  scope: 'connector',
   docs: {
     summary: 'An OData connector with Custom requests whose `connectorVersion` is missing or below 2.1.17.',
     why: 'The Custom request operation exists from connector version 2.1.17; an older connector version does not offer it.',

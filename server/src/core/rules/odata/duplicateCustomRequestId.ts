@@ -1,12 +1,12 @@
 import { reportRepeatedIds } from '../restShared';
-import type { ODataRule } from '../types';
+import type { ConnectorRule } from '../types';
 
 /** Custom request ids name them in commands, values files and on the command line, so they are unique. */
-export const duplicateCustomRequestId: ODataRule = {
+export const duplicateCustomRequestId: ConnectorRule = {
   id: 'duplicate-custom-request-id',
+  subject: 'connector',
   appliesTo: 'odata',
   defaultSeverity: 'error',
-  scope: 'connector',
   docs: {
     summary: 'Two Custom requests with the same `id` (the later ones are reported).',
     why: "A Custom request's id names it everywhere: in workflows, commands, values files and on the command line. Two requests with one id cannot be told apart.",

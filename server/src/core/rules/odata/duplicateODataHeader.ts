@@ -1,27 +1,25 @@
 import { quoted } from '../restShared';
-import type { ODataRule } from '../types';
+import type { CustomRequestRule } from '../types';
 
 /** HTTP header names are case-insensitive: `if-match` and `If-Match` in one Custom request are one header. */
-export const duplicateODataHeader: ODataRule = {
+export const duplicateODataHeader: CustomRequestRule = {
   id: 'duplicate-odata-header',
-  appliesTo: 'odata',
+  subject: 'customRequest',
   defaultSeverity: 'error',
   docs: {
     summary: "The same header twice in a Custom request's `headers`, names compared case-insensitively (or `Accept`, which `metadataLevel` sets, or `Authorization` beside an authorization scheme).",
     why: 'HTTP header names are case-insensitive (RFC 9110); only one value would reach the server, while the file shows two.',
   },
-  check(connector, context) {
+  check(request, { connector, report }) {
     const scheme = connector.authorization?.scheme?.value;
-    for (const request of connector.customRequests) {
-      const seen = new Map<string, string>();
-      for (const entry of request.headers?.entries ?? []) {
-        const lower = entry.name.toLowerCase();
-        const first = seen.get(lower);
-        if (first !== undefined) context.report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
-        else if (lower === 'accept') context.report({ at: entry.keyNode, message: `'Accept' is set by 'metadataLevel' (application/json;odata.metadata=...); this header replaces it. Set 'metadataLevel' instead.` });
-        else if (lower === 'authorization' && (scheme === 'basic' || scheme === 'bearer')) context.report({ at: entry.keyNode, message: `The authorization scheme ${quoted(scheme)} sends 'Authorization'; this header would be replaced. Remove it.` });
-        seen.set(lower, first ?? entry.name);
-      }
+    const seen = new Map<string, string>();
+    for (const entry of request.headers?.entries ?? []) {
+      const lower = entry.name.toLowerCase();
+      const first = seen.get(lower);
+      if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
+      else if (lower === 'accept') report({ at: entry.keyNode, message: `'Accept' is set by 'metadataLevel' (application/json;odata.metadata=...); this header replaces it. Set 'metadataLevel' instead.` });
+      else if (lower === 'authorization' && (scheme === 'basic' || scheme === 'bearer')) report({ at: entry.keyNode, message: `The authorization scheme ${quoted(scheme)} sends 'Authorization'; this header would be replaced. Remove it.` });
+      seen.set(lower, first ?? entry.name);
     }
   },
 };

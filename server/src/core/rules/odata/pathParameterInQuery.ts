@@ -1,39 +1,37 @@
 import { pathPlaceholders } from '../../placeholders';
 import { quoted, spanInString } from '../restShared';
-import type { ODataRule } from '../types';
+import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
 
 /** In 'Query and path' mode a {parameter} may not sit inside a query parameter. */
-export const pathParameterInQuery: ODataRule = {
+export const pathParameterInQuery: CustomRequestRule = {
   id: 'path-parameter-in-query',
-  appliesTo: 'odata',
+  subject: 'customRequest',
   defaultSeverity: 'error',
   docs: {
     summary: "In `queryAndPath` mode, a `{parameter}` in the query part of the `url` (after `?`) or in a `query` value.",
     why: "In the Query and path mode, path parameters fill the url's path; the platform does not place them inside a query option, which must be supplied as a value instead.",
   },
-  check(connector, context) {
-    for (const request of connector.customRequests) {
-      if (parameterModeOf(request) !== 'queryAndPath') continue;
-      const url = request.url;
-      const queryStart = url ? url.value.indexOf('?') : -1;
-      if (url && queryStart >= 0) {
-        for (const placeholder of pathPlaceholders(url.value)) {
-          if (placeholder.index < queryStart) continue;
-          context.report({
-            at: spanInString(context.text, url.node, placeholder.index, placeholder.length),
-            message: `'{${placeholder.name}}' is in the query part of the url of ${quoted(requestName(request))}; in 'queryAndPath' mode path parameters cannot be placed in a query parameter. Move the option to 'query' and supply it as a value, or set "parameterMode": "onlyPath".`,
-          });
-        }
+  check(request, context) {
+    if (parameterModeOf(request) !== 'queryAndPath') return;
+    const url = request.url;
+    const queryStart = url ? url.value.indexOf('?') : -1;
+    if (url && queryStart >= 0) {
+      for (const placeholder of pathPlaceholders(url.value)) {
+        if (placeholder.index < queryStart) continue;
+        context.report({
+          at: spanInString(context.text, url.node, placeholder.index, placeholder.length),
+          message: `'{${placeholder.name}}' is in the query part of the url of ${quoted(requestName(request))}; in 'queryAndPath' mode path parameters cannot be placed in a query parameter. Move the option to 'query' and supply it as a value, or set "parameterMode": "onlyPath".`,
+        });
       }
-      for (const entry of request.query?.entries ?? []) {
-        if (typeof entry.value !== 'string' || !entry.valueNode) continue;
-        for (const placeholder of pathPlaceholders(entry.value)) {
-          context.report({
-            at: spanInString(context.text, entry.valueNode, placeholder.index, placeholder.length),
-            message: `'{${placeholder.name}}' in query option ${quoted(entry.name)} is not replaced in 'queryAndPath' mode. Supply the whole value of ${quoted(entry.name)} when sending instead, or set "parameterMode": "onlyPath".`,
-          });
-        }
+    }
+    for (const entry of request.query?.entries ?? []) {
+      if (typeof entry.value !== 'string' || !entry.valueNode) continue;
+      for (const placeholder of pathPlaceholders(entry.value)) {
+        context.report({
+          at: spanInString(context.text, entry.valueNode, placeholder.index, placeholder.length),
+          message: `'{${placeholder.name}}' in query option ${quoted(entry.name)} is not replaced in 'queryAndPath' mode. Supply the whole value of ${quoted(entry.name)} when sending instead, or set "parameterMode": "onlyPath".`,
+        });
       }
     }
   },

@@ -1,6 +1,6 @@
 import { pathPlaceholders } from '../../placeholders';
 import { quoted } from '../restShared';
-import type { ODataRule } from '../types';
+import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
 
 function joinUrl(base: string, url: string): string {
@@ -8,37 +8,35 @@ function joinUrl(base: string, url: string): string {
 }
 
 /** The url, joined to baseUrl when relative, must be an absolute http(s) URL. */
-export const urlNotAbsolute: ODataRule = {
+export const urlNotAbsolute: CustomRequestRule = {
   id: 'url-not-absolute',
-  appliesTo: 'odata',
+  subject: 'customRequest',
   defaultSeverity: 'error',
   docs: {
     summary: 'A Custom request `url` that cannot become an absolute http(s) URL, on its own or after `baseUrl`.',
     why: 'A Custom request\'s url is the full URL of the OData resource; a relative url is resolved against the connector\'s baseUrl (what the platform\'s "Get base url" button inserts).',
   },
-  check(connector, context) {
+  check(request, { connector, report }) {
     const base = connector.baseUrl?.value;
-    for (const request of connector.customRequests) {
-      const url = request.url;
-      if (!url) continue;
-      // In 'onlyPath' mode a parameter may stand for any part of the url, even the scheme and host.
-      if (parameterModeOf(request) === 'onlyPath' && pathPlaceholders(url.value).some((p) => p.index === 0)) continue;
-      const sample = url.value.replace(/\{[^{}]*\}/g, 'x');
-      const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
-      if (!absolute && base === undefined) continue;
-      const joined = joinUrl(base ?? '', sample);
-      let problem: string | undefined;
-      try {
-        const parsed = new URL(joined);
-        if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') problem = `its scheme is ${quoted(parsed.protocol.replace(/:$/, ''))}, not http or https`;
-      } catch {
-        problem = absolute ? 'it is not a valid URL' : `${quoted(joined)} is not a valid URL`;
-      }
-      if (!problem) continue;
-      context.report({
-        at: url.node,
-        message: `The url of ${quoted(requestName(request))} cannot become an absolute URL: ${problem}. Write a full http(s) URL, or a path relative to baseUrl such as "Orders('{orderNo}')".`,
-      });
+    const url = request.url;
+    if (!url) return;
+    // In 'onlyPath' mode a parameter may stand for any part of the url, even the scheme and host.
+    if (parameterModeOf(request) === 'onlyPath' && pathPlaceholders(url.value).some((p) => p.index === 0)) return;
+    const sample = url.value.replace(/\{[^{}]*\}/g, 'x');
+    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
+    if (!absolute && base === undefined) return;
+    const joined = joinUrl(base ?? '', sample);
+    let problem: string | undefined;
+    try {
+      const parsed = new URL(joined);
+      if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') problem = `its scheme is ${quoted(parsed.protocol.replace(/:$/, ''))}, not http or https`;
+    } catch {
+      problem = absolute ? 'it is not a valid URL' : `${quoted(joined)} is not a valid URL`;
     }
+    if (!problem) return;
+    report({
+      at: url.node,
+      message: `The url of ${quoted(requestName(request))} cannot become an absolute URL: ${problem}. Write a full http(s) URL, or a path relative to baseUrl such as "Orders('{orderNo}')".`,
+    });
   },
 };

@@ -1,36 +1,34 @@
 import { replaceValueEdit } from '../../edits';
-import { contentTypeOf, operationName, parametersIn, quoted } from '../restShared';
-import type { RestRule } from '../types';
-import { allowedFormContentTypes, hasBinaryForm } from './formContentType';
+import { operationName, quoted } from '../restShared';
+import type { OperationRule } from '../types';
+import { allowedFormContentTypes } from './formContentType';
 
 /** The Content-Type must fit the form: urlencoded on GET, multipart for files. */
-export const formContentTypeMismatch: RestRule = {
+export const formContentTypeMismatch: OperationRule = {
   id: 'form-content-type-mismatch',
-  appliesTo: 'rest',
+  subject: 'operation',
   defaultSeverity: 'error',
   docs: {
     summary: 'A form operation whose `Content-Type` does not fit: GET needs `application/x-www-form-urlencoded`; file and fileGallery need `multipart/form-data`.',
     why: 'Form parameters are sent URL-encoded with GET, URL-encoded or multipart with POST, and binary data only as multipart/form-data; any other Content-Type does not describe what is sent.',
     fix: 'Sets the header to the Content-Type the form needs.',
   },
-  check(connector, context) {
-    for (const operation of connector.operations) {
-      if (parametersIn(operation, 'form').length === 0) continue;
-      const { entry, media } = contentTypeOf(operation);
-      if (!entry?.valueNode || media === undefined) continue;
-      const allowed = allowedFormContentTypes(operation);
-      if (allowed.includes(media)) continue;
-      const [wanted = ''] = allowed;
-      const reason = hasBinaryForm(operation)
-        ? 'it sends a file, which needs multipart/form-data'
-        : operation.method?.value === 'GET'
-          ? 'form parameters on GET are sent as application/x-www-form-urlencoded'
-          : 'form parameters are sent as application/x-www-form-urlencoded or multipart/form-data';
-      context.report({
-        at: entry.valueNode,
-        message: `Operation ${quoted(operationName(operation))} has Content-Type ${quoted(entry.value ?? '')}, but ${reason}. Set it to ${quoted(wanted)}.`,
-        fixes: [{ title: `Change to '${wanted}'`, edits: [replaceValueEdit(entry.valueNode, wanted)], preferred: true }],
-      });
-    }
+  check(operation, { facts, report }) {
+    if (facts.in('form').length === 0) return;
+    const { entry, media } = facts.contentType;
+    if (!entry?.valueNode || media === undefined) return;
+    const allowed = allowedFormContentTypes(facts);
+    if (allowed.includes(media)) return;
+    const [wanted = ''] = allowed;
+    const reason = facts.hasBinaryForm
+      ? 'it sends a file, which needs multipart/form-data'
+      : operation.method?.value === 'GET'
+        ? 'form parameters on GET are sent as application/x-www-form-urlencoded'
+        : 'form parameters are sent as application/x-www-form-urlencoded or multipart/form-data';
+    report({
+      at: entry.valueNode,
+      message: `Operation ${quoted(operationName(operation))} has Content-Type ${quoted(entry.value ?? '')}, but ${reason}. Set it to ${quoted(wanted)}.`,
+      fixes: [{ title: `Change to '${wanted}'`, edits: [replaceValueEdit(entry.valueNode, wanted)], preferred: true }],
+    });
   },
 };

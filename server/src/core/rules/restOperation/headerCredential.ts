@@ -1,30 +1,28 @@
 import { variablePlaceholders } from '../../placeholders';
 import { operationName, quoted } from '../restShared';
-import type { RestRule } from '../types';
+import type { OperationRule } from '../types';
 
 const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|.*(api[-_]?key|token|secret|password).*)$/i;
 
 /** A credential written into the file travels with it; the authorization scheme keeps it in secret storage. */
-export const headerCredential: RestRule = {
+export const headerCredential: OperationRule = {
   id: 'header-credential',
-  appliesTo: 'rest',
+  subject: 'operation',
   defaultSeverity: 'warning',
   docs: {
     summary: 'A literal credential in an operation header, e.g. `"Authorization": "Bearer abc123"` or `"X-Api-Key": "k-123"`.',
     why: "An API key can be sent in a header, but the connector's authorization settings have a dedicated API-key option that keeps the key out of the file as a named secret; a credential written into the file is shared with everyone who can read it.",
     securitySeverity: 7.5,
   },
-  check(connector, context) {
-    for (const operation of connector.operations) {
-      for (const entry of operation.headers?.entries ?? []) {
-        const value = entry.value;
-        if (!entry.valueNode || value === undefined || value.trim() === '' || !CREDENTIAL_HEADER.test(entry.name)) continue;
-        if (variablePlaceholders(value).length > 0) continue;
-        context.report({
-          at: entry.valueNode,
-          message: `Header ${quoted(entry.name)} of operation ${quoted(operationName(operation))} holds a literal credential, which is shared with the file. Remove it and set "authorization" (apiKey, basic or bearer) with a secret name; the value then lives in secret storage.`,
-        });
-      }
+  check(operation, context) {
+    for (const entry of operation.headers?.entries ?? []) {
+      const value = entry.value;
+      if (!entry.valueNode || value === undefined || value.trim() === '' || !CREDENTIAL_HEADER.test(entry.name)) continue;
+      if (variablePlaceholders(value).length > 0) continue;
+      context.report({
+        at: entry.valueNode,
+        message: `Header ${quoted(entry.name)} of operation ${quoted(operationName(operation))} holds a literal credential, which is shared with the file. Remove it and set "authorization" (apiKey, basic or bearer) with a secret name; the value then lives in secret storage.`,
+      });
     }
   },
 };

@@ -3,7 +3,7 @@ import { closeMatches } from '../../closeMatches';
 import { refName } from '../../values/model';
 import { propertiesOf } from '../../tree';
 import { quoted } from '../restShared';
-import type { RestRule } from '../types';
+import type { ModelRule } from '../types';
 
 function* refsIn(node: Node | undefined, depth = 0): Generator<Node> {
   if (!node || depth > 64) return;
@@ -18,30 +18,27 @@ function* refsIn(node: Node | undefined, depth = 0): Generator<Node> {
 }
 
 /** A `$ref` inside a model names another model; one that names nothing leaves values unchecked. */
-export const unknownModelRef: RestRule = {
+export const unknownModelRef: ModelRule = {
   id: 'unknown-model-ref',
-  appliesTo: 'rest',
+  subject: 'model',
   defaultSeverity: 'error',
-  scope: 'connector',
   docs: {
     summary: 'A `$ref` in a model that does not name a model in `models` (`"#/models/Name"`).',
     why: 'A model refers to another model as "#/models/Name", and object values are checked against their model before sending; a reference to a model that does not exist leaves that part of the value unchecked and unknown to the platform.',
     fix: 'Changes the reference to the closest defined model.',
   },
-  check(connector, context) {
+  check(model, { connector, report }) {
     const names = connector.models?.definitions.map((d) => d.name) ?? [];
-    for (const definition of connector.models?.definitions ?? []) {
-      for (const ref of refsIn(definition.node)) {
-        const value = String(ref.value);
-        const name = refName(value);
-        if (name !== undefined && names.includes(name)) continue;
-        const [close] = closeMatches(name ?? value, names, 1);
-        context.report({
-          at: ref,
-          message: `${JSON.stringify(value)} does not name a model in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ` Write "#/models/<Name>" with one of ${names.map(quoted).join(', ') || 'the defined models'}.`}`,
-          ...(close ? { fixes: [{ title: `Change to '#/models/${close}'`, edits: [{ offset: ref.offset, length: ref.length, content: JSON.stringify(`#/models/${close}`) }], preferred: true }] } : {}),
-        });
-      }
+    for (const ref of refsIn(model.node)) {
+      const value = String(ref.value);
+      const name = refName(value);
+      if (name !== undefined && names.includes(name)) continue;
+      const [close] = closeMatches(name ?? value, names, 1);
+      report({
+        at: ref,
+        message: `${JSON.stringify(value)} does not name a model in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ` Write "#/models/<Name>" with one of ${names.map(quoted).join(', ') || 'the defined models'}.`}`,
+        ...(close ? { fixes: [{ title: `Change to '#/models/${close}'`, edits: [{ offset: ref.offset, length: ref.length, content: JSON.stringify(`#/models/${close}`) }], preferred: true }] } : {}),
+      });
     }
   },
 };

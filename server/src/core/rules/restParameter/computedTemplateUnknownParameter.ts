@@ -1,33 +1,31 @@
 import { closeMatches } from '../../closeMatches';
 import { parameterName, quoted, spanInString } from '../restShared';
-import type { RestRule } from '../types';
+import type { OperationRule } from '../types';
 import { computedParameters, templateReferences } from './computed';
 
 /** A template can only use the operation's parameters. */
-export const computedTemplateUnknownParameter: RestRule = {
+export const computedTemplateUnknownParameter: OperationRule = {
   id: 'computed-template-unknown-parameter',
-  appliesTo: 'rest',
+  subject: 'operation',
   defaultSeverity: 'error',
   docs: {
     summary: 'A `{{name}}` in a computed parameter\'s `template` that names no parameter of the operation.',
     why: 'A computed value is built from other parameters with {{otherParameter}} placeholders; a name that matches no parameter is sent unreplaced.',
     fix: 'Changes the name to the closest parameter name.',
   },
-  check(connector, context) {
-    for (const operation of connector.operations) {
-      const names = operation.parameters.map((p) => p.name?.value).filter((n): n is string => n !== undefined);
-      for (const parameter of computedParameters(operation)) {
-        const template = parameter.template;
-        for (const reference of templateReferences(template.value)) {
-          if (names.includes(reference.name)) continue;
-          const at = spanInString(context.text, template.node, reference.index, reference.length);
-          const [close] = closeMatches(reference.name, names.filter((n) => n !== parameterName(parameter)), 1);
-          context.report({
-            at,
-            message: `The template of ${quoted(parameterName(parameter))} uses '{{${reference.name}}}', but the operation has no parameter ${quoted(reference.name)}.${close ? ` Did you mean ${quoted(close)}?` : ''}`,
-            ...(close ? { fixes: [{ title: `Change to '{{${close}}}'`, edits: [{ ...at, content: `{{${close}}}` }], preferred: true }] } : {}),
-          });
-        }
+  check(operation, context) {
+    const names = operation.parameters.map((p) => p.name?.value).filter((n): n is string => n !== undefined);
+    for (const parameter of computedParameters(operation)) {
+      const template = parameter.template;
+      for (const reference of templateReferences(template.value)) {
+        if (names.includes(reference.name)) continue;
+        const at = spanInString(context.text, template.node, reference.index, reference.length);
+        const [close] = closeMatches(reference.name, names.filter((n) => n !== parameterName(parameter)), 1);
+        context.report({
+          at,
+          message: `The template of ${quoted(parameterName(parameter))} uses '{{${reference.name}}}', but the operation has no parameter ${quoted(reference.name)}.${close ? ` Did you mean ${quoted(close)}?` : ''}`,
+          ...(close ? { fixes: [{ title: `Change to '{{${close}}}'`, edits: [{ ...at, content: `{{${close}}}` }], preferred: true }] } : {}),
+        });
       }
     }
   },

@@ -1,31 +1,29 @@
-import { eachParameter, parameterName, quoted } from '../restShared';
-import type { RestRule } from '../types';
+import { parameterName, quoted } from '../restShared';
+import type { ParameterRule } from '../types';
 import { CONSTRAINT_TYPES, enableEnforcementEdits } from './shared';
 
 /** Constraints are documentation until the Advanced setting enforces them. */
-export const constraintsNotEnforced: RestRule = {
+export const constraintsNotEnforced: ParameterRule = {
   id: 'constraints-not-enforced',
-  appliesTo: 'rest',
+  subject: 'parameter',
   defaultSeverity: 'info',
   docs: {
     summary: 'A parameter has constraints (`maxLength`, `minimum`, ...) while `advanced.enforceConstraints` is off, so they are not checked.',
     why: "The platform does not check constraints such as minimum, maxLength or pattern unless the connector's Advanced setting enforces them; until then they only document the value.",
     fix: 'Sets `advanced.enforceConstraints` to true.',
   },
-  check(connector, context) {
+  check(parameter, { connector, text, report }) {
     if (connector.advanced?.enforceConstraints?.value === true) return;
-    for (const { parameter } of eachParameter(connector)) {
-      // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
-      const type = parameter.type?.value ?? '';
-      const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));
-      const [first] = fitting;
-      if (!first) continue;
-      const names = fitting.map((c) => quoted(c.name)).join(', ');
-      context.report({
-        at: first.field.keyNode,
-        message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
-        fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(context.text, connector) }],
-      });
-    }
+    // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
+    const type = parameter.type?.value ?? '';
+    const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));
+    const [first] = fitting;
+    if (!first) return;
+    const names = fitting.map((c) => quoted(c.name)).join(', ');
+    report({
+      at: first.field.keyNode,
+      message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
+      fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(text, connector) }],
+    });
   },
 };

@@ -2,8 +2,8 @@ import type { RestParameter } from '../../model';
 import type { JsonValue } from '../../tree';
 import { checkValue } from '../../values/check';
 import { specOfParameter } from '../../values/spec';
-import { eachParameter, parameterName, quoted } from '../restShared';
-import type { RestRule } from '../types';
+import { parameterName, quoted } from '../restShared';
+import type { ParameterRule } from '../types';
 
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
@@ -18,21 +18,19 @@ function problemWith(parameter: RestParameter, value: JsonValue): string | undef
 }
 
 /** A default is supplied when the workflow gives no value, so it must be a valid value itself. */
-export const defaultMismatch: RestRule = {
+export const defaultMismatch: ParameterRule = {
   id: 'default-mismatch',
-  appliesTo: 'rest',
+  subject: 'parameter',
   defaultSeverity: 'error',
   docs: {
     summary: 'A `default` that does not fit the parameter, judged as a supplied value is: wrong type, a date-time that is not RFC 3339, an integer outside its range, a float outside 32 bits, an option that is not `c1`, `c2`, ..., or a default on a type that takes none.',
     why: "A default is the value used when the workflow supplies none, and it is sent exactly as a supplied value would be; one that does not fit the parameter's type or constraints fails every request that relies on it.",
   },
-  check(connector, context) {
-    for (const { parameter } of eachParameter(connector)) {
-      const fallback = parameter.default;
-      if (!fallback) continue;
-      const problem = problemWith(parameter, fallback.value);
-      if (!problem) continue;
-      context.report({ at: fallback.node, message: `The default of ${quoted(parameterName(parameter))} does not fit: ${problem}.` });
-    }
+  check(parameter, context) {
+    const fallback = parameter.default;
+    if (!fallback) return;
+    const problem = problemWith(parameter, fallback.value);
+    if (!problem) return;
+    context.report({ at: fallback.node, message: `The default of ${quoted(parameterName(parameter))} does not fit: ${problem}.` });
   },
 };

@@ -1,35 +1,33 @@
 import { removeMemberEdit } from '../../edits';
-import { eachParameter, parameterName, quoted } from '../restShared';
-import type { RestRule } from '../types';
+import { parameterName, quoted } from '../restShared';
+import type { ParameterRule } from '../types';
 
 /** Options are picked by position (c1, c2, ...); a repeated value is a second name for the same choice. */
-export const duplicateOption: RestRule = {
+export const duplicateOption: ParameterRule = {
   id: 'duplicate-option',
-  appliesTo: 'rest',
+  subject: 'parameter',
   defaultSeverity: 'error',
   docs: {
     summary: 'The same value twice in a parameter\'s `options` (the later ones are reported).',
     why: 'Options are identified as c1, c2, c3, ... in list order; a repeated value gets two ids, and a workflow cannot tell them apart.',
     fix: 'Removes the repeated option.',
   },
-  check(connector, context) {
-    for (const { parameter } of eachParameter(connector)) {
-      const options = parameter.options;
-      if (!options) continue;
-      const seen = new Map<string, number>();
-      options.elements.forEach((element, index) => {
-        if (typeof element.value !== 'string') return;
-        const first = seen.get(element.value);
-        if (first === undefined) {
-          seen.set(element.value, index);
-          return;
-        }
-        context.report({
-          at: element,
-          message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
-          fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(element)], preferred: true }],
-        });
+  check(parameter, context) {
+    const options = parameter.options;
+    if (!options) return;
+    const seen = new Map<string, number>();
+    options.elements.forEach((element, index) => {
+      if (typeof element.value !== 'string') return;
+      const first = seen.get(element.value);
+      if (first === undefined) {
+        seen.set(element.value, index);
+        return;
+      }
+      context.report({
+        at: element,
+        message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
+        fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(element)], preferred: true }],
       });
-    }
+    });
   },
 };

@@ -1,22 +1,22 @@
 import type { Field } from '../../model';
 import { EFFECTIVE_FORMATS } from '../../vocabulary';
-import { eachParameter, parameterName, quoted } from '../restShared';
-import type { RestRule } from '../types';
+import { parameterName, quoted } from '../restShared';
+import type { ParameterRule } from '../types';
 
 function effective(type: string | undefined): string | undefined {
   return type ? (EFFECTIVE_FORMATS as Record<string, string | undefined>)[type] : undefined;
 }
 
 /** Only date-time, int64 and float change what is sent; other formats are documentation. */
-export const formatWithoutEffect: RestRule = {
+export const formatWithoutEffect: ParameterRule = {
   id: 'format-without-effect',
-  appliesTo: 'rest',
+  subject: 'parameter',
   defaultSeverity: 'info',
   docs: {
     summary: 'A `format` that changes nothing at run time: anything but `date-time` on strings, `int64` on integers and `float` on numbers.',
     why: 'Only three formats change what the platform sends: date-time for strings, int64 for integers and float for numbers; any other format is documentation only.',
   },
-  check(connector, context) {
+  check(parameter, context) {
     const report = (format: Field<string>, type: string | undefined, owner: string): void => {
       if (effective(type) === format.value) return;
       const hint = effective(type) ? ` On ${quoted(type ?? '')} only ${quoted(effective(type) ?? '')} changes what is sent.` : '';
@@ -26,12 +26,10 @@ export const formatWithoutEffect: RestRule = {
         tags: ['unnecessary'],
       });
     };
-    for (const { parameter } of eachParameter(connector)) {
-      const name = quoted(parameterName(parameter));
-      if (parameter.format) report(parameter.format, parameter.type?.value, name);
-      for (let items = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
-        if (items.format) report(items.format, items.type?.value, `the items of ${name}`);
-      }
+    const name = quoted(parameterName(parameter));
+    if (parameter.format) report(parameter.format, parameter.type?.value, name);
+    for (let items = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
+      if (items.format) report(items.format, items.type?.value, `the items of ${name}`);
     }
   },
 };

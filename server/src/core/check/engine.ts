@@ -1,0 +1,166 @@
+// The rule engine: it walks the connector once and hands each rule the subject it declared (the connector, a model,
+// an operation, a parameter or a Custom request), so that it knows what every finding depends on. Findings of an
+// operation's or Custom request's rules depend on that unit and the connector's shared settings alone, and are kept
+// per unit; a model rule's depend on the models alone; connector rules, and rules that read files, run every time.
+import type { Finding, Severity, SeverityOverrides } from '../findings';
+import type { Connector, ODataConnector, RestConnector } from '../model';
+import { OperationFacts } from '../rules/operationFacts';
+import type {
+  BodyFileReader, ConnectorRule, CustomRequestRule, ModelRule, OperationRule, ParameterRule, Rule, RuleContext, RuleReport,
+} from '../rules/types';
+
+/** The code of the finding a rule that throws leaves behind. */
+export const RULE_FAILURE = 'rule-failure';
+
+interface Enabled<R extends Rule> {
+  rule: R;
+  severity: Severity;
+}
+
+/** The enabled rules of one check, grouped by subject, each with its level. */
+export class RuleSet {
+  readonly connector: Enabled<ConnectorRule>[] = [];
+  readonly model: Enabled<ModelRule>[] = [];
+  readonly operation: Enabled<OperationRule>[] = [];
+  readonly parameter: Enabled<ParameterRule>[] = [];
+  /** Custom request rules that read only the connector file. */
+  readonly customRequest: Enabled<CustomRequestRule>[] = [];
+  /** Custom request rules that read body files: what they say can change without the connector changing. */
+  readonly customRequestFiles: Enabled<CustomRequestRule>[] = [];
+  /** Identifies the rules and levels: findings made with another key cannot be reused. */
+  readonly key: string;
+
+  constructor(readonly rules: readonly Rule[], readonly overrides: SeverityOverrides | undefined) {
+    for (const rule of rules) {
+      const level = overrides?.[rule.id] ?? rule.defaultSeverity;
+      if (level === 'off') continue;
+      switch (rule.subject) {
+        case 'connector': this.connector.push({ rule, severity: level }); break;
+        case 'model': this.model.push({ rule, severity: level }); break;
+        case 'operation': this.operation.push({ rule, severity: level }); break;
+        case 'parameter': this.parameter.push({ rule, severity: level }); break;
+        case 'customRequest': (rule.readsBodyFiles ? this.customRequestFiles : this.customRequest).push({ rule, severity: level }); break;
+      }
+    }
+    this.key = `${JSON.stringify(overrides ?? {})}|${rules.map((r) => r.id).join(',')}`;
+  }
+}
+
+/** What the rules said, sorted by what it depends on. */
+export interface RuleFindings {
+  /** Per operation or Custom request (by position): what the rules about it, its parameters included, said. */
+  units: Finding[][];
+  /** What model rules said: it depends on the models alone. */
+  models: Finding[];
+  /** What connector rules and rules that read files said: asked again on every check. */
+  everyCheck: Finding[];
+  /** One finding per rule that threw; such a check is never reused. */
+  failures: Finding[];
+}
+
+/** Collects reports into the list in use, with the code and level of the rule that is running. */
+class Reporter {
+  sink: Finding[] = [];
+  code = '';
+  severity: Severity = 'error';
+  readonly report = (report: RuleReport): void => {
+    this.sink.push({
+      code: this.code,
+      severity: this.severity,
+      message: report.message,
+      offset: report.at.offset,
+      length: report.at.length,
+      ...(report.fixes?.length ? { fixes: report.fixes } : {}),
+      ...(report.tags?.length ? { tags: report.tags } : {}),
+    });
+  };
+}
+
+/** Runs rules, each over its subjects; a rule that throws is stopped and leaves one `rule-failure` finding. */
+class Runner {
+  readonly reporter = new Reporter();
+  readonly failures: Finding[] = [];
+  private readonly failed = new Set<string>();
+
+  constructor(private readonly overrides: SeverityOverrides | undefined) {}
+
+  run<R extends Rule>(enabled: Enabled<R>, into: Finding[], check: (rule: R) => void): void {
+    const { rule, severity } = enabled;
+    if (this.failed.has(rule.id)) return;
+    this.reporter.sink = into;
+    this.reporter.code = rule.id;
+    this.reporter.severity = severity;
+    try {
+      check(rule);
+    } catch (error) {
+      // A faulty rule must not take the others (or the editor) down with it.
+      this.failed.add(rule.id);
+      const level = this.overrides?.[RULE_FAILURE] ?? 'error';
+      if (level === 'off') return;
+      this.failures.push({
+        code: RULE_FAILURE,
+        severity: level,
+        message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
+        offset: 0,
+        length: 0,
+      });
+    }
+  }
+}
+
+/** Which parts of a check to run: everything, or after an edit inside one unit, that unit and what runs every time. */
+export interface WalkOptions {
+  readBodyFile?: BodyFileReader;
+  /** Only this unit's rules (and the connector and file rules); the models' and other units' findings are kept. */
+  onlyUnit?: number;
+}
+
+function walkRest(connector: RestConnector, text: string, set: RuleSet, runner: Runner, out: RuleFindings, only: number | undefined): void {
+  const report = runner.reporter.report;
+  if (only === undefined) {
+    const context = { text, report, connector };
+    for (const model of connector.models?.definitions ?? []) {
+      for (const enabled of set.model) runner.run(enabled, out.models, (rule) => rule.check(model, context));
+    }
+  }
+  connector.operations.forEach((operation, index) => {
+    if (only !== undefined && index !== only) return;
+    const findings = (out.units[index] = []);
+    const context = { text, report, connector, operation, facts: new OperationFacts(operation) };
+    for (const enabled of set.operation) runner.run(enabled, findings, (rule) => rule.check(operation, context));
+    for (const parameter of operation.parameters) {
+      for (const enabled of set.parameter) runner.run(enabled, findings, (rule) => rule.check(parameter, context));
+    }
+  });
+}
+
+function walkOData(connector: ODataConnector, text: string, set: RuleSet, runner: Runner, out: RuleFindings, options: WalkOptions): void {
+  const report = runner.reporter.report;
+  const context = { text, report, connector, ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}) };
+  connector.customRequests.forEach((request, index) => {
+    if (options.onlyUnit === undefined || index === options.onlyUnit) {
+      const findings = (out.units[index] = []);
+      for (const enabled of set.customRequest) runner.run(enabled, findings, (rule) => rule.check(request, context));
+    }
+    for (const enabled of set.customRequestFiles) runner.run(enabled, out.everyCheck, (rule) => rule.check(request, context));
+  });
+}
+
+/** Runs every enabled rule over its subjects in one walk of the connector. */
+export function runRules(connector: Connector, text: string, set: RuleSet, options: WalkOptions = {}): RuleFindings {
+  const out: RuleFindings = { units: [], models: [], everyCheck: [], failures: [] };
+  // A file whose kind is missing or unknown: only the schema speaks about it.
+  if (connector.kind === undefined) return out;
+  const runner = new Runner(set.overrides);
+  const context: RuleContext = { text, report: runner.reporter.report };
+  for (const enabled of set.connector) {
+    const { rule } = enabled;
+    if (rule.appliesTo === 'any') runner.run(enabled, out.everyCheck, () => rule.check(connector, context));
+    else if (rule.appliesTo === 'rest' && connector.kind === 'rest') runner.run(enabled, out.everyCheck, () => rule.check(connector, context));
+    else if (rule.appliesTo === 'odata' && connector.kind === 'odata') runner.run(enabled, out.everyCheck, () => rule.check(connector, context));
+  }
+  if (connector.kind === 'rest') walkRest(connector, text, set, runner, out, options.onlyUnit);
+  else walkOData(connector, text, set, runner, out, options);
+  out.failures = runner.failures;
+  return out;
+}

@@ -1,0 +1,64 @@
+// The units a check can keep findings for: the operations of a REST connector, the Custom requests of an OData one.
+// An edit inside one unit (clear of its braces) changes nothing the others' findings depend on, only where they are.
+import type { Finding, Span } from '../findings';
+import type { Connector } from '../model';
+import type { TreeNode } from '../parse/jsonTree';
+
+/** The units array of a connector: its key in the file, its node and its elements, when every element is an object. */
+export function unitsOf(connector: Connector | undefined): { key: string; array: TreeNode; nodes: TreeNode[] } | undefined {
+  if (!connector || connector.kind === undefined) return undefined;
+  const array = (connector.kind === 'rest' ? connector.operationsNode : connector.customRequestsNode) as TreeNode | undefined;
+  if (!array) return undefined;
+  const nodes = array.children ?? [];
+  if (nodes.some((n) => n.type !== 'object')) return undefined;
+  return { key: connector.kind === 'rest' ? 'operations' : 'customRequests', array, nodes };
+}
+
+/** Where an edit changed the text: [start, oldEnd) of the old text became [start, newEnd) of the new one. */
+export interface ChangedRegion {
+  start: number;
+  oldEnd: number;
+  newEnd: number;
+}
+
+/** The smallest region that differs between two texts (common prefix and suffix removed). */
+export function changedRegion(before: string, after: string): ChangedRegion {
+  const shorter = Math.min(before.length, after.length);
+  let start = 0;
+  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
+  let end = 0;
+  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  return { start, oldEnd: before.length - end, newEnd: after.length - end };
+}
+
+/** Index of the span containing offset, by binary search over ordered, disjoint spans; -1 when none. */
+export function spanIndexOf(spans: readonly Span[], offset: number): number {
+  let low = 0;
+  let high = spans.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const span = spans[middle] as Span;
+    if (offset < span.offset) high = middle - 1;
+    else if (offset >= span.offset + span.length) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
+
+/**
+ * A kept finding in the new text: what lies after the edit moves with its text, what lies before stays put.
+ * That holds for fix edits too, which may be far from their finding (enabling a setting at the file's end).
+ */
+export function moved(finding: Finding, delta: number, editEnd: number): Finding {
+  const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
+  if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
+  const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
+  if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
+  if (finding.fixes && fixesMove) {
+    shifted.fixes = finding.fixes.map((fix) => ({
+      ...fix,
+      edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)),
+    }));
+  }
+  return shifted;
+}

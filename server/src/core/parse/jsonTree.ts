@@ -1,0 +1,340 @@
+// A parsed JSON(C) text held compactly: one entry per node in typed arrays (kind, offset, length, parent and the
+// end of its subtree), numbered in document order, and beside them the plain JSON values the file holds (a
+// container's entry is its whole value, built once while parsing). The schema, the model and every feature read
+// the same values; no node object exists until a finding or a feature asks for one, and then the same one is
+// handed out for as long as the tree lives.
+import type { Node, NodeType } from 'jsonc-parser';
+
+// A node's kind, as stored.
+export const OBJECT = 1;
+export const ARRAY = 2;
+export const PROPERTY = 3;
+export const STRING = 4;
+export const NUMBER = 5;
+export const BOOLEAN = 6;
+export const NULL = 7;
+export type Kind = typeof OBJECT | typeof ARRAY | typeof PROPERTY | typeof STRING | typeof NUMBER | typeof BOOLEAN | typeof NULL;
+
+/**
+ * The prototype of every JSON object the tree holds: it has none of Object.prototype's members (so `"constructor"`
+ * or `"__proto__"` in a file are plain keys, as in jsonc-parser's values), yet V8 keeps such objects compact and
+ * fast, which objects without any prototype are not.
+ */
+export const JSON_OBJECT = Object.freeze(Object.create(null) as object);
+
+/** Whether a kind has children: objects, arrays and properties. */
+export function hasChildren(kind: number): boolean {
+  return kind === OBJECT || kind === ARRAY || kind === PROPERTY;
+}
+
+/** Containers with more children than this keep their children's indexes, for binary search by offset. */
+const WIDE = 32;
+
+const TYPE_NAMES: readonly NodeType[] = ['null', 'object', 'array', 'property', 'string', 'number', 'boolean', 'null'];
+
+/** What a tree is made of; a builder fills it, the tree only reads it. */
+export interface TreeArrays {
+  kinds: Uint8Array;
+  offsets: Int32Array;
+  lengths: Int32Array;
+  parents: Int32Array;
+  /** The index just past the node's subtree: its children are the nodes in between, each subtree in turn. */
+  ends: Int32Array;
+  /** Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would give with `__proto__` as a key). */
+  values: unknown[];
+}
+
+/** The nodes of one text. Index 0 is the root; a tree of an empty text has no nodes. */
+export class JsonTree {
+  readonly #kinds: Uint8Array;
+  readonly #offsets: Int32Array;
+  readonly #lengths: Int32Array;
+  readonly #parents: Int32Array;
+  readonly #ends: Int32Array;
+  readonly #values: unknown[];
+  /** Node objects handed out so far, so that each index always gives the same object. */
+  #nodes: (TreeNode | undefined)[] | undefined;
+  /** Children of wide containers (the operations array), for lookups by offset. */
+  #wide: Map<number, Int32Array> | undefined;
+
+  constructor(readonly text: string, arrays: TreeArrays) {
+    this.#kinds = arrays.kinds;
+    this.#offsets = arrays.offsets;
+    this.#lengths = arrays.lengths;
+    this.#parents = arrays.parents;
+    this.#ends = arrays.ends;
+    this.#values = arrays.values;
+  }
+
+  /** How many nodes the tree has. */
+  get size(): number {
+    return this.#kinds.length;
+  }
+
+  /** The node's kind. */
+  kind(index: number): Kind {
+    return this.#kinds[index] as Kind;
+  }
+
+  /** Where the node starts in the text. */
+  offset(index: number): number {
+    return this.#offsets[index] as number;
+  }
+
+  /** How many characters the node covers (a string's quotes included). */
+  length(index: number): number {
+    return this.#lengths[index] as number;
+  }
+
+  /** The parent's index, or -1 for the root. */
+  parent(index: number): number {
+    return this.#parents[index] as number;
+  }
+
+  /** The index just past the node's subtree. */
+  end(index: number): number {
+    return this.#ends[index] as number;
+  }
+
+  /** The first child's index, or -1. */
+  firstChild(index: number): number {
+    return index + 1 < (this.#ends[index] as number) ? index + 1 : -1;
+  }
+
+  /** The next sibling's index, or -1. */
+  nextSibling(index: number): number {
+    const next = this.#ends[index] as number;
+    const parent = this.#parents[index] as number;
+    return parent >= 0 && next < (this.#ends[parent] as number) ? next : -1;
+  }
+
+  /** The JSON value of a node: a literal, a key's string, or a container's plain value (shared: never change it). */
+  value(index: number): unknown {
+    return this.#values[index];
+  }
+
+  /** A property's key (its first child's string), or undefined. */
+  key(property: number): string | undefined {
+    const key = property + 1;
+    return key < (this.#ends[property] as number) ? (this.#values[key] as string) : undefined;
+  }
+
+  /** A property's value node (its second child), or -1 when recovery left it without one. */
+  propertyValue(property: number): number {
+    const key = property + 1;
+    const end = this.#ends[property] as number;
+    if (key >= end) return -1;
+    const value = this.#ends[key] as number;
+    return value < end ? value : -1;
+  }
+
+  /** The property named `key` of an object node (the last one when a key repeats, as JSON.parse keeps), or -1. */
+  property(object: number, key: string): number {
+    if (this.#kinds[object] !== OBJECT) return -1;
+    let found = -1;
+    const end = this.#ends[object] as number;
+    for (let p = object + 1; p < end; p = this.#ends[p] as number) if (this.#values[p + 1] === key) found = p;
+    return found;
+  }
+
+  /** The value node of property `key` of an object node, or -1. */
+  member(object: number, key: string): number {
+    const property = this.property(object, key);
+    return property < 0 ? -1 : this.propertyValue(property);
+  }
+
+  /** The n-th child's index (0-based), or -1. */
+  child(index: number, n: number): number {
+    const end = this.#ends[index] as number;
+    if (end - index > WIDE * 2 && hasChildren(this.#kinds[index] as number)) return this.#wideChildren(index)[n] ?? -1;
+    let child = index + 1;
+    for (let i = 0; child < end; i++, child = this.#ends[child] as number) if (i === n) return child;
+    return -1;
+  }
+
+  /** The children's indexes, in order. */
+  children(index: number): number[] {
+    const out: number[] = [];
+    const end = this.#ends[index] as number;
+    for (let child = index + 1; child < end; child = this.#ends[child] as number) out.push(child);
+    return out;
+  }
+
+  /**
+   * The innermost node at an offset, as jsonc-parser's findNodeAtOffset finds it (a node contains its start, and
+   * its end only when `includeRightBound`), descending from the root: time proportional to depth, not size.
+   */
+  nodeAt(offset: number, includeRightBound = false): number {
+    if (this.size === 0 || !this.#contains(0, offset, includeRightBound)) return -1;
+    let node = 0;
+    for (;;) {
+      if (!hasChildren(this.#kinds[node] as number)) return node;
+      const child = this.#childContaining(node, offset, includeRightBound);
+      if (child < 0) return node;
+      node = child;
+    }
+  }
+
+  #contains(index: number, offset: number, includeRightBound: boolean): boolean {
+    const start = this.#offsets[index] as number;
+    const end = start + (this.#lengths[index] as number);
+    return (offset >= start && offset < end) || (includeRightBound && offset === end);
+  }
+
+  /** The first child of `index` (in order) that contains offset, or -1. */
+  #childContaining(index: number, offset: number, includeRightBound: boolean): number {
+    const end = this.#ends[index] as number;
+    if (end - index <= WIDE * 2) {
+      for (let child = index + 1; child < end && (this.#offsets[child] as number) <= offset; child = this.#ends[child] as number) {
+        if (this.#contains(child, offset, includeRightBound)) return child;
+      }
+      return -1;
+    }
+    const children = this.#wideChildren(index);
+    // The last child that starts at or before offset; siblings do not overlap, so only it or the one before it
+    // (touching it, when the right bound counts) can contain offset, and the earlier one wins.
+    let low = 0;
+    let high = children.length - 1;
+    let last = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if ((this.#offsets[children[middle] as number] as number) <= offset) {
+        last = middle;
+        low = middle + 1;
+      } else {
+        high = middle - 1;
+      }
+    }
+    for (let i = Math.max(0, last - 1); i <= last; i++) {
+      const child = children[i] as number;
+      if (this.#contains(child, offset, includeRightBound)) return child;
+    }
+    return -1;
+  }
+
+  /** The children of a wide container, kept once asked for. */
+  #wideChildren(index: number): Int32Array {
+    this.#wide ??= new Map();
+    let children = this.#wide.get(index);
+    if (!children) {
+      children = Int32Array.from(this.children(index));
+      this.#wide.set(index, children);
+    }
+    return children;
+  }
+
+  /** The JSON path of a node, as jsonc-parser's getNodePath gives it (a key node's path ends with its own key). */
+  path(index: number): (string | number)[] {
+    const path: (string | number)[] = [];
+    for (let node = index, parent = this.parent(node); parent >= 0; node = parent, parent = this.parent(node)) {
+      const parentKind = this.#kinds[parent];
+      if (parentKind === PROPERTY) {
+        path.push(this.#values[parent + 1] as string);
+      } else if (parentKind === ARRAY) {
+        path.push(this.#position(parent, node));
+      }
+    }
+    return path.reverse();
+  }
+
+  /** Which child of `parent` the node is (0-based). */
+  #position(parent: number, node: number): number {
+    if ((this.#ends[parent] as number) - parent > WIDE * 2) {
+      const children = this.#wideChildren(parent);
+      let low = 0;
+      let high = children.length - 1;
+      while (low <= high) {
+        const middle = (low + high) >> 1;
+        const child = children[middle] as number;
+        if (child === node) return middle;
+        if (child < node) low = middle + 1;
+        else high = middle - 1;
+      }
+    }
+    let position = 0;
+    for (let child = parent + 1; child !== node; child = this.#ends[child] as number) position++;
+    return position;
+  }
+
+  /** The node object for an index: the same object every time it is asked for. */
+  node(index: number): TreeNode {
+    const nodes = (this.#nodes ??= new Array<TreeNode | undefined>(this.size));
+    let node = nodes[index];
+    if (node === undefined) {
+      node = new TreeNode(this, index);
+      nodes[index] = node;
+    }
+    return node;
+  }
+
+  /** The node object for an index, or undefined for -1. */
+  nodeOrUndefined(index: number): TreeNode | undefined {
+    return index < 0 ? undefined : this.node(index);
+  }
+}
+
+/**
+ * One node of a JsonTree, seen as jsonc-parser's `Node` (type, offset, length, parent, children, value), so that
+ * code written for jsonc-parser's trees reads ours. Made on demand; two are equal when they are the same node of
+ * the same text.
+ */
+export class TreeNode implements Node {
+  constructor(readonly tree: JsonTree, readonly index: number) {}
+
+  get type(): NodeType {
+    return TYPE_NAMES[this.tree.kind(this.index)] as NodeType;
+  }
+
+  get offset(): number {
+    return this.tree.offset(this.index);
+  }
+
+  get length(): number {
+    return this.tree.length(this.index);
+  }
+
+  get parent(): TreeNode | undefined {
+    return this.tree.nodeOrUndefined(this.tree.parent(this.index));
+  }
+
+  get children(): TreeNode[] | undefined {
+    if (!hasChildren(this.tree.kind(this.index))) return undefined;
+    return this.tree.children(this.index).map((child) => this.tree.node(child));
+  }
+
+  get value(): unknown {
+    return hasChildren(this.tree.kind(this.index)) ? undefined : this.tree.value(this.index);
+  }
+
+  get colonOffset(): number | undefined {
+    if (this.tree.kind(this.index) !== PROPERTY) return undefined;
+    const key = this.index + 1;
+    return colonAfter(this.tree.text, this.tree.offset(key) + this.tree.length(key));
+  }
+}
+
+/** Whether a node is one of a compact tree's (so the tree's own fast paths apply). */
+export function isTreeNode(node: Node | undefined): node is TreeNode {
+  return node instanceof TreeNode;
+}
+
+/** The offset of the colon after a key that ends at `from` (whitespace and comments skipped), or undefined. */
+function colonAfter(text: string, from: number): number | undefined {
+  let i = from;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (c === 58 /* : */) return i;
+    if (c === 32 || c === 9 || c === 10 || c === 13) {
+      i++;
+    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
+      while (i < text.length && text.charCodeAt(i) !== 10 && text.charCodeAt(i) !== 13) i++;
+    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      if (end < 0) return undefined;
+      i = end + 2;
+    } else {
+      return undefined;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,290 @@
+// The fast path for the common case: JSON with comments and trailing commas and nothing wrong in it. One pass of
+// charCodeAt writes each node into the compact tree (the same nodes, offsets and values jsonc-parser's parseTree
+// finds) and builds the plain values beside it. At the first thing it does not expect (any syntax error, a BOM, an
+// exotic whitespace) it gives up, and the caller parses with jsonc-parser, which reports and recovers; so errors,
+// recovery and every odd corner stay jsonc-parser's.
+import { ARRAY, BOOLEAN, JSON_OBJECT, JsonTree, NULL, NUMBER, OBJECT, PROPERTY, STRING, type Kind } from './jsonTree';
+import { TreeBuilder } from './treeBuilder';
+
+/** Thrown to abandon the fast path; never escapes this module. */
+const IRREGULAR = new Error('irregular JSONC');
+
+// Character codes.
+const TAB = 9, LF = 10, CR = 13, SPACE = 32, QUOTE = 34, PLUS = 43, COMMA = 44, MINUS = 45, DOT = 46, SLASH = 47;
+const DIGIT_0 = 48, DIGIT_9 = 57, COLON = 58, UPPER_E = 69, OPEN_BRACKET = 91, BACKSLASH = 92, CLOSE_BRACKET = 93;
+const LOWER_E = 101, OPEN_BRACE = 123, CLOSE_BRACE = 125, STAR = 42;
+
+function isDigit(c: number): boolean {
+  return c >= DIGIT_0 && c <= DIGIT_9;
+}
+
+/** A character that may follow a number or keyword in regular text: whitespace, a separator, a comment or the end. */
+function endsToken(c: number): boolean {
+  return c !== c /* NaN: end of text */ || c === SPACE || c === LF || c === CR || c === TAB
+    || c === COMMA || c === CLOSE_BRACE || c === CLOSE_BRACKET || c === SLASH;
+}
+
+function hexValue(c: number): number {
+  if (c >= DIGIT_0 && c <= DIGIT_9) return c - DIGIT_0;
+  if (c >= 65 && c <= 70) return c - 55;
+  if (c >= 97 && c <= 102) return c - 87;
+  return -1;
+}
+
+const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98: '\b', 102: '\f', 110: '\n', 114: '\r', 116: '\t' };
+
+/**
+ * Short strings repeat (keys, enumerated values): a direct-mapped cache by hash and length hands out one string
+ * object per spelling without slicing the text again, so a large file holds each spelling once.
+ */
+const CACHE_BITS = 12;
+const CACHE_MAX_LENGTH = 32;
+
+class RegularParser {
+  private pos = 0;
+  private readonly out: TreeBuilder;
+  private readonly cachedStarts = new Int32Array(1 << CACHE_BITS).fill(-1);
+  private readonly cachedLengths = new Int32Array(1 << CACHE_BITS);
+  private readonly cachedStrings: string[] = new Array<string>(1 << CACHE_BITS).fill('');
+
+  constructor(private readonly text: string, private readonly maxDepth: number) {
+    this.out = new TreeBuilder(Math.ceil(text.length / 5) + 16);
+  }
+
+  parseRoot(): JsonTree {
+    this.skipTrivia();
+    if (this.pos >= this.text.length) throw IRREGULAR;
+    this.parseValue(-1, 0);
+    this.skipTrivia();
+    if (this.pos !== this.text.length) throw IRREGULAR;
+    return new JsonTree(this.text, this.out.finish());
+  }
+
+  private skipTrivia(): void {
+    const text = this.text;
+    for (;;) {
+      const c = text.charCodeAt(this.pos);
+      if (c === SPACE || c === LF || c === CR || c === TAB) {
+        this.pos++;
+      } else if (c === SLASH) {
+        const next = text.charCodeAt(this.pos + 1);
+        if (next === SLASH) {
+          let i = this.pos + 2;
+          while (i < text.length) {
+            const d = text.charCodeAt(i);
+            if (d === LF || d === CR) break;
+            i++;
+          }
+          this.pos = i;
+        } else if (next === STAR) {
+          const end = text.indexOf('*/', this.pos + 2);
+          if (end < 0) throw IRREGULAR;
+          this.pos = end + 2;
+        } else {
+          throw IRREGULAR;
+        }
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** Parses the value at pos (trivia already skipped) as a child of `parent`; returns its index. */
+  private parseValue(parent: number, depth: number): number {
+    const c = this.text.charCodeAt(this.pos);
+    if (c === OPEN_BRACE) return this.parseObject(parent, depth + 1);
+    if (c === OPEN_BRACKET) return this.parseArray(parent, depth + 1);
+    const offset = this.pos;
+    if (c === QUOTE) {
+      const value = this.scanString();
+      return this.out.leaf(STRING, offset, this.pos - offset, parent, value);
+    }
+    if (c === MINUS || isDigit(c)) {
+      const value = this.scanNumber();
+      return this.out.leaf(NUMBER, offset, this.pos - offset, parent, value);
+    }
+    if (this.text.startsWith('true', offset)) return this.keyword(parent, BOOLEAN, true, 4);
+    if (this.text.startsWith('false', offset)) return this.keyword(parent, BOOLEAN, false, 5);
+    if (this.text.startsWith('null', offset)) return this.keyword(parent, NULL, null, 4);
+    throw IRREGULAR;
+  }
+
+  private keyword(parent: number, kind: Kind, value: boolean | null, length: number): number {
+    const offset = this.pos;
+    this.pos += length;
+    if (!endsToken(this.text.charCodeAt(this.pos))) throw IRREGULAR;
+    return this.out.leaf(kind, offset, length, parent, value);
+  }
+
+  /** After an element: a comma (consumed), or the container's closing bracket (left for the loop). */
+  private skipSeparator(close: number): void {
+    this.skipTrivia();
+    const after = this.text.charCodeAt(this.pos);
+    if (after === COMMA) this.pos++;
+    else if (after !== close) throw IRREGULAR;
+  }
+
+  private parseObject(parent: number, depth: number): number {
+    if (depth > this.maxDepth) throw IRREGULAR;
+    const text = this.text;
+    const value = Object.create(JSON_OBJECT) as Record<string, unknown>;
+    const node = this.out.open(OBJECT, this.pos++, parent, value);
+    for (;;) {
+      this.skipTrivia();
+      const c = text.charCodeAt(this.pos);
+      if (c === CLOSE_BRACE) {
+        this.pos++;
+        return this.out.close(node, this.pos);
+      }
+      if (c !== QUOTE) throw IRREGULAR;
+      const keyOffset = this.pos;
+      const property = this.out.open(PROPERTY, keyOffset, node, undefined);
+      const key = this.scanString();
+      this.out.leaf(STRING, keyOffset, this.pos - keyOffset, property, key);
+      this.skipTrivia();
+      if (text.charCodeAt(this.pos) !== COLON) throw IRREGULAR;
+      this.pos++;
+      this.skipTrivia();
+      const member = this.parseValue(property, depth);
+      value[key] = this.out.valueOf(member);
+      this.out.close(property, this.out.endOffsetOf(member));
+      this.skipSeparator(CLOSE_BRACE);
+    }
+  }
+
+  private parseArray(parent: number, depth: number): number {
+    if (depth > this.maxDepth) throw IRREGULAR;
+    const text = this.text;
+    const value: unknown[] = [];
+    const node = this.out.open(ARRAY, this.pos++, parent, value);
+    for (;;) {
+      this.skipTrivia();
+      if (text.charCodeAt(this.pos) === CLOSE_BRACKET) {
+        this.pos++;
+        return this.out.close(node, this.pos);
+      }
+      value.push(this.out.valueOf(this.parseValue(node, depth)));
+      this.skipSeparator(CLOSE_BRACKET);
+    }
+  }
+
+  /** Scans the string starting at pos (a quote) and returns its value; pos ends after the closing quote. */
+  private scanString(): string {
+    const text = this.text;
+    const first = this.pos + 1;
+    let i = first;
+    let hash = 0;
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c !== c || c < SPACE) throw IRREGULAR; // end of text, or a control character
+      if (c === BACKSLASH) return this.scanEscapedString(first, i);
+      hash = (Math.imul(hash, 31) + c) | 0;
+      i++;
+    }
+    this.pos = i + 1;
+    const length = i - first;
+    if (length > CACHE_MAX_LENGTH) return text.slice(first, i);
+    const slot = (hash ^ (hash >>> CACHE_BITS) ^ length) & ((1 << CACHE_BITS) - 1);
+    const cachedStart = this.cachedStarts[slot] as number;
+    if (cachedStart >= 0 && this.cachedLengths[slot] === length && this.sameText(cachedStart, first, length)) return this.cachedStrings[slot] as string;
+    const value = text.slice(first, i);
+    this.cachedStarts[slot] = first;
+    this.cachedLengths[slot] = length;
+    this.cachedStrings[slot] = value;
+    return value;
+  }
+
+  private sameText(a: number, b: number, length: number): boolean {
+    const text = this.text;
+    for (let k = 0; k < length; k++) if (text.charCodeAt(a + k) !== text.charCodeAt(b + k)) return false;
+    return true;
+  }
+
+  /** The rest of a string with escapes, from its first backslash at `i`. */
+  private scanEscapedString(first: number, from: number): string {
+    const text = this.text;
+    let i = from;
+    let start = first;
+    let value = '';
+    for (;;) {
+      const c = text.charCodeAt(i);
+      if (c === QUOTE) break;
+      if (c !== c || c < SPACE) throw IRREGULAR;
+      if (c !== BACKSLASH) {
+        i++;
+        continue;
+      }
+      value += text.slice(start, i);
+      const escape = text.charCodeAt(i + 1);
+      const simple = SIMPLE_ESCAPES[escape];
+      if (simple !== undefined) {
+        value += simple;
+        i += 2;
+      } else if (escape === 117 /* u */) {
+        let code = 0;
+        for (let k = 2; k < 6; k++) {
+          const digit = hexValue(text.charCodeAt(i + k));
+          if (digit < 0) throw IRREGULAR;
+          code = code * 16 + digit;
+        }
+        value += String.fromCharCode(code);
+        i += 6;
+      } else {
+        throw IRREGULAR;
+      }
+      start = i;
+    }
+    value += text.slice(start, i);
+    this.pos = i + 1;
+    return value;
+  }
+
+  /** Scans a JSON number at pos and returns its value. */
+  private scanNumber(): number {
+    const text = this.text;
+    const start = this.pos;
+    let i = start;
+    const negative = text.charCodeAt(i) === MINUS;
+    if (negative) i++;
+    // Digits are summed as they are read; a plain integer of up to 15 digits is then exact without Number().
+    let whole = 0;
+    const digitsStart = i;
+    if (text.charCodeAt(i) === DIGIT_0) i++;
+    else if (isDigit(text.charCodeAt(i))) while (isDigit(text.charCodeAt(i))) whole = whole * 10 + (text.charCodeAt(i++) - DIGIT_0);
+    else throw IRREGULAR;
+    let plain = i - digitsStart <= 15;
+    if (text.charCodeAt(i) === DOT) {
+      plain = false;
+      i++;
+      if (!isDigit(text.charCodeAt(i))) throw IRREGULAR;
+      while (isDigit(text.charCodeAt(i))) i++;
+    }
+    const e = text.charCodeAt(i);
+    if (e === LOWER_E || e === UPPER_E) {
+      plain = false;
+      i++;
+      const sign = text.charCodeAt(i);
+      if (sign === PLUS || sign === MINUS) i++;
+      if (!isDigit(text.charCodeAt(i))) throw IRREGULAR;
+      while (isDigit(text.charCodeAt(i))) i++;
+    }
+    if (!endsToken(text.charCodeAt(i))) throw IRREGULAR;
+    this.pos = i;
+    if (plain) return negative ? -whole : whole;
+    return Number(text.slice(start, i));
+  }
+}
+
+/**
+ * Parses text that is regular JSONC (no syntax error, nested at most `maxDepth` deep) into the tree jsonc-parser
+ * would find, or returns undefined for anything else, leaving errors and recovery to jsonc-parser.
+ */
+export function parseRegularJsonc(text: string, maxDepth = 512): JsonTree | undefined {
+  try {
+    return new RegularParser(text, maxDepth).parseRoot();
+  } catch (error) {
+    if (error === IRREGULAR) return undefined;
+    throw error;
+  }
+}
