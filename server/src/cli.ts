@@ -1,5 +1,5 @@
 // `connector`: the command line on the same core as the editor. The edge: arguments in, text and an exit code out.
-import { closeMatches } from './core/closeMatches';
+import { closeMatches } from './core';
 import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
 import { runExportCommand, runImportCommand } from './cli/openapi/command';

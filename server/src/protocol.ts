@@ -1,7 +1,6 @@
 // Custom LSP messages between the extension and the server, beyond the standard protocol. Shared by both sides.
 import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { OperationSummary, InputDescription } from './core/request/inputs';
-import type { ConnectorResult } from './core/request/types';
+import type { ConnectorResult, InputDescription, OperationSummary } from './core';
 import type { SealedSecret } from './secretSeal';
 
 /** client → server: the operations of a connector file. */

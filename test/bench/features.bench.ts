@@ -1,9 +1,6 @@
 // Completion and hover in a large file: each request's time near the start, near the end and anywhere between.
 import { performance } from 'node:perf_hooks';
-import { completionsAt } from '../../server/src/core/features/completion';
-import { hoverAt } from '../../server/src/core/features/hover';
-import { buildModel } from '../../server/src/core/model';
-import { parseDocument } from '../../server/src/core/parse';
+import { getLanguageService } from '../../server/src/core';
 import { generateRestConnector } from './generate';
 import { ms, percentile, printTable } from './stats';
 
@@ -33,10 +30,10 @@ function timeEach(offsets: readonly number[], call: (offset: number) => unknown)
 /** Runs the benchmark and prints its table. */
 export async function runFeaturesBench(): Promise<void> {
   const text = generateRestConnector(OPERATIONS);
-  const parsed = parseDocument(text);
-  const connector = buildModel(parsed.root);
-  const complete = (offset: number): unknown => completionsAt(text, parsed.root, connector, offset);
-  const hover = (offset: number): unknown => hoverAt(text, parsed.root, connector, offset);
+  const service = getLanguageService();
+  const document = service.check(text).result;
+  const complete = (offset: number): unknown => service.completionsAt(document, offset);
+  const hover = (offset: number): unknown => service.hoverAt(document, offset);
 
   // Value completion inside "location": "|query", property-name completion at the start of a parameter's key,
   // hover on a method value and on a path placeholder.

@@ -1,5 +1,4 @@
-import type { RuleInfo } from '../core/ruleCatalog';
-import { PROJECT_CONFIG_FILE } from '../core/projectConfig';
+import { PROJECT_CONFIG_FILE, type RuleInfo } from '../core';
 
 /** The JSON Schema of the project file, for completion and hover in any JSON editor; generated from the catalog. */
 export function renderProjectConfigSchema(catalog: readonly RuleInfo[]): string {

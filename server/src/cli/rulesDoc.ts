@@ -1,4 +1,4 @@
-import type { RuleInfo } from '../core/ruleCatalog';
+import type { RuleInfo } from '../core';
 
 type AppliesTo = RuleInfo['appliesTo'];
 

@@ -1,9 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { FileAccess, FileOutcome } from '../core/request/files';
-import type { FileRef } from '../core/request/types';
-import type { BodyFileReader } from '../core/rules/types';
+import type { BodyFileReader, FileAccess, FileOutcome, FileRef } from '../core';
 
 /** Where files may come from, and how the user allows another folder (a setting in VS Code, a flag on the command line). */
 export interface WorkspaceFileOptions {

@@ -2,8 +2,9 @@
 // the file's folder or above. Shared by the command line and the language server, so both judge alike.
 import { readFileSync, statSync, type Stats } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
-import type { Finding, SeverityOverrides } from '../core/findings';
-import { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor, type ProjectConfig } from '../core/projectConfig';
+import {
+  EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor, type Finding, type ProjectConfig, type SeverityOverrides,
+} from '../core';
 
 /** A project file as read from disk, with its own findings. */
 export interface LoadedProjectConfig {

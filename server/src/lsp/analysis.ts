@@ -1,11 +1,8 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex } from '../core/lineIndex';
-import { lintIncrementally, type LintResult, type LintState } from '../core/lint';
-import type { BodyFileReader } from '../core/rules/types';
+import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type SeverityOverrides } from '../core';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
-import type { SeverityOverrides } from '../core/findings';
 
 /** How one file is checked: its rule levels (project file, then the editor's settings) and whether it is ignored. */
 export interface CheckOptions {
@@ -19,7 +16,7 @@ export function isConnectorUri(uri: string): boolean {
 }
 
 /** The result for a file past the size limit: one clear finding instead of a frozen editor. */
-function tooLarge(text: string, limitKb: number): LintResult {
+function tooLarge(text: string, limitKb: number): CheckedDocument {
   const sizeKb = Math.ceil(text.length / 1024);
   return {
     parsed: { text, tree: undefined, root: undefined, syntaxFindings: [] },
@@ -39,9 +36,10 @@ function tooLarge(text: string, limitKb: number): LintResult {
  * check starts from the previous one's, so typing in one operation re-checks that operation only.
  */
 export class AnalysisCache {
-  private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: LintState }>();
+  private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: CheckState }>();
 
   constructor(
+    private readonly service: ConnectorLanguageService,
     private readonly documents: TextDocuments<TextDocument>,
     private readonly settings: () => ServerSettings,
     /** Levels and ignoring for a document, from the project file and the settings. */
@@ -59,7 +57,7 @@ export class AnalysisCache {
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}) });
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}) });
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;

@@ -1,9 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
-import { LineIndex } from '../core/lineIndex';
-import { lintText } from '../core/lint';
-import type { BodyFileReader } from '../core/rules/types';
+import { LineIndex, type BodyFileReader } from '../core';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
 import type { FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
@@ -13,7 +11,7 @@ import type { CheckOptions } from './analysis';
 export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader): FeatureGroup {
   return {
     capabilities: {},
-    register({ connection, documents, analyze }) {
+    register({ connection, documents, analyze, service }) {
       connection.onRequest(CHECK_ALL, async (_params: unknown, token): Promise<CheckAllResult> => {
         const totals: CheckAllResult = { files: 0, errors: 0, warnings: 0, infos: 0 };
         for (const folder of folders()) {
@@ -34,7 +32,7 @@ export function checkAllFeatures(folders: () => string[], checkOptions: (uri: st
             } else {
               const text = await readFile(file, 'utf8').catch(() => undefined);
               if (text === undefined) continue;
-              findings = lintText(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri) }).findings;
+              findings = service.check(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri) }).result.findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });

@@ -1,8 +1,5 @@
 import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Diagnostic } from 'vscode-languageserver';
-import { addQueryParametersEdits, ifMatchHeaderEdits, insertBaseUrlEdit, splitParameterNames } from '../core/features/actions';
-import { locate } from '../core/features/locate';
-import type { Fix } from '../core/findings';
-import { enableEnforcementEdits } from '../core/rules/restParameter/shared';
+import type { Fix } from '../core';
 import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
@@ -27,15 +24,13 @@ function overlaps(a: { offset: number; length: number }, start: number, end: num
 /** Quick fixes for every finding under the cursor, and the platform's shortcuts where they apply. */
 export const codeActionFeatures: FeatureGroup = {
   capabilities: { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] } },
-  register({ connection, analyze, client, registerCommand }) {
+  register({ connection, analyze, client, registerCommand, service }) {
     const addQueryParameters = (params: AddQueryParametersParams): AddQueryParametersResult => {
       const analysis = analyze(params.uri);
-      const connector = analysis?.result.connector;
-      const operation = connector?.kind === 'rest' ? locate(connector, params.operationOffset).operation : undefined;
-      if (!analysis || !operation) return { edit: { changes: {} }, added: [], skipped: [], problem: 'The operation is no longer there; try again.' };
-      const names = splitParameterNames(params.names);
-      const { edits, added, skipped } = addQueryParametersEdits(analysis.text, operation, names, params.type, params.required);
-      return { edit: { changes: { [analysis.uri]: edits.map((e) => lspEdit(analysis.lines, e)) } }, added, skipped, range: rangeOf(analysis.lines, operation.node) };
+      const result = analysis ? service.addQueryParameters(analysis.result, params.operationOffset, params.names, params.type, params.required) : undefined;
+      if (!analysis || !result) return { edit: { changes: {} }, added: [], skipped: [], problem: 'The operation is no longer there; try again.' };
+      const { edits, added, skipped, operation } = result;
+      return { edit: { changes: { [analysis.uri]: edits.map((e) => lspEdit(analysis.lines, e)) } }, added, skipped, range: rangeOf(analysis.lines, operation) };
     };
 
     connection.onCodeAction(({ textDocument, range, context }) => {
@@ -54,34 +49,17 @@ export const codeActionFeatures: FeatureGroup = {
         }
       }
       if (!wants(CodeActionKind.Refactor)) return actions;
-      const connector = analysis.result.connector;
-      const here = locate(connector, start);
-      // Only our extension can ask for the names; other clients run the server's command with them as arguments.
-      if (connector?.kind === 'rest' && here.operation && client().connectorToolsExtension) {
-        actions.push({
-          title: 'Add multiple query parameters…',
-          kind: CodeActionKind.Refactor,
-          command: { title: 'Add multiple query parameters…', command: ADD_QUERY_PARAMETERS_COMMAND, arguments: [analysis.uri, here.operation.node.offset] },
-        });
-      }
-      if (connector?.kind === 'rest' && here.operation) {
-        const enforcement = connector.advanced?.enforceConstraints?.value === true;
-        if (!enforcement && here.parameter?.constraints.length) {
+      for (const refactoring of service.refactoringsAt(analysis.result, start)) {
+        if (refactoring.id === 'add-query-parameters') {
+          // Only our extension can ask for the names; other clients run the server's command with them as arguments.
+          if (!client().connectorToolsExtension) continue;
           actions.push({
-            title: 'Enable constraint enforcement',
+            title: refactoring.title,
             kind: CodeActionKind.Refactor,
-            edit: { changes: { [analysis.uri]: enableEnforcementEdits(analysis.text, connector).map((e) => lspEdit(analysis.lines, e)) } },
+            command: { title: refactoring.title, command: ADD_QUERY_PARAMETERS_COMMAND, arguments: [analysis.uri, refactoring.operationOffset] },
           });
-        }
-      }
-      if (connector?.kind === 'odata' && here.request) {
-        const ifMatch = ifMatchHeaderEdits(analysis.text, here.request);
-        if (ifMatch) {
-          actions.push({ title: 'Add If-Match header', kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: ifMatch.map((e) => lspEdit(analysis.lines, e)) } } });
-        }
-        const baseUrl = insertBaseUrlEdit(connector, here.request);
-        if (baseUrl) {
-          actions.push({ title: 'Insert base URL', kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: [lspEdit(analysis.lines, baseUrl)] } } });
+        } else {
+          actions.push({ title: refactoring.title, kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: refactoring.edits.map((e) => lspEdit(analysis.lines, e)) } } });
         }
       }
       return actions;

@@ -1,7 +1,6 @@
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { LineIndex } from '../core/lineIndex';
-import type { LintResult } from '../core/lint';
+import type { CheckedDocument, ConnectorLanguageService, LineIndex } from '../core';
 import type { ClientProfile } from './clientProfile';
 
 /** One open document's analysis, computed once per version and shared by every handler. */
@@ -10,12 +9,14 @@ export interface DocumentAnalysis {
   version: number;
   text: string;
   lines: LineIndex;
-  result: LintResult;
+  result: CheckedDocument;
 }
 
 /** What the server core hands to each group of LSP features. */
 export interface ServerContext {
   connection: Connection;
+  /** The core: checks and editor features of connector files. */
+  service: ConnectorLanguageService;
   documents: TextDocuments<TextDocument>;
   /** The analysis of an open connector document at its current version; undefined when not open or not a connector file. */
   analyze(uri: string): DocumentAnalysis | undefined;

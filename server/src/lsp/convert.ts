@@ -1,6 +1,5 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
-import type { Finding, Span, TextEdit } from '../core/findings';
-import type { LineIndex } from '../core/lineIndex';
+import type { Finding, LineIndex, Span, TextEdit } from '../core';
 import { rulesDocUrl } from '../io/packageInfo';
 
 /** Where each diagnostic's code links to: its section of the rules' documentation. */

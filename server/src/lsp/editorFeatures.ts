@@ -5,14 +5,7 @@ import {
   type CodeLens, type CompletionItem, type DocumentSymbol, type WorkspaceSymbol,
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { lenses } from '../core/features/codeLens';
-import { completionsAt } from '../core/features/completion';
-import { hoverAt } from '../core/features/hover';
-import { definitionAt, namedThingAt, referencesAt, renameAt } from '../core/features/navigation';
-import { outline, type OutlineSymbol } from '../core/features/symbols';
-import { LineIndex } from '../core/lineIndex';
-import { buildModel } from '../core/model';
-import { parseDocument } from '../core/parse';
+import { LineIndex, type ConnectorLanguageService, type OutlineSymbol } from '../core';
 import { SEND_REQUEST_COMMAND } from '../protocol';
 import { snippetAsPlainText } from './clientProfile';
 import type { DocumentAnalysis, FeatureGroup } from './context';
@@ -35,9 +28,8 @@ function toDocumentSymbol(lines: LineIndex, symbol: OutlineSymbol): DocumentSymb
   };
 }
 
-function operationSymbols(uri: string, text: string, lines: LineIndex): WorkspaceSymbol[] {
-  const connector = buildModel(parseDocument(text).root);
-  const [root] = outline(connector);
+function operationSymbols(service: ConnectorLanguageService, uri: string, text: string, lines: LineIndex): WorkspaceSymbol[] {
+  const [root] = service.outline(service.read(text));
   return (root?.children ?? [])
     .filter((s) => s.kind === 'operation' || s.kind === 'request')
     .map((s) => ({ name: s.name, kind: SYMBOL_KIND[s.kind], containerName: root?.name ?? '', location: { uri, range: rangeOf(lines, { offset: s.nameOffset, length: s.nameLength }) } }));
@@ -56,7 +48,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       renameProvider: { prepareProvider: true },
       codeLensProvider: { resolveProvider: false },
     },
-    register({ connection, documents, analyze, client }) {
+    register({ connection, documents, analyze, client, service }) {
       const withAnalysis = <T>(uri: string, fallback: T, run: (a: DocumentAnalysis) => T): T => {
         const analysis = analyze(uri);
         return analysis ? run(analysis) : fallback;
@@ -64,7 +56,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
 
       connection.onCompletion(({ textDocument, position }) => withAnalysis(textDocument.uri, [] as CompletionItem[], (a) => {
         const offset = a.lines.offsetAt(position);
-        return completionsAt(a.text, a.result.parsed.root, a.result.connector, offset).map((p, index): CompletionItem => ({
+        return service.completionsAt(a.result, offset).map((p, index): CompletionItem => ({
           label: p.label,
           kind: COMPLETION_KIND[p.kind],
           sortText: String(index).padStart(4, '0'),
@@ -79,11 +71,11 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       }));
 
       connection.onHover(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
-        const info = hoverAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position));
+        const info = service.hoverAt(a.result, a.lines.offsetAt(position));
         return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(a.lines, info) } : null;
       }));
 
-      connection.onDocumentSymbol(({ textDocument }) => withAnalysis(textDocument.uri, [] as DocumentSymbol[], (a) => outline(a.result.connector).map((s) => toDocumentSymbol(a.lines, s))));
+      connection.onDocumentSymbol(({ textDocument }) => withAnalysis(textDocument.uri, [] as DocumentSymbol[], (a) => service.outline(a.result).map((s) => toDocumentSymbol(a.lines, s))));
 
       connection.onWorkspaceSymbol(async ({ query }, token) => {
         const symbols: WorkspaceSymbol[] = [];
@@ -92,7 +84,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
           const a = analyze(document.uri);
           if (!a) continue;
           seen.add(document.uri);
-          symbols.push(...operationSymbols(a.uri, a.text, a.lines));
+          symbols.push(...operationSymbols(service, a.uri, a.text, a.lines));
         }
         for (const folder of folders()) {
           const files = await glob('**/*.connector.json', { cwd: URI.parse(folder).fsPath, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'] });
@@ -101,7 +93,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
             const uri = URI.file(file).toString();
             if (seen.has(uri)) continue;
             const text = await readFile(file, 'utf8').catch(() => undefined);
-            if (text !== undefined) symbols.push(...operationSymbols(uri, text, new LineIndex(text)));
+            if (text !== undefined) symbols.push(...operationSymbols(service, uri, text, new LineIndex(text)));
           }
         }
         const wanted = query.toLowerCase();
@@ -109,29 +101,29 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       });
 
       connection.onDefinition(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
-        const span = definitionAt(a.text, a.result.connector, a.lines.offsetAt(position));
+        const span = service.definitionAt(a.result, a.lines.offsetAt(position));
         return span ? { uri: a.uri, range: rangeOf(a.lines, span) } : null;
       }));
 
       connection.onReferences(({ textDocument, position, context }) => withAnalysis(textDocument.uri, [], (a) =>
-        referencesAt(a.text, a.result.connector, a.lines.offsetAt(position), context.includeDeclaration).map((span) => ({ uri: a.uri, range: rangeOf(a.lines, span) }))));
+        service.referencesAt(a.result, a.lines.offsetAt(position), context.includeDeclaration).map((span) => ({ uri: a.uri, range: rangeOf(a.lines, span) }))));
 
       connection.onPrepareRename(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
-        const thing = namedThingAt(a.text, a.result.connector, a.lines.offsetAt(position));
+        const thing = service.namedThingAt(a.result, a.lines.offsetAt(position));
         return thing ? { range: rangeOf(a.lines, thing.span), placeholder: thing.name } : null;
       }));
 
       connection.onRenameRequest(({ textDocument, position, newName }) => {
         const a = analyze(textDocument.uri);
         if (!a) return null;
-        const result = renameAt(a.text, a.result.connector, a.lines.offsetAt(position), newName);
+        const result = service.renameAt(a.result, a.lines.offsetAt(position), newName);
         if ('error' in result) throw new ResponseError(-32803, result.error);
         return { changes: { [a.uri]: result.edits.map((e) => lspEdit(a.lines, e)) } };
       });
 
       connection.onCodeLens(({ textDocument }) => withAnalysis(textDocument.uri, [] as CodeLens[], (a) => {
         const out: CodeLens[] = [];
-        for (const lens of lenses(a.result.connector)) {
+        for (const lens of service.lenses(a.result)) {
           const range = rangeOf(a.lines, { offset: lens.offset, length: 0 });
           if (lens.operationId) {
             // VS Code's icon syntax and client-side command only where our extension runs; elsewhere the server's command.

@@ -1,5 +1,5 @@
 import { format } from 'jsonc-parser';
-import { LineIndex } from '../core/lineIndex';
+import { LineIndex } from '../core';
 import type { FeatureGroup, ServerContext } from './context';
 import { lspEdit } from './convert';
 import { isValuesUri } from './valuesFiles';

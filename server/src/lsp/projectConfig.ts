@@ -1,9 +1,7 @@
 import type { Connection } from 'vscode-languageserver';
 import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
-import { LineIndex } from '../core/lineIndex';
-import { RULE_IDS } from '../core/ruleCatalog';
-import { PROJECT_CONFIG_FILE } from '../core/projectConfig';
+import { LineIndex, PROJECT_CONFIG_FILE, RULE_IDS } from '../core';
 import { ProjectConfigFiles, type ConfigForFile } from '../io/projectConfigFiles';
 import { toDiagnostic } from './convert';
 

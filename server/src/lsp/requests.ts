@@ -2,18 +2,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { LineIndex } from '../core/lineIndex';
-import type { Connector } from '../core/model';
-import { curlCommand } from '../core/request/curl';
-import type { FileAccess } from '../core/request/files';
-import { describeInputs, listOperations } from '../core/request/inputs';
-import { prepareRequest, type Prepared } from '../core/request/prepare';
-import { redactRequest } from '../core/request/redact';
-import { sendPrepared } from '../core/request/run';
-import { bodyShown } from '../core/request/show';
-import { environmentSecrets, secretVariable } from '../core/request/secretVariable';
-import type { BuildProblem, BuiltRequest, ConnectorResult, SecretProvider } from '../core/request/types';
-import { hasValuesFor } from '../core/values/valuesFile';
+import {
+  bodyShown, curlCommand, describeInputs, environmentSecrets, hasValuesFor, LineIndex, listOperations, prepareRequest, redactRequest,
+  secretVariable, sendPrepared,
+  type BuildProblem, type BuiltRequest, type Connector, type ConnectorResult, type FileAccess, type Prepared, type SecretProvider,
+} from '../core';
 import { workspaceFiles } from '../files/workspaceFiles';
 import {
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,

@@ -1,5 +1,5 @@
 import type { Connection } from 'vscode-languageserver';
-import type { SecretProvider } from '../core/request/types';
+import type { SecretProvider } from '../core';
 import { GET_SECRET, type GetSecretParams, type GetSecretResult } from '../protocol';
 import { isSealedSecret, secretOpener } from '../secretSeal';
 

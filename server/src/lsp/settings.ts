@@ -1,7 +1,5 @@
 import type { Connection } from 'vscode-languageserver';
-import { closeMatches } from '../core/closeMatches';
-import { isSeverityLevel, type SeverityLevel } from '../core/findings';
-import { RULE_IDS } from '../core/ruleCatalog';
+import { closeMatches, isSeverityLevel, RULE_IDS, type SeverityLevel } from '../core';
 
 /** The extension's settings the server uses (`connectorTools.*`). */
 export interface ServerSettings {

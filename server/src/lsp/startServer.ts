@@ -4,6 +4,7 @@ import {
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
+import { getLanguageService } from '../core';
 import { editorBodyFileReader } from '../files/workspaceFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
 import { checkAllFeatures } from './checkAll';
@@ -43,12 +44,13 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
     const config = projectConfigs.forDocument(uri);
     return { overrides: { ...config.overrides, ...currentSettings().rules }, ignored: config.ignored };
   };
-  const cache = new AnalysisCache(documents, currentSettings, checkOptions, bodyFiles);
-  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, bodyFiles);
+  const service = getLanguageService();
+  const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles);
+  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
   let client: ClientProfile = MINIMAL_CLIENT;
   const commands = new Map<string, (args: readonly unknown[]) => unknown>();
   const context: ServerContext = {
-    connection, documents, analyze: (uri) => cache.analyze(uri), client: () => client,
+    connection, service, documents, analyze: (uri) => cache.analyze(uri), client: () => client,
     registerCommand: (name, run) => void commands.set(name, run),
   };
   const groups: FeatureGroup[] = [

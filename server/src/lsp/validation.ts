@@ -2,7 +2,7 @@ import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
-import type { BodyFileReader } from '../core/rules/types';
+import type { BodyFileReader, ConnectorLanguageService } from '../core';
 import { toDiagnostic } from './convert';
 import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
 
@@ -19,6 +19,7 @@ export class ValidationScheduler {
     private readonly cache: AnalysisCache,
     private readonly debounceMs: () => number,
     private readonly log: (message: string) => void,
+    private readonly service: ConnectorLanguageService,
     /** Reads a connector's body files (inside the workspace), for values files that name their variables. */
     private readonly readBodyFile?: (connectorUri: string) => BodyFileReader,
   ) {}
@@ -59,7 +60,7 @@ export class ValidationScheduler {
     // Superseded: a newer version arrived (and has its own check scheduled), or the document was closed.
     if (!document || document.version !== version) return;
     if (isValuesUri(uri)) {
-      const diagnostics = valuesFileDiagnostics(uri, this.documents, this.readBodyFile);
+      const diagnostics = valuesFileDiagnostics(this.service, uri, this.documents, this.readBodyFile);
       if (diagnostics) void this.connection.sendDiagnostics({ uri, version, diagnostics });
       return;
     }

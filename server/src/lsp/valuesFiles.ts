@@ -3,10 +3,7 @@ import { dirname, join } from 'node:path';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import { LineIndex } from '../core/lineIndex';
-import { lintText } from '../core/lint';
-import type { BodyFileReader } from '../core/rules/types';
-import { checkValuesFile } from '../core/values/valuesFile';
+import { LineIndex, type BodyFileReader, type ConnectorLanguageService } from '../core';
 import type { Diagnostic } from 'vscode-languageserver';
 import { toDiagnostic } from './convert';
 
@@ -24,14 +21,15 @@ export function connectorUriOf(valuesUri: string): string {
  * Diagnostics for an open values file, checked against its connector (the open document, else the file on
  * disk): each entry's problems stop only its own operation from being sent. Undefined without a connector.
  */
-export function valuesFileDiagnostics(uri: string, documents: TextDocuments<TextDocument>, readBodyFile?: (connectorUri: string) => BodyFileReader): Diagnostic[] | undefined {
+export function valuesFileDiagnostics(service: ConnectorLanguageService, uri: string, documents: TextDocuments<TextDocument>, readBodyFile?: (connectorUri: string) => BodyFileReader): Diagnostic[] | undefined {
   const document = documents.get(uri);
   if (!document) return undefined;
   const connectorUri = connectorUriOf(uri);
   const path = URI.parse(connectorUri).fsPath;
   const connectorText = documents.get(connectorUri)?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
   if (connectorText === undefined || !existsSync(dirname(path))) return undefined;
-  const connector = lintText(connectorText).connector;
+  const connectorDocument = service.read(connectorText);
+  const connector = connectorDocument.connector;
   if (!connector) return undefined;
   // Body-file variables are inputs too: the files are read with the workspace rule, as when sending.
   const bodyTexts = new Map<string, string>();
@@ -43,7 +41,7 @@ export function valuesFileDiagnostics(uri: string, documents: TextDocuments<Text
   }
   const text = document.getText();
   const lines = new LineIndex(text);
-  return checkValuesFile(text, connector, bodyTexts).map((f) => toDiagnostic(lines, f, document.uri));
+  return service.checkValuesFile(text, connectorDocument, bodyTexts).map((f) => toDiagnostic(lines, f, document.uri));
 }
 
 /** The values file beside a connector file: `NAME.values.json` for `NAME.connector.json`. */

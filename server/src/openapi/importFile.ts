@@ -1,12 +1,11 @@
 // One import, from a document on disk to the connector text, shared by `connector import openapi` and the editor.
-import type { Finding } from '../core/findings';
-import { lintText } from '../core/lint';
-import { importOpenApi, listOpenApiOperations, type ImportOptions } from '../core/openapi/importOpenApi';
-import { printConnectorJson } from '../core/openapi/printConnector';
-import { reimportInto } from '../core/openapi/reimport';
-import type { JsonValue } from '../core/tree';
-import type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from '../core/openapi/types';
+import {
+  getLanguageService, importOpenApi, listOpenApiOperations, printConnectorJson, reimportInto,
+  type Finding, type ImportFailure, type ImportNote, type ImportOptions, type JsonValue, type OpenApiVersion, type OperationChoice, type RestConnectorJson,
+} from '../core';
 import { loadOpenApiDocument } from './loadDocument';
+
+const languageService = getLanguageService();
 
 export interface ImportFileInput extends ImportOptions {
   /** The document's path. */
@@ -59,7 +58,7 @@ export async function importOpenApiFile(input: ImportFileInput): Promise<ImportF
   } else {
     text = `// Imported from ${input.specLabel} (${versionName(version)}) by connector import openapi.\n${printConnectorJson(connector as unknown as JsonValue)}\n`;
   }
-  const findings = lintText(text).findings.filter((f) => f.severity !== 'info');
+  const findings = languageService.check(text).result.findings.filter((f) => f.severity !== 'info');
   return { ok: true, text, connector, version, notes, problems: loaded.problems, ...(changes ? { changes } : {}), findings };
 }
 

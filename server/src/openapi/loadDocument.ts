@@ -3,8 +3,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, relative, isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ImportFailure } from '../core/openapi/types';
-import type { JsonValue } from '../core/tree';
+import type { ImportFailure, JsonValue } from '../core';
 
 /** Larger documents than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;

@@ -7,8 +7,7 @@ import { withCursor } from '../../support/cursor';
 
 function complete(marked: string) {
   const { text, offset } = withCursor(marked);
-  const { parsed, connector } = lintText(text);
-  return { text, items: completionsAt(text, parsed.root, connector, offset) };
+  return { text, items: completionsAt(lintText(text), offset) };
 }
 const labels = (marked: string): string[] => complete(marked).items.map((i) => i.label);
 

@@ -6,8 +6,7 @@ import { withCursor } from '../../support/cursor';
 
 function hover(marked: string): string | undefined {
   const { text, offset } = withCursor(marked);
-  const { parsed, connector } = lintText(text);
-  return hoverAt(text, parsed.root, connector, offset)?.markdown;
+  return hoverAt(lintText(text), offset)?.markdown;
 }
 const doc = (inner: string): string =>
   `{ "kind": "rest", "name": "x", "baseUrl": "https://api.example.com/v1", "operations": [{ "id": "getPet", "method": "GET", "path": "/pets/{petId}", "parameters": [{ "name": "petId", "location": "path", "type": "integer", "description": "The pet's number" }, ${inner}] }] }`;

@@ -14,29 +14,29 @@ const DOC = `{ "kind": "rest", "name": "x", "baseUrl": "https://a.b",
       { "name": "trace", "location": "header", "type": "computed", "template": "{{ownerId}}-1" }
     ] }] }`;
 
-function at(marker: string, occurrence = 0): { text: string; offset: number; connector: ReturnType<typeof lintText>['connector'] } {
+function at(marker: string, occurrence = 0): { text: string; offset: number; document: ReturnType<typeof lintText> } {
   let index = -1;
   for (let i = 0; i <= occurrence; i++) index = DOC.indexOf(marker, index + 1);
   const { text, offset } = withCursor(DOC.slice(0, index + 1) + '|' + DOC.slice(index + 1));
-  return { text, offset, connector: lintText(text).connector };
+  return { text, offset, document: lintText(text) };
 }
 const slice = (s: { offset: number; length: number }): string => DOC.slice(s.offset, s.offset + s.length);
 
 test('a {placeholder} goes to its path parameter, and a model reference to the model', () => {
   const placeholder = at('{ownerId}');
-  assert.equal(slice(definitionAt(placeholder.text, placeholder.connector, placeholder.offset) ?? { offset: 0, length: 0 }), '"ownerId"');
+  assert.equal(slice(definitionAt(placeholder.document, placeholder.offset) ?? { offset: 0, length: 0 }), '"ownerId"');
   const model = at('"Pet"', 1);
-  assert.equal(definitionAt(model.text, model.connector, model.offset)?.offset, DOC.indexOf('"Pet"'));
+  assert.equal(definitionAt(model.document, model.offset)?.offset, DOC.indexOf('"Pet"'));
 });
 
 test('references of a path parameter: its name, the placeholder and the template', () => {
   const name = at('"ownerId"');
-  assert.deepEqual(referencesAt(name.text, name.connector, name.offset, true).map(slice), ['"ownerId"', '{ownerId}', '{{ownerId}}']);
+  assert.deepEqual(referencesAt(name.document, name.offset, true).map(slice), ['"ownerId"', '{ownerId}', '{{ownerId}}']);
 });
 
 test('renaming a path parameter renames every use', () => {
   const placeholder = at('{ownerId}');
-  const result = renameAt(placeholder.text, placeholder.connector, placeholder.offset, 'userId');
+  const result = renameAt(placeholder.document, placeholder.offset, 'userId');
   assert.ok('edits' in result);
   const renamed = applyEdits(DOC, result.edits);
   assert.ok(renamed.includes('"/owners/{userId}/pets"') && renamed.includes('"name": "userId"') && renamed.includes('"{{userId}}-1"'));
@@ -45,7 +45,7 @@ test('renaming a path parameter renames every use', () => {
 
 test('renaming a model renames its references', () => {
   const model = at('"Pet"');
-  const result = renameAt(model.text, model.connector, model.offset, 'Animal');
+  const result = renameAt(model.document, model.offset, 'Animal');
   assert.ok('edits' in result);
   const renamed = applyEdits(DOC, result.edits);
   assert.ok(renamed.includes('"Animal": {') && renamed.includes('"model": "Animal"'));
@@ -53,8 +53,8 @@ test('renaming a model renames its references', () => {
 
 test('a rename to an invalid or taken name is refused with a reason', () => {
   const name = at('"ownerId"');
-  const invalid = renameAt(name.text, name.connector, name.offset, 'a b');
+  const invalid = renameAt(name.document, name.offset, 'a b');
   assert.ok('error' in invalid && /not a valid name/.test(invalid.error));
-  const taken = renameAt(name.text, name.connector, name.offset, 'pet');
+  const taken = renameAt(name.document, name.offset, 'pet');
   assert.ok('error' in taken && /already named 'pet'/.test(taken.error));
 });

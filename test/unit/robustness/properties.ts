@@ -48,9 +48,9 @@ function checkOne(text: string): void {
   const again = lintText(text);
   assert.deepEqual(again.findings.map((f) => [f.code, f.offset, f.length, f.message]), first.findings.map((f) => [f.code, f.offset, f.length, f.message]), 'lint is deterministic');
   const offset = text.length === 0 ? 0 : (text.length * 7919) % (text.length + 1);
-  completionsAt(text, first.parsed.root, first.connector, offset);
-  hoverAt(text, first.parsed.root, first.connector, offset);
-  outline(first.connector);
+  completionsAt(first, offset);
+  hoverAt(first, offset);
+  outline(first);
 }
 
 /** Checks the properties on `runs` generated texts; throws with a counterexample on failure. */

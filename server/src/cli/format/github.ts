@@ -1,4 +1,4 @@
-import type { Severity } from '../../core/findings';
+import type { Severity } from '../../core';
 import type { LintedFile } from '../lint/lintFiles';
 
 // GitHub Actions workflow commands: each finding becomes an annotation on the pull request's changed lines.

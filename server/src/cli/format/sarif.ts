@@ -1,8 +1,7 @@
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Severity } from '../../core/findings';
+import type { RuleInfo, Severity } from '../../core';
 import type { LintedFile } from '../lint/lintFiles';
-import type { RuleInfo } from '../../core/ruleCatalog';
 
 /** What a SARIF log needs besides the findings. */
 export interface SarifContext {

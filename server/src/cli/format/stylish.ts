@@ -1,4 +1,4 @@
-import type { Severity } from '../../core/findings';
+import type { Severity } from '../../core';
 import type { LintedFile } from '../lint/lintFiles';
 import { countSeverities, plural } from './counts';
 

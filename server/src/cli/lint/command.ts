@@ -9,7 +9,7 @@ import { formatSarif } from '../format/sarif';
 import { formatStylish } from '../format/stylish';
 import { countSeverities, plural } from '../format/counts';
 import { packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
-import { RULE_CATALOG, type RuleInfo } from '../../core/ruleCatalog';
+import { RULE_CATALOG, type RuleInfo } from '../../core';
 import { decodeConnectorText, lintFiles, type LintedFile, type LintSource } from './lintFiles';
 import { LINT_HELP, parseLintArgs, type LintOptions } from './options';
 import { resolveTargets } from './targets';

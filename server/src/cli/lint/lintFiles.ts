@@ -3,11 +3,9 @@ import { readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
 import { bodyFileReader, projectRootOf } from '../../files/workspaceFiles';
-import type { Finding, Severity, SeverityOverrides } from '../../core/findings';
-import { LineIndex } from '../../core/lineIndex';
-import { lintText } from '../../core/lint';
-import { RULE_IDS } from '../../core/ruleCatalog';
+import { LineIndex, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
+import { languageService } from '../languageService';
 import { describeFsError } from '../usage';
 
 /** A finding placed in its file as editors count: 1-based lines and columns in UTF-16 code units, end exclusive. */
@@ -127,7 +125,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
       }
     }
     const readBodyFile = bodyFileReader(dirname(path), [projectRootOf(dirname(path), existsSync)]);
-    files.push(locatedFile(path, displayPath, text, lintText(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile }).findings));
+    files.push(locatedFile(path, displayPath, text, languageService.check(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile }).result.findings));
   }
   return { files, ignored, problems };
 }

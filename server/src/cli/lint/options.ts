@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { isSeverityLevel, type SeverityLevel } from '../../core/findings';
-import { closeMatches } from '../../core/closeMatches';
+import { closeMatches, isSeverityLevel, type SeverityLevel } from '../../core';
 import { UsageError } from '../usage';
 
 export const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'github'] as const;

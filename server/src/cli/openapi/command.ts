@@ -1,12 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parse } from 'jsonc-parser';
-import { LineIndex } from '../../core/lineIndex';
-import { lintText } from '../../core/lint';
-import { exportOpenApi } from '../../core/openapi/exportOpenApi';
-import type { ImportNote } from '../../core/openapi/types';
+import { exportOpenApi, LineIndex, type ImportNote } from '../../core';
 import { importOpenApiFile } from '../../openapi/importFile';
 import type { CliIo } from '../io';
+import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
 import { EXPORT_HELP, IMPORT_HELP, parseExportOptions, parseImportOptions } from './options';
@@ -113,7 +111,7 @@ export async function runExportCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`connector export: cannot read the connector file ${options.file}: ${describeFsError(error)}.\n`);
     return 2;
   }
-  const { connector, findings } = lintText(text);
+  const { connector, findings } = languageService.check(text).result;
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length > 0 || connector?.kind !== 'rest') {
     const shown = displayPathOf(path, io.cwd);

@@ -1,16 +1,12 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { LineIndex } from '../../core/lineIndex';
-import { lintText } from '../../core/lint';
-import { curlCommand } from '../../core/request/curl';
-import { prepareRequest } from '../../core/request/prepare';
-import { sendPrepared } from '../../core/request/run';
-import { environmentSecrets, secretVariable } from '../../core/request/secretVariable';
-import { describeRequest, requestJson } from '../../core/request/show';
-import type { BuildProblem } from '../../core/request/types';
+import {
+  curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, type BuildProblem,
+} from '../../core';
 import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
 import type { CliIo } from '../io';
+import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
 import { parseRequestOptions, REQUEST_HELP } from './options';
@@ -48,7 +44,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const baseDir = dirname(path);
   const root = projectRootOf(baseDir, existsSync);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
-  const { connector, findings } = lintText(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]) });
+  const { connector, findings } = languageService.check(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]) }).result;
   if (!connector) {
     io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
     return 2;

@@ -1,4 +1,4 @@
-import type { ConnectorResult } from '../../core/request/types';
+import type { ConnectorResult } from '../../core';
 
 /** A result as people read it: status and time, errors and warnings, then data and the selected extras. */
 export function prettyResult(result: ConnectorResult): string {

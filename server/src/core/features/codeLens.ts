@@ -1,4 +1,4 @@
-import type { Connector } from '../model';
+import type { ConnectorDocument } from '../document';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 
 /** A lens above an operation or Custom request. */
@@ -10,7 +10,8 @@ export interface LensInfo {
 }
 
 /** One lens per operation and Custom request, with a Custom request's variables. */
-export function lenses(connector: Connector | undefined): LensInfo[] {
+export function lenses(document: ConnectorDocument): LensInfo[] {
+  const { connector } = document;
   if (connector?.kind === 'rest') return connector.operations.map((o) => ({ offset: o.node.offset, operationId: o.id?.value }));
   if (connector?.kind !== 'odata') return [];
   return connector.customRequests.map((r) => {

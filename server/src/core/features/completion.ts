@@ -1,4 +1,5 @@
-import { findNodeAtOffset, type JSONPath, type Node } from 'jsonc-parser';
+import type { JSONPath, Node } from 'jsonc-parser';
+import type { ConnectorDocument } from '../document';
 import type { Connector, RestParameter } from '../model';
 import { nodeAtPath, propertiesOf as treeProperties } from '../tree';
 import {
@@ -6,8 +7,10 @@ import {
   MULTIPART_FORM, OCTET_STREAM, ODATA_OPERATIONS, ODATA_QUERY_OPTIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
   TYPES_BY_LOCATION, TYPES_WITH_REQUIRED,
 } from '../vocabulary';
-import { cursorLocation, objectKindAt, type ObjectKind } from './context';
+import { objectKindAt, type ObjectKind } from './context';
+import { cursorLocation } from './cursor';
 import { propertiesOf, VALUE_DOCS } from './descriptions';
+import { locate } from './locate';
 
 /** One completion proposal; `replace` is the span its text replaces (the string being typed, quotes included). */
 export interface CompletionProposal {
@@ -33,10 +36,12 @@ const QUERY_OPTION_DOCS: Readonly<Record<string, string>> = {
   $search: 'Free-text search, where the service supports it.',
 };
 
-function parameterAt(connector: Connector | undefined, path: JSONPath): RestParameter | undefined {
-  if (connector?.kind !== 'rest' || path[0] !== 'operations' || path[2] !== 'parameters') return undefined;
-  const operation = connector.operations.find((o) => o.node.parent?.children?.indexOf(o.node) === path[1]);
-  return operation?.parameters.find((p) => p.node.parent?.children?.indexOf(p.node) === path[3]);
+/** The parameter at a path ["operations", i, "parameters", j], found through the tree. */
+function parameterAt(document: ConnectorDocument, path: JSONPath): RestParameter | undefined {
+  if (document.connector?.kind !== 'rest' || path[0] !== 'operations' || path[2] !== 'parameters') return undefined;
+  const node = nodeAtPath(document.parsed.root, path.slice(0, 4));
+  const parameter = node ? locate(document, node.offset).parameter : undefined;
+  return parameter?.node === node ? parameter : undefined;
 }
 
 /** Which parameter properties make sense for a parameter's type and location (only those are offered). */
@@ -66,7 +71,8 @@ function kindOfRoot(connector: Connector | undefined): string | undefined {
 const REST_ONLY = ['advanced', 'models', 'operations'];
 const ODATA_ONLY = ['connectorVersion', 'customRequests'];
 
-function propertyProposals(kind: ObjectKind, path: JSONPath, object: Node | undefined, connector: Connector | undefined, replace: CompletionProposal['replace']): CompletionProposal[] {
+function propertyProposals(kind: ObjectKind, path: JSONPath, object: Node | undefined, document: ConnectorDocument, replace: CompletionProposal['replace']): CompletionProposal[] {
+  const { connector } = document;
   const present = new Set(treeProperties(object).map((p) => p.key));
   if (kind === 'headers') {
     return HEADER_NAMES.filter((h) => !present.has(h)).map((h) => ({ label: h, kind: 'header', insertText: `"${h}": "$1"`, snippet: true, replace }));
@@ -74,7 +80,7 @@ function propertyProposals(kind: ObjectKind, path: JSONPath, object: Node | unde
   if (kind === 'query') {
     return ODATA_QUERY_OPTIONS.filter((q) => !present.has(q)).map((q) => ({ label: q, kind: 'property', insertText: `"${q}": "$1"`, snippet: true, documentation: QUERY_OPTION_DOCS[q] ?? '', replace }));
   }
-  const parameter = kind === 'parameter' ? parameterAt(connector, path) : undefined;
+  const parameter = kind === 'parameter' ? parameterAt(document, path) : undefined;
   const rootKind = kindOfRoot(connector);
   return propertiesOf(kind)
     .filter(({ name }) => !present.has(name))
@@ -87,7 +93,8 @@ function values(list: readonly string[], docs: Readonly<Record<string, string>> 
   return list.map((v) => ({ label: JSON.stringify(v), kind: 'value', insertText: JSON.stringify(v), documentation: docs?.[v] ?? '', replace }));
 }
 
-function valueProposals(path: JSONPath, connector: Connector | undefined, replace: CompletionProposal['replace']): CompletionProposal[] {
+function valueProposals(path: JSONPath, document: ConnectorDocument, replace: CompletionProposal['replace']): CompletionProposal[] {
+  const { connector } = document;
   const property = path[path.length - 1];
   const holder = objectKindAt(path.slice(0, -1));
   if (typeof property !== 'string') return [];
@@ -111,7 +118,7 @@ function valueProposals(path: JSONPath, connector: Connector | undefined, replac
     return [];
   }
   if (holder === 'parameter' || holder === 'items') {
-    const parameter = parameterAt(connector, path.slice(0, 4));
+    const parameter = parameterAt(document, path.slice(0, 4));
     const location = parameter?.location?.value;
     const type = parameter?.type?.value;
     if (holder === 'items' && property === 'type') {
@@ -136,11 +143,12 @@ function valueProposals(path: JSONPath, connector: Connector | undefined, replac
 }
 
 /** Names offered inside `{{` of a computed template and inside `{` of a path. */
-function placeholderProposals(text: string, node: Node, offset: number, path: JSONPath, connector: Connector | undefined): CompletionProposal[] | undefined {
-  if (node.type !== 'string' || connector?.kind !== 'rest') return undefined;
+function placeholderProposals(document: ConnectorDocument, node: Node, offset: number, path: JSONPath): CompletionProposal[] | undefined {
+  const { text } = document.parsed;
+  if (node.type !== 'string' || document.connector?.kind !== 'rest') return undefined;
   const before = text.slice(node.offset + 1, offset);
   const property = path[path.length - 1];
-  const operation = connector.operations.find((o) => o.node.offset <= offset && offset <= o.node.offset + o.node.length);
+  const operation = locate(document, offset).operation;
   if (!operation) return undefined;
   const template = property === 'template' ? /\{\{([^{}]*)$/.exec(before) : null;
   const pathBrace = property === 'path' ? /(?<!\{)\{([^{}]*)$/.exec(before) : null;
@@ -158,20 +166,21 @@ function placeholderProposals(text: string, node: Node, offset: number, path: JS
 }
 
 /** Completion proposals at an offset: property names valid there, values with their meaning, names in placeholders. */
-export function completionsAt(text: string, root: Node | undefined, connector: Connector | undefined, offset: number): CompletionProposal[] {
-  if (!root) return [];
-  const node = findNodeAtOffset(root, offset, true);
-  const { path, atKey } = cursorLocation(text, offset);
+export function completionsAt(document: ConnectorDocument, offset: number): CompletionProposal[] {
+  const { root, tree } = document.parsed;
+  if (!root || !tree) return [];
+  const node = tree.nodeOrUndefined(tree.nodeAt(offset, true));
+  const { path, atKey } = cursorLocation(document, offset);
   // Typing inside a string: replace the whole string (quotes included) so the result stays valid JSON.
   const inString = node?.type === 'string' && offset > node.offset && offset < node.offset + node.length;
   const replace = inString && node ? { offset: node.offset, length: node.length } : { offset, length: 0 };
   if (inString && node && !atKey) {
-    const placeholders = placeholderProposals(text, node, offset, path, connector);
+    const placeholders = placeholderProposals(document, node, offset, path);
     if (placeholders) return placeholders;
   }
   if (atKey) {
     const objectPath = path.slice(0, -1);
-    return propertyProposals(objectKindAt(objectPath), objectPath, nodeAtPath(root, objectPath), connector, replace);
+    return propertyProposals(objectKindAt(objectPath), objectPath, nodeAtPath(root, objectPath), document, replace);
   }
-  return valueProposals(path, connector, replace);
+  return valueProposals(path, document, replace);
 }

@@ -1,4 +1,4 @@
-import { getLocation, type JSONPath } from 'jsonc-parser';
+import type { JSONPath } from 'jsonc-parser';
 
 /** Which kind of object a JSON path points into, in the connector format's terms. */
 export type ObjectKind =
@@ -23,10 +23,4 @@ export function objectKindAt(path: JSONPath): ObjectKind {
   if (typeof last === 'number' && parent === 'parameters' && n === 4) return 'parameter';
   if (typeof last === 'number' && parent === 'customRequests' && n === 2) return 'customRequest';
   return 'other';
-}
-
-/** Where the cursor is in the JSON: the path, and whether a property name (not a value) is being written. */
-export function cursorLocation(text: string, offset: number): { path: JSONPath; atKey: boolean } {
-  const location = getLocation(text, offset);
-  return { path: location.path, atKey: location.isAtPropertyKey };
 }

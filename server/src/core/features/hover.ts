@@ -1,5 +1,5 @@
-import { findNodeAtOffset, getNodePath, type Node } from 'jsonc-parser';
-import type { Connector } from '../model';
+import type { Node } from 'jsonc-parser';
+import type { ConnectorDocument } from '../document';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 import { sourceOffsetInString } from '../tree';
 import { checkValue } from '../values/check';
@@ -10,6 +10,7 @@ import { objectKindAt } from './context';
 import { propertyDescription, VALUE_DOCS } from './descriptions';
 import { locate } from './locate';
 import { requestLinePreview } from '../request/rest';
+import { PROPERTY } from '../parse/jsonTree';
 
 /** Hover text (Markdown) and the span it is about. */
 export interface HoverInfo {
@@ -29,23 +30,25 @@ function placeholderAt(text: string, node: Node, offset: number, double: boolean
 }
 
 /** What the thing under the cursor means and does at run time. */
-export function hoverAt(text: string, root: Node | undefined, connector: Connector | undefined, offset: number): HoverInfo | undefined {
-  if (!root) return undefined;
-  const node = findNodeAtOffset(root, offset, false);
-  if (!node) return undefined;
+export function hoverAt(document: ConnectorDocument, offset: number): HoverInfo | undefined {
+  const { text, tree } = document.parsed;
+  const { connector } = document;
+  const at = tree ? tree.nodeAt(offset, false) : -1;
+  if (!tree || at < 0) return undefined;
+  const node = tree.node(at);
   const span = { offset: node.offset, length: node.length };
-  const property = node.parent?.type === 'property' ? node.parent : undefined;
-  const isKey = property?.children?.[0] === node;
-  const path = getNodePath(node);
-  const holderPath = property ? getNodePath(property.parent ?? property).slice() : [];
-  const holder = objectKindAt(property?.parent ? getNodePath(property.parent) : holderPath);
-  const here = locate(connector, offset);
+  const parent = tree.parent(at);
+  const property = parent >= 0 && tree.kind(parent) === PROPERTY ? parent : -1;
+  const isKey = property >= 0 && at === property + 1;
+  const path = tree.path(at);
+  const holder = objectKindAt(property >= 0 ? tree.path(tree.parent(property) >= 0 ? tree.parent(property) : property) : []);
+  const here = locate(document, offset);
 
   if (isKey && typeof node.value === 'string') {
     const description = propertyDescription(holder, node.value);
     return description ? { markdown: `**${node.value}**: ${description}`, ...span } : undefined;
   }
-  const key = typeof property?.children?.[0]?.value === 'string' ? String(property.children[0].value) : undefined;
+  const key = property >= 0 ? tree.key(property) : undefined;
 
   // The parameter behind a {placeholder} in a path, and the one behind {{name}} in a template.
   if (node.type === 'string' && (key === 'path' || key === 'template') && here.operation) {

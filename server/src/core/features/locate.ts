@@ -1,7 +1,27 @@
-import type { Connector, CustomRequest, RestOperation, RestParameter } from '../model';
+import type { ConnectorDocument } from '../document';
+import type { CustomRequest, RestOperation, RestParameter } from '../model';
 
 function contains(node: { offset: number; length: number }, offset: number): boolean {
   return offset >= node.offset && offset <= node.offset + node.length;
+}
+
+/** The first unit (in file order) whose node contains offset, by binary search: units are ordered and disjoint. */
+function unitAt<T extends { node: { offset: number; length: number } }>(units: readonly T[], offset: number): T | undefined {
+  let low = 0;
+  let high = units.length - 1;
+  let last = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((units[middle] as T).node.offset <= offset) {
+      last = middle;
+      low = middle + 1;
+    } else {
+      high = middle - 1;
+    }
+  }
+  // A unit's range includes its end, so the one before may touch offset too; the earlier one wins.
+  for (let i = Math.max(0, last - 1); i <= last; i++) if (contains((units[i] as T).node, offset)) return units[i];
+  return undefined;
 }
 
 /** What the cursor is in: the operation (REST) or Custom request (OData), and the parameter if any. */
@@ -11,15 +31,16 @@ export interface CursorContext {
   request?: CustomRequest;
 }
 
-/** Finds the operation, parameter or Custom request around an offset. */
-export function locate(connector: Connector | undefined, offset: number): CursorContext {
+/** Finds the operation, parameter or Custom request around an offset, in time proportional to depth. */
+export function locate(document: ConnectorDocument, offset: number): CursorContext {
+  const { connector } = document;
   if (connector?.kind === 'rest') {
-    const operation = connector.operations.find((o) => contains(o.node, offset));
-    const parameter = operation?.parameters.find((p) => contains(p.node, offset));
+    const operation = unitAt(connector.operations, offset);
+    const parameter = operation ? unitAt(operation.parameters, offset) : undefined;
     return { ...(operation ? { operation } : {}), ...(parameter ? { parameter } : {}) };
   }
   if (connector?.kind === 'odata') {
-    const request = connector.customRequests.find((r) => contains(r.node, offset));
+    const request = unitAt(connector.customRequests, offset);
     return request ? { request } : {};
   }
   return {};

@@ -1,7 +1,9 @@
+import type { ConnectorDocument } from '../document';
 import type { Span, TextEdit } from '../findings';
-import type { Connector, RestConnector, RestOperation } from '../model';
+import type { RestConnector, RestOperation } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 import { sourceOffsetInString } from '../tree';
+import { locate } from './locate';
 
 /** What a name under the cursor stands for. */
 export type NamedThing =
@@ -59,13 +61,15 @@ function occurrences(text: string, connector: RestConnector, thing: NamedThing):
 }
 
 /** The model or parameter name at an offset: a definition, a `model` reference, or a placeholder. */
-export function namedThingAt(text: string, connector: Connector | undefined, offset: number): NamedThing | undefined {
+export function namedThingAt(document: ConnectorDocument, offset: number): NamedThing | undefined {
+  const { connector } = document;
+  const { text } = document.parsed;
   if (connector?.kind !== 'rest') return undefined;
   for (const definition of connector.models?.definitions ?? []) {
     if (inside(definition.keyNode, offset)) return { kind: 'model', name: definition.name, span: definition.keyNode };
   }
-  for (const operation of connector.operations) {
-    if (!inside(operation.node, offset)) continue;
+  const operation = locate(document, offset).operation;
+  if (operation) {
     for (const parameter of operation.parameters) {
       if (parameter.model && inside(parameter.model.node, offset)) return { kind: 'model', name: parameter.model.value, span: parameter.model.node };
       if (parameter.name && inside(parameter.name.node, offset)) return { kind: 'parameter', name: parameter.name.value, operation, span: parameter.name.node };
@@ -83,24 +87,27 @@ export function namedThingAt(text: string, connector: Connector | undefined, off
 }
 
 /** Where the name at an offset is defined (a model's key, a parameter's name). */
-export function definitionAt(text: string, connector: Connector | undefined, offset: number): Span | undefined {
-  const thing = namedThingAt(text, connector, offset);
+export function definitionAt(document: ConnectorDocument, offset: number): Span | undefined {
+  const { connector } = document;
+  const thing = namedThingAt(document, offset);
   if (!thing || connector?.kind !== 'rest') return undefined;
-  return occurrences(text, connector, thing).find((o) => o.definition)?.span;
+  return occurrences(document.parsed.text, connector, thing).find((o) => o.definition)?.span;
 }
 
 /** Every use of the name at an offset (with its definition when asked). */
-export function referencesAt(text: string, connector: Connector | undefined, offset: number, includeDefinition: boolean): Span[] {
-  const thing = namedThingAt(text, connector, offset);
+export function referencesAt(document: ConnectorDocument, offset: number, includeDefinition: boolean): Span[] {
+  const { connector } = document;
+  const thing = namedThingAt(document, offset);
   if (!thing || connector?.kind !== 'rest') return [];
-  return occurrences(text, connector, thing).filter((o) => includeDefinition || !o.definition).map((o) => o.span);
+  return occurrences(document.parsed.text, connector, thing).filter((o) => includeDefinition || !o.definition).map((o) => o.span);
 }
 
 const VALID_NAME = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 
 /** The edits that rename a model or parameter everywhere it is used, or why it cannot be renamed so. */
-export function renameAt(text: string, connector: Connector | undefined, offset: number, newName: string): { edits: TextEdit[] } | { error: string } {
-  const thing = namedThingAt(text, connector, offset);
+export function renameAt(document: ConnectorDocument, offset: number, newName: string): { edits: TextEdit[] } | { error: string } {
+  const { connector } = document;
+  const thing = namedThingAt(document, offset);
   if (!thing || connector?.kind !== 'rest') return { error: 'Only models and parameters can be renamed here.' };
   if (!VALID_NAME.test(newName)) return { error: `'${newName}' is not a valid name: use letters, digits, '_', '.' and '-', starting with a letter or '_'.` };
   if (newName === thing.name) return { edits: [] };
@@ -108,7 +115,7 @@ export function renameAt(text: string, connector: Connector | undefined, offset:
     ? connector.models?.definitions.some((d) => d.name === newName)
     : thing.operation.parameters.some((p) => p.name?.value === newName);
   if (taken) return { error: `${thing.kind === 'model' ? 'A model' : 'A parameter of this operation'} is already named '${newName}'.` };
-  const found = occurrences(text, connector, thing);
+  const found = occurrences(document.parsed.text, connector, thing);
   if (!found.some((o) => o.definition)) return { error: `'${thing.name}' is not defined, so there is nothing to rename.` };
   return { edits: found.map((o) => ({ offset: o.span.offset, length: o.span.length, content: o.rewrite(newName) })) };
 }

@@ -1,4 +1,4 @@
-import type { Connector } from '../model';
+import type { ConnectorDocument } from '../document';
 
 /** An outline entry: a connector, an operation, a Custom request, a model or a parameter. */
 export interface OutlineSymbol {
@@ -18,7 +18,8 @@ function span(node: { offset: number; length: number }): { offset: number; lengt
 }
 
 /** The outline: connector → operations (→ parameters) or Custom requests, and models. */
-export function outline(connector: Connector | undefined): OutlineSymbol[] {
+export function outline(document: ConnectorDocument): OutlineSymbol[] {
+  const { connector } = document;
   if (!connector) return [];
   const root = connector.root;
   const children: OutlineSymbol[] = [];
