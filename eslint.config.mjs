@@ -21,7 +21,25 @@ export default tseslint.config(
     ignores: ['server/src/core/send.ts', 'server/src/core/sendBody.ts'],
     rules: {
       'no-restricted-imports': ['error', {
-        paths: ['fs', 'node:fs', 'fs/promises', 'node:fs/promises', 'node:child_process', 'node:net', 'vscode', 'vscode-languageserver', 'vscode-languageclient'].map((name) => ({ name, message: 'The core does no I/O and knows no editor: take what you need as a parameter from the edge (server/src/lsp, server/src/cli, server/src/files).' })),
+        patterns: [{
+          group: [
+            'fs', 'fs/*', 'node:fs', 'node:fs/*', 'child_process', 'node:child_process', 'net', 'node:net', 'http', 'node:http', 'https', 'node:https',
+            'http2', 'node:http2', 'tls', 'node:tls', 'dgram', 'node:dgram', 'dns', 'node:dns', 'readline', 'node:readline', 'worker_threads', 'node:worker_threads',
+            'undici', 'vscode', 'vscode-*', 'vscode-languageserver/*', 'vscode-languageclient/*', 'vscode-jsonrpc/*',
+          ],
+          message: 'The core does no I/O and knows no editor or protocol: take what you need as a parameter from the edge (server/src/lsp, server/src/cli, server/src/files).',
+        }],
+      }],
+    },
+  },
+  {
+    // The edges (the language server, the command line, file access, the OpenAPI loader) use the core through its one
+    // entry, server/src/core/index.ts, never a module below it: what the core offers is what the entry exports.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [{ group: ['**/core/*', '**/core/**/*', '!**/core/index'], message: "Import the core's entry ('../core'), not a module below it; add to server/src/core/index.ts what an edge needs." }],
       }],
     },
   },
