@@ -10,6 +10,27 @@ import { isTreeNode, OBJECT, type JsonTree } from './parse/jsonTree';
 /** The code of the finding on the second of two equal keys. */
 export const DUPLICATE_KEY = 'duplicate-key';
 
+/** The finding on `repeated`, a property whose key an earlier property (`earlier`) of the same object has. */
+function repeatFinding(text: string, key: string, repeated: Node, earlier: Node, lines: { index?: LineIndex }): Finding {
+  const keyNode = repeated.children?.[0] ?? repeated;
+  lines.index ??= new LineIndex(text);
+  const earlierKey = earlier.children?.[0] ?? earlier;
+  const line = lines.index.positionAt(earlierKey.offset).line + 1;
+  const quotedKey = JSON.stringify(key);
+  return {
+    code: DUPLICATE_KEY,
+    severity: 'error',
+    message: `${quotedKey} is written twice in this object; the first is on line ${line}. Only one value is used and the other is silently dropped: remove the one you do not mean.`,
+    offset: keyNode.offset,
+    length: keyNode.length,
+    related: [{ offset: earlierKey.offset, length: earlierKey.length, message: `The first ${quotedKey} (line ${line}).` }],
+    fixes: [
+      { title: `Remove this ${quotedKey}`, edits: [removeMemberEdit(repeated)] },
+      { title: `Remove the ${quotedKey} on line ${line}`, edits: [removeMemberEdit(earlier)] },
+    ],
+  };
+}
+
 /** Reports the repeated keys of one object, given its properties' keys in order and a way to name their nodes. */
 function reportRepeats(text: string, keys: readonly unknown[], property: (i: number) => Node, findings: Finding[], lines: { index?: LineIndex }): void {
   // Most objects have a handful of keys: comparing them pairwise costs less than building a map for each.
@@ -23,30 +44,11 @@ function reportRepeats(text: string, keys: readonly unknown[], property: (i: num
     } else {
       for (let i = 0; i < index && earlier < 0; i++) if (keys[i] === key) earlier = i;
     }
-    if (earlier < 0) return;
-    const repeated = property(index);
-    const earlierProperty = property(earlier);
-    const keyNode = repeated.children?.[0] ?? repeated;
-    lines.index ??= new LineIndex(text);
-    const earlierKey = earlierProperty.children?.[0] ?? earlierProperty;
-    const line = lines.index.positionAt(earlierKey.offset).line + 1;
-    const quotedKey = JSON.stringify(key);
-    findings.push({
-      code: DUPLICATE_KEY,
-      severity: 'error',
-      message: `${quotedKey} is written twice in this object; the first is on line ${line}. Only one value is used and the other is silently dropped: remove the one you do not mean.`,
-      offset: keyNode.offset,
-      length: keyNode.length,
-      related: [{ offset: earlierKey.offset, length: earlierKey.length, message: `The first ${quotedKey} (line ${line}).` }],
-      fixes: [
-        { title: `Remove this ${quotedKey}`, edits: [removeMemberEdit(repeated)] },
-        { title: `Remove the ${quotedKey} on line ${line}`, edits: [removeMemberEdit(earlierProperty)] },
-      ],
-    });
+    if (earlier >= 0) findings.push(repeatFinding(text, key, property(index), property(earlier), lines));
   });
 }
 
-/** The same walk over a compact tree: its objects by index, no node made unless a key repeats. */
+/** The same walk over a compact tree: its objects by index, nothing made unless a key repeats. */
 function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number, findings: Finding[]): void {
   const lines: { index?: LineIndex } = {};
   const end = tree.end(from);
@@ -56,10 +58,25 @@ function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number
       continue;
     }
     if (tree.kind(node) !== OBJECT) continue;
+    const objectEnd = tree.end(node);
+    let count = 0;
+    let repeated = false;
+    // Compare each key with the ones before it; an object of many keys is handed to the map-based walk.
+    for (let p = node + 1; p < objectEnd && !repeated && count <= 16; p = tree.end(p), count++) {
+      const key = tree.key(p);
+      for (let q = node + 1; q < p && !repeated; q = tree.end(q)) repeated = tree.key(q) === key && typeof key === 'string';
+    }
+    if (!repeated && count <= 16) continue;
     const properties = tree.children(node);
-    if (properties.length < 2) continue;
     reportRepeats(text, properties.map((p) => tree.key(p)), (i) => tree.node(properties[i] as number), findings, lines);
   }
+}
+
+/** The same findings for the subtree of node `from` of a compact tree, leaving out the subtree of `skip`. */
+export function duplicateKeysInTree(tree: JsonTree, from: number, skip = -1): Finding[] {
+  const findings: Finding[] = [];
+  if (from >= 0) treeDuplicates(tree.text, tree, from, skip, findings);
+  return findings;
 }
 
 /**

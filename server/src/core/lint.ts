@@ -5,7 +5,7 @@
 import { RULE_FAILURE, RuleSet, runRules } from './check/engine';
 import { changedRegion, moved, spanIndexOf, unitsOf } from './check/units';
 import type { CheckedDocument } from './document';
-import { duplicateKeyFindings } from './duplicateKeys';
+import { duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
@@ -72,10 +72,10 @@ function checkFully(parsed: ParsedDocument, options: LintOptions, set: RuleSet, 
   const ruleFindings = said ? [...said.units.flat(), ...said.models, ...said.everyCheck, ...said.failures] : [];
   const findings = finish(text, [...fileFindings, ...ruleFindings], set.rules, overrides);
   const result = { parsed, connector, findings };
-  const units = unitsOf(connector);
+  const units = unitsOf(result);
   if (!units || !said || parsed.syntaxFindings.length > 0 || said.failures.length > 0) return { result, optionsKey: set.key, checked: 'fully' };
   // Each unit keeps what its rules said and the file findings inside it; the rest is asked again every time.
-  const spans = units.nodes.map((n) => ({ offset: n.offset, length: n.length }));
+  const { spans } = units;
   const perUnit = spans.map((_, i) => [...(said.units[i] ?? [])]);
   for (const finding of fileFindings) perUnit[spanIndexOf(spans, finding.offset)]?.push(finding);
   return { result, optionsKey: set.key, units: { spans, findings: perUnit }, modelFindings: said.models, checked: 'fully' };
@@ -144,9 +144,10 @@ function checkOneUnit(
   options: LintOptions,
   set: RuleSet,
 ): LintState | undefined {
-  const units = unitsOf(connector);
-  if (!connector || !units || !parsed.root || units.nodes.length !== kept.spans.length) return undefined;
-  const spans = units.nodes.map((n) => ({ offset: n.offset, length: n.length }));
+  const units = unitsOf({ parsed, connector });
+  const { tree } = parsed;
+  if (!connector || !units || !tree || units.nodes.length !== kept.spans.length) return undefined;
+  const { spans } = units;
   for (let i = 0; i < spans.length; i++) {
     const before = kept.spans[i] as Span;
     const now = spans[i] as Span;
@@ -154,8 +155,8 @@ function checkOneUnit(
   }
   const { text } = parsed;
   const unitNode = units.nodes[k];
-  const value = unitNode && valueWithOneUnit(parsed, units.key, unitNode.index);
-  if (!unitNode || !value) return undefined;
+  const value = unitNode !== undefined && valueWithOneUnit(parsed, units.key, unitNode);
+  if (unitNode === undefined || !value) return undefined;
   const standIn = `/${units.key}/0`;
   const real = `/${units.key}/${k}`;
   const schemaFindings = validateValueOfDocument(parsed, value, (path) =>
@@ -168,7 +169,7 @@ function checkOneUnit(
   const ofChanged: Finding[] = [...(said.units[k] ?? [])];
   const outside: Finding[] = [];
   // Keys repeated inside the changed unit, and in the file's other parts (the units themselves kept theirs).
-  const duplicates = [...duplicateKeyFindings(text, unitNode), ...duplicateKeyFindings(text, parsed.root, units.array)];
+  const duplicates = [...duplicateKeysInTree(tree, unitNode), ...duplicateKeysInTree(tree, 0, units.array)];
   for (const finding of [...duplicates, ...schemaFindings]) {
     const f = withOverride(finding, set.overrides);
     if (!f) continue;

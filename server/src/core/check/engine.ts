@@ -84,14 +84,15 @@ class Runner {
 
   constructor(private readonly overrides: SeverityOverrides | undefined) {}
 
-  run<R extends Rule>(enabled: Enabled<R>, into: Finding[], check: (rule: R) => void): void {
+  /** Hands `subject` to one enabled rule, its reports going into `into`. */
+  run<S, C>(enabled: Enabled<Rule & { check(subject: S, context: C): void }>, into: Finding[], subject: S, context: C): void {
     const { rule, severity } = enabled;
-    if (this.failed.has(rule.id)) return;
+    if (this.failed.size > 0 && this.failed.has(rule.id)) return;
     this.reporter.sink = into;
     this.reporter.code = rule.id;
     this.reporter.severity = severity;
     try {
-      check(rule);
+      rule.check(subject, context);
     } catch (error) {
       // A faulty rule must not take the others (or the editor) down with it.
       this.failed.add(rule.id);
@@ -120,16 +121,16 @@ function walkRest(connector: RestConnector, text: string, set: RuleSet, runner: 
   if (only === undefined) {
     const context = { text, report, connector };
     for (const model of connector.models?.definitions ?? []) {
-      for (const enabled of set.model) runner.run(enabled, out.models, (rule) => rule.check(model, context));
+      for (const enabled of set.model) runner.run(enabled, out.models, model, context);
     }
   }
   connector.operations.forEach((operation, index) => {
     if (only !== undefined && index !== only) return;
     const findings = (out.units[index] = []);
     const context = { text, report, connector, operation, facts: new OperationFacts(operation) };
-    for (const enabled of set.operation) runner.run(enabled, findings, (rule) => rule.check(operation, context));
+    for (const enabled of set.operation) runner.run(enabled, findings, operation, context);
     for (const parameter of operation.parameters) {
-      for (const enabled of set.parameter) runner.run(enabled, findings, (rule) => rule.check(parameter, context));
+      for (const enabled of set.parameter) runner.run(enabled, findings, parameter, context);
     }
   });
 }
@@ -140,9 +141,9 @@ function walkOData(connector: ODataConnector, text: string, set: RuleSet, runner
   connector.customRequests.forEach((request, index) => {
     if (options.onlyUnit === undefined || index === options.onlyUnit) {
       const findings = (out.units[index] = []);
-      for (const enabled of set.customRequest) runner.run(enabled, findings, (rule) => rule.check(request, context));
+      for (const enabled of set.customRequest) runner.run(enabled, findings, request, context);
     }
-    for (const enabled of set.customRequestFiles) runner.run(enabled, out.everyCheck, (rule) => rule.check(request, context));
+    for (const enabled of set.customRequestFiles) runner.run(enabled, out.everyCheck, request, context);
   });
 }
 
@@ -154,10 +155,10 @@ export function runRules(connector: Connector, text: string, set: RuleSet, optio
   const runner = new Runner(set.overrides);
   const context: RuleContext = { text, report: runner.reporter.report };
   for (const enabled of set.connector) {
-    const { rule } = enabled;
-    if (rule.appliesTo === 'any') runner.run(enabled, out.everyCheck, () => rule.check(connector, context));
-    else if (rule.appliesTo === 'rest' && connector.kind === 'rest') runner.run(enabled, out.everyCheck, () => rule.check(connector, context));
-    else if (rule.appliesTo === 'odata' && connector.kind === 'odata') runner.run(enabled, out.everyCheck, () => rule.check(connector, context));
+    const { appliesTo } = enabled.rule;
+    if (appliesTo !== 'any' && appliesTo !== connector.kind) continue;
+    // The rule's declared kind is the connector's: the check takes it.
+    runner.run(enabled as Enabled<Rule & { check(connector: Connector, context: RuleContext): void }>, out.everyCheck, connector, context);
   }
   if (connector.kind === 'rest') walkRest(connector, text, set, runner, out, options.onlyUnit);
   else walkOData(connector, text, set, runner, out, options);

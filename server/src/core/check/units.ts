@@ -1,17 +1,21 @@
 // The units a check can keep findings for: the operations of a REST connector, the Custom requests of an OData one.
 // An edit inside one unit (clear of its braces) changes nothing the others' findings depend on, only where they are.
+import type { ConnectorDocument } from '../document';
 import type { Finding, Span } from '../findings';
-import type { Connector } from '../model';
-import type { TreeNode } from '../parse/jsonTree';
+import { ARRAY, OBJECT } from '../parse/jsonTree';
 
-/** The units array of a connector: its key in the file, its node and its elements, when every element is an object. */
-export function unitsOf(connector: Connector | undefined): { key: string; array: TreeNode; nodes: TreeNode[] } | undefined {
-  if (!connector || connector.kind === undefined) return undefined;
-  const array = (connector.kind === 'rest' ? connector.operationsNode : connector.customRequestsNode) as TreeNode | undefined;
-  if (!array) return undefined;
-  const nodes = array.children ?? [];
-  if (nodes.some((n) => n.type !== 'object')) return undefined;
-  return { key: connector.kind === 'rest' ? 'operations' : 'customRequests', array, nodes };
+/** The units of a connector: its units array's key and node, and its elements, when every element is an object. */
+export function unitsOf(document: ConnectorDocument): { key: string; array: number; nodes: number[]; spans: Span[] } | undefined {
+  const { connector } = document;
+  const { tree } = document.parsed;
+  if (!tree || !connector || connector.kind === undefined) return undefined;
+  const key = connector.kind === 'rest' ? 'operations' : 'customRequests';
+  // The array the model read its units from: the value of the root's last property of that name.
+  const array = tree.member(0, key);
+  if (array < 0 || tree.kind(array) !== ARRAY) return undefined;
+  const nodes = tree.children(array);
+  if (nodes.some((n) => tree.kind(n) !== OBJECT)) return undefined;
+  return { key, array, nodes, spans: nodes.map((n) => ({ offset: tree.offset(n), length: tree.length(n) })) };
 }
 
 /** Where an edit changed the text: [start, oldEnd) of the old text became [start, newEnd) of the new one. */

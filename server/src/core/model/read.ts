@@ -1,12 +1,13 @@
 // Reads the typed model from the compact tree: each object's properties are looked at once, the last of a repeated
-// key winning (as JSON.parse keeps it), and every field keeps its value and its two nodes.
+// key winning (as JSON.parse keeps it). Every part keeps the index of its node; the node object itself is made
+// when first asked for (a finding, a feature): a check of a clean file reads thousands of fields and asks for none.
 import type { Node } from 'jsonc-parser';
-import { ARRAY, OBJECT, type JsonTree } from '../parse/jsonTree';
+import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
 import { CONSTRAINTS } from '../vocabulary';
 import type {
-  Authorization, Connector, ConnectorCommon, CustomRequest, CustomRequestBody, Field, ItemsSpec, MapField,
-  RestConnector, RestOperation, RestParameter,
+  Authorization, Connector, ConnectorCommon, CustomRequest, CustomRequestBody, Field, ItemsSpec, MapEntry, MapField,
+  ModelDefinition, RestConnector, RestOperation, RestParameter,
 } from './index';
 
 type Accept<T> = (v: unknown) => v is T;
@@ -17,21 +18,110 @@ const isArray = (v: unknown): v is JsonValue[] => Array.isArray(v);
 // A model's value is kept as its JSON object; the model type names it by the node type it was once read from.
 const isModelObject = (v: unknown): v is Node => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The keys a reader looks for, each with its slot. */
-function slotsOf(keys: readonly string[]): ReadonlyMap<string, number> {
-  return new Map(keys.map((key, slot) => [key, slot]));
+/** A part of the model read from one node of the tree. */
+class Part {
+  declare readonly tree: JsonTree;
+  declare readonly at: number;
+
+  constructor(tree: JsonTree, at: number) {
+    this.tree = tree;
+    this.at = at;
+  }
+
+  get node(): TreeNode {
+    return this.tree.node(this.at);
+  }
+}
+
+/** A part read from a property's value, with the property's key. */
+class KeyedPart extends Part {
+  declare readonly property: number;
+
+  constructor(tree: JsonTree, property: number) {
+    super(tree, tree.propertyValue(property));
+    this.property = property;
+  }
+
+  get keyNode(): TreeNode {
+    return this.tree.node(this.property + 1);
+  }
+}
+
+class TreeField<T> extends KeyedPart implements Field<T> {
+  declare readonly value: T;
+
+  constructor(value: T, tree: JsonTree, property: number) {
+    super(tree, property);
+    this.value = value;
+  }
+}
+
+/** The option list of a parameter, with its element nodes. */
+class OptionsField extends TreeField<JsonValue[]> {
+  get elements(): Node[] {
+    return this.node.children ?? [];
+  }
+}
+
+class TreeMapEntry<T> implements MapEntry<T> {
+  declare readonly name: string;
+  declare readonly value: T | undefined;
+  declare readonly tree: JsonTree;
+  declare readonly property: number;
+
+  constructor(name: string, value: T | undefined, tree: JsonTree, property: number) {
+    this.name = name;
+    this.value = value;
+    this.tree = tree;
+    this.property = property;
+  }
+
+  get keyNode(): TreeNode {
+    return this.tree.node(this.property + 1);
+  }
+
+  get valueNode(): TreeNode | undefined {
+    return this.tree.nodeOrUndefined(this.tree.propertyValue(this.property));
+  }
+}
+
+class TreeMapField<T> extends KeyedPart implements MapField<T> {
+  declare readonly entries: MapEntry<T>[];
+
+  constructor(tree: JsonTree, property: number, entries: MapEntry<T>[]) {
+    super(tree, property);
+    this.entries = entries;
+  }
+}
+
+/** The keys a reader looks for, each with its slot, and the one table their property nodes are found into. */
+interface Slots {
+  bySlot: ReadonlyMap<string, number>;
+  /** Reused by every read of this kind of object: a reader takes what it needs before reading another of its kind. */
+  found: Int32Array;
+}
+
+function slotsOf(keys: readonly string[]): Slots {
+  return { bySlot: new Map(keys.map((key, slot) => [key, slot])), found: new Int32Array(keys.length) };
 }
 
 /** The property node of each wanted key in an object node (the last when a key repeats), -1 where absent. */
-function propertiesByKey(tree: JsonTree, object: number, slots: ReadonlyMap<string, number>): Int32Array {
-  const found = new Int32Array(slots.size).fill(-1);
+function propertiesByKey(tree: JsonTree, object: number, slots: Slots): Int32Array {
+  const { bySlot, found } = slots;
+  found.fill(-1);
   if (object < 0 || tree.kind(object) !== OBJECT) return found;
   const end = tree.end(object);
   for (let property = object + 1; property < end; property = tree.end(property)) {
-    const slot = slots.get(tree.key(property) as string);
+    const slot = bySlot.get(tree.key(property) as string);
     if (slot !== undefined) found[slot] = property;
   }
   return found;
+}
+
+/** The object value node of a property, or -1. */
+function objectValue(tree: JsonTree, property: number): number {
+  const node = property < 0 ? -1 : tree.propertyValue(property);
+  return node >= 0 && tree.kind(node) === OBJECT ? node : -1;
 }
 
 /** The field of a property node: present only when it has a value that `accept` takes. */
@@ -40,24 +130,23 @@ function fieldAt<T>(tree: JsonTree, property: number, accept: Accept<T>): Field<
   const node = tree.propertyValue(property);
   if (node < 0) return undefined;
   const value = tree.value(node);
-  return accept(value) ? { value, node: tree.node(node), keyNode: tree.node(property + 1) } : undefined;
+  return accept(value) ? new TreeField(value, tree, property) : undefined;
 }
 
 /** An object-valued property with its entries in file order; each entry's value only when `accept` takes it. */
-function mapFieldAt<T>(tree: JsonTree, property: number, accept: Accept<T>): MapField<T> | undefined {
-  if (property < 0) return undefined;
-  const node = tree.propertyValue(property);
-  if (node < 0 || tree.kind(node) !== OBJECT) return undefined;
-  const entries: MapField<T>['entries'] = [];
+function mapFieldAt<T>(tree: JsonTree, property: number, accept: Accept<T>): TreeMapField<T> | undefined {
+  const node = objectValue(tree, property);
+  if (node < 0) return undefined;
+  const entries: MapEntry<T>[] = [];
   const end = tree.end(node);
   for (let entry = node + 1; entry < end; entry = tree.end(entry)) {
     const name = tree.key(entry);
     if (typeof name !== 'string') continue;
     const valueIndex = tree.propertyValue(entry);
     const raw = valueIndex < 0 ? undefined : tree.value(valueIndex);
-    entries.push({ name, keyNode: tree.node(entry + 1), value: accept(raw) ? raw : undefined, valueNode: tree.nodeOrUndefined(valueIndex) });
+    entries.push(new TreeMapEntry(name, accept(raw) ? raw : undefined, tree, entry));
   }
-  return { node: tree.node(node), keyNode: tree.node(property + 1), entries };
+  return new TreeMapField(tree, property, entries);
 }
 
 /** The object elements of an array node (others are the schema's business). */
@@ -71,86 +160,133 @@ function objectElements(tree: JsonTree, array: number): number[] {
 
 const ITEMS_KEYS = slotsOf(['type', 'format', 'separation', 'items']);
 
+class TreeItems extends KeyedPart implements ItemsSpec {
+  declare readonly type: Field<string> | undefined;
+  declare readonly format: Field<string> | undefined;
+  declare readonly separation: Field<string> | undefined;
+  declare readonly items: ItemsSpec | undefined;
+
+  constructor(tree: JsonTree, property: number, depth: number) {
+    super(tree, property);
+    const [type = -1, format = -1, separation = -1, items = -1] = propertiesByKey(tree, this.at, ITEMS_KEYS);
+    this.type = fieldAt(tree, type, isString);
+    this.format = fieldAt(tree, format, isString);
+    this.separation = fieldAt(tree, separation, isString);
+    this.items = readItems(tree, items, depth + 1);
+  }
+}
+
 function readItems(tree: JsonTree, property: number, depth: number): ItemsSpec | undefined {
-  if (property < 0 || depth > 32) return undefined;
-  const node = tree.propertyValue(property);
-  if (node < 0 || tree.kind(node) !== OBJECT) return undefined;
-  const [type = -1, format = -1, separation = -1, items = -1] = propertiesByKey(tree, node, ITEMS_KEYS);
-  return {
-    node: tree.node(node),
-    keyNode: tree.node(property + 1),
-    type: fieldAt(tree, type, isString),
-    format: fieldAt(tree, format, isString),
-    separation: fieldAt(tree, separation, isString),
-    items: readItems(tree, items, depth + 1),
-  };
+  return depth > 32 || objectValue(tree, property) < 0 ? undefined : new TreeItems(tree, property, depth);
 }
 
 const PARAMETER_KEYS = slotsOf([
   'name', 'location', 'type', 'required', 'format', 'default', 'description', 'uniqueItems', 'emptyValue', 'items',
   'separation', 'options', 'model', 'template', ...CONSTRAINTS,
 ]);
-const FIRST_CONSTRAINT = PARAMETER_KEYS.size - CONSTRAINTS.length;
+const FIRST_CONSTRAINT = PARAMETER_KEYS.found.length - CONSTRAINTS.length;
 
-function readParameter(tree: JsonTree, node: number, index: number): RestParameter {
-  const at = propertiesByKey(tree, node, PARAMETER_KEYS);
-  const slot = (i: number): number => at[i] as number;
-  const constraints: RestParameter['constraints'] = [];
-  CONSTRAINTS.forEach((name, i) => {
-    const field = fieldAt(tree, slot(FIRST_CONSTRAINT + i), isAny);
-    if (field) constraints.push({ name, field });
-  });
-  constraints.sort((a, b) => a.field.node.offset - b.field.node.offset);
-  const options = fieldAt(tree, slot(11), isArray);
-  return {
-    node: tree.node(node),
-    index,
-    name: fieldAt(tree, slot(0), isString),
-    location: fieldAt(tree, slot(1), isString),
-    type: fieldAt(tree, slot(2), isString),
-    required: fieldAt(tree, slot(3), isBoolean),
-    format: fieldAt(tree, slot(4), isString),
-    default: fieldAt(tree, slot(5), isAny),
-    description: fieldAt(tree, slot(6), isString),
-    constraints,
-    uniqueItems: fieldAt(tree, slot(7), isAny),
-    emptyValue: fieldAt(tree, slot(8), isBoolean),
-    items: readItems(tree, slot(9), 0),
-    separation: fieldAt(tree, slot(10), isString),
-    options: options ? { ...options, elements: options.node.children ?? [] } : undefined,
-    model: fieldAt(tree, slot(12), isString),
-    template: fieldAt(tree, slot(13), isString),
-  };
+class TreeParameter extends Part implements RestParameter {
+  declare readonly index: number;
+  declare readonly name: Field<string> | undefined;
+  declare readonly location: Field<string> | undefined;
+  declare readonly type: Field<string> | undefined;
+  declare readonly required: Field<boolean> | undefined;
+  declare readonly format: Field<string> | undefined;
+  declare readonly default: Field<JsonValue> | undefined;
+  declare readonly description: Field<string> | undefined;
+  declare readonly constraints: RestParameter['constraints'];
+  declare readonly uniqueItems: Field<JsonValue> | undefined;
+  declare readonly emptyValue: Field<boolean> | undefined;
+  declare readonly items: ItemsSpec | undefined;
+  declare readonly separation: Field<string> | undefined;
+  declare readonly options: OptionsField | undefined;
+  declare readonly model: Field<string> | undefined;
+  declare readonly template: Field<string> | undefined;
+
+  constructor(tree: JsonTree, at: number, index: number) {
+    super(tree, at);
+    this.index = index;
+    this.constraints = [];
+    const found = propertiesByKey(tree, at, PARAMETER_KEYS);
+    const slot = (i: number): number => found[i] as number;
+    CONSTRAINTS.forEach((name, i) => {
+      const field = fieldAt(tree, slot(FIRST_CONSTRAINT + i), isAny);
+      if (field) this.constraints.push({ name, field });
+    });
+    this.constraints.sort((a, b) => (a.field as TreeField<JsonValue>).at - (b.field as TreeField<JsonValue>).at);
+    this.name = fieldAt(tree, slot(0), isString);
+    this.location = fieldAt(tree, slot(1), isString);
+    this.type = fieldAt(tree, slot(2), isString);
+    this.required = fieldAt(tree, slot(3), isBoolean);
+    this.format = fieldAt(tree, slot(4), isString);
+    this.default = fieldAt(tree, slot(5), isAny);
+    this.description = fieldAt(tree, slot(6), isString);
+    this.uniqueItems = fieldAt(tree, slot(7), isAny);
+    this.emptyValue = fieldAt(tree, slot(8), isBoolean);
+    this.items = readItems(tree, slot(9), 0);
+    this.separation = fieldAt(tree, slot(10), isString);
+    const options = slot(11) < 0 ? -1 : tree.propertyValue(slot(11));
+    this.options = options >= 0 && isArray(tree.value(options)) ? new OptionsField(tree.value(options) as JsonValue[], tree, slot(11)) : undefined;
+    this.model = fieldAt(tree, slot(12), isString);
+    this.template = fieldAt(tree, slot(13), isString);
+  }
 }
 
 const OPERATION_KEYS = slotsOf(['id', 'summary', 'method', 'path', 'headers', 'parameters']);
 
+class TreeOperation extends Part implements RestOperation {
+  declare readonly index: number;
+  declare readonly id: Field<string> | undefined;
+  declare readonly summary: Field<string> | undefined;
+  declare readonly method: Field<string> | undefined;
+  declare readonly path: Field<string> | undefined;
+  declare readonly headers: MapField<string> | undefined;
+  declare readonly parametersAt: number;
+  declare readonly parameters: RestParameter[];
+
+  constructor(tree: JsonTree, at: number, index: number) {
+    super(tree, at);
+    this.index = index;
+    const [id = -1, summary = -1, method = -1, path = -1, headers = -1, parameters = -1] = propertiesByKey(tree, at, OPERATION_KEYS);
+    this.id = fieldAt(tree, id, isString);
+    this.summary = fieldAt(tree, summary, isString);
+    this.method = fieldAt(tree, method, isString);
+    this.path = fieldAt(tree, path, isString);
+    this.headers = mapFieldAt(tree, headers, isString);
+    const list = parameters < 0 ? -1 : tree.propertyValue(parameters);
+    this.parametersAt = list >= 0 && tree.kind(list) === ARRAY ? list : -1;
+    this.parameters = objectElements(tree, list).map((p, i) => new TreeParameter(tree, p, i));
+  }
+
+  get parametersNode(): TreeNode | undefined {
+    return this.tree.nodeOrUndefined(this.parametersAt);
+  }
+}
+
 /** Reads operation `index` (its position among the operations) from its object node. */
 export function readOperationAt(tree: JsonTree, node: number, index: number): RestOperation {
-  const [id = -1, summary = -1, method = -1, path = -1, headers = -1, parameters = -1] = propertiesByKey(tree, node, OPERATION_KEYS);
-  const parametersNode = parameters < 0 ? -1 : tree.propertyValue(parameters);
-  return {
-    node: tree.node(node),
-    index,
-    id: fieldAt(tree, id, isString),
-    summary: fieldAt(tree, summary, isString),
-    method: fieldAt(tree, method, isString),
-    path: fieldAt(tree, path, isString),
-    headers: mapFieldAt(tree, headers, isString),
-    parametersNode: parametersNode >= 0 && tree.kind(parametersNode) === ARRAY ? tree.node(parametersNode) : undefined,
-    parameters: objectElements(tree, parametersNode).map((p, i) => readParameter(tree, p, i)),
-  };
+  return new TreeOperation(tree, node, index);
 }
 
 const BODY_FILE_KEYS = slotsOf(['file']);
 
+class TreeBodyFile extends KeyedPart {
+  declare readonly kind: 'file';
+  declare readonly file: Field<string> | undefined;
+
+  constructor(tree: JsonTree, property: number) {
+    super(tree, property);
+    this.kind = 'file';
+    const [file = -1] = propertiesByKey(tree, this.at, BODY_FILE_KEYS);
+    this.file = fieldAt(tree, file, isString);
+  }
+}
+
 function readBody(tree: JsonTree, property: number): CustomRequestBody | undefined {
   const text = fieldAt(tree, property, isString);
   if (text) return { kind: 'text', field: text };
-  const value = property < 0 ? -1 : tree.propertyValue(property);
-  if (value < 0 || tree.kind(value) !== OBJECT) return undefined;
-  const [file = -1] = propertiesByKey(tree, value, BODY_FILE_KEYS);
-  return { kind: 'file', node: tree.node(value), keyNode: tree.node(property + 1), file: fieldAt(tree, file, isString) };
+  return objectValue(tree, property) < 0 ? undefined : new TreeBodyFile(tree, property);
 }
 
 const REQUEST_KEYS = slotsOf([
@@ -158,125 +294,153 @@ const REQUEST_KEYS = slotsOf([
   'includeEntityDescriptor', 'metadataLevel',
 ]);
 
+class TreeCustomRequest extends Part implements CustomRequest {
+  declare readonly index: number;
+  declare readonly id: Field<string> | undefined;
+  declare readonly summary: Field<string> | undefined;
+  declare readonly operation: Field<string> | undefined;
+  declare readonly url: Field<string> | undefined;
+  declare readonly parameterMode: Field<string> | undefined;
+  declare readonly query: MapField<JsonValue> | undefined;
+  declare readonly headers: MapField<string> | undefined;
+  declare readonly body: CustomRequestBody | undefined;
+  declare readonly responseStructure: Field<JsonValue> | undefined;
+  declare readonly includeHeaders: Field<boolean> | undefined;
+  declare readonly includeEntityDescriptor: Field<boolean> | undefined;
+  declare readonly metadataLevel: Field<string> | undefined;
+
+  constructor(tree: JsonTree, at: number, index: number) {
+    super(tree, at);
+    this.index = index;
+    const found = propertiesByKey(tree, at, REQUEST_KEYS);
+    const slot = (i: number): number => found[i] as number;
+    this.id = fieldAt(tree, slot(0), isString);
+    this.summary = fieldAt(tree, slot(1), isString);
+    this.operation = fieldAt(tree, slot(2), isString);
+    this.url = fieldAt(tree, slot(3), isString);
+    this.parameterMode = fieldAt(tree, slot(4), isString);
+    this.query = mapFieldAt(tree, slot(5), isAny);
+    this.headers = mapFieldAt(tree, slot(6), isString);
+    this.body = readBody(tree, slot(7));
+    this.responseStructure = fieldAt(tree, slot(8), isAny);
+    this.includeHeaders = fieldAt(tree, slot(9), isBoolean);
+    this.includeEntityDescriptor = fieldAt(tree, slot(10), isBoolean);
+    this.metadataLevel = fieldAt(tree, slot(11), isString);
+  }
+}
+
 /** Reads Custom request `index` (its position among the requests) from its object node. */
 export function readCustomRequestAt(tree: JsonTree, node: number, index: number): CustomRequest {
-  const at = propertiesByKey(tree, node, REQUEST_KEYS);
-  const slot = (i: number): number => at[i] as number;
-  return {
-    node: tree.node(node),
-    index,
-    id: fieldAt(tree, slot(0), isString),
-    summary: fieldAt(tree, slot(1), isString),
-    operation: fieldAt(tree, slot(2), isString),
-    url: fieldAt(tree, slot(3), isString),
-    parameterMode: fieldAt(tree, slot(4), isString),
-    query: mapFieldAt(tree, slot(5), isAny),
-    headers: mapFieldAt(tree, slot(6), isString),
-    body: readBody(tree, slot(7)),
-    responseStructure: fieldAt(tree, slot(8), isAny),
-    includeHeaders: fieldAt(tree, slot(9), isBoolean),
-    includeEntityDescriptor: fieldAt(tree, slot(10), isBoolean),
-    metadataLevel: fieldAt(tree, slot(11), isString),
-  };
+  return new TreeCustomRequest(tree, node, index);
 }
 
 const AUTHORIZATION_KEYS = slotsOf(['scheme', 'in', 'name', 'username', 'secret']);
 
-function readAuthorization(tree: JsonTree, property: number): Authorization | undefined {
-  const node = property < 0 ? -1 : tree.propertyValue(property);
-  if (node < 0 || tree.kind(node) !== OBJECT) return undefined;
-  const [scheme = -1, where = -1, name = -1, username = -1, secret = -1] = propertiesByKey(tree, node, AUTHORIZATION_KEYS);
-  return {
-    node: tree.node(node),
-    scheme: fieldAt(tree, scheme, isString),
-    in: fieldAt(tree, where, isString),
-    name: fieldAt(tree, name, isString),
-    username: fieldAt(tree, username, isString),
-    secret: fieldAt(tree, secret, isString),
-  };
+class TreeAuthorization extends Part implements Authorization {
+  declare readonly scheme: Field<string> | undefined;
+  declare readonly in: Field<string> | undefined;
+  declare readonly name: Field<string> | undefined;
+  declare readonly username: Field<string> | undefined;
+  declare readonly secret: Field<string> | undefined;
+
+  constructor(tree: JsonTree, at: number) {
+    super(tree, at);
+    const [scheme = -1, where = -1, name = -1, username = -1, secret = -1] = propertiesByKey(tree, at, AUTHORIZATION_KEYS);
+    this.scheme = fieldAt(tree, scheme, isString);
+    this.in = fieldAt(tree, where, isString);
+    this.name = fieldAt(tree, name, isString);
+    this.username = fieldAt(tree, username, isString);
+    this.secret = fieldAt(tree, secret, isString);
+  }
 }
 
-const ROOT_KEYS = slotsOf(['name', 'description', 'baseUrl', 'authorization', 'kind', 'advanced', 'models', 'operations', 'connectorVersion', 'customRequests']);
 const ADVANCED_KEYS = slotsOf(['enforceConstraints']);
 
-/** The root's own settings, its kind, and its property nodes by key. */
-export interface RootParts {
-  common: ConnectorCommon;
-  kindField: Field<string> | undefined;
-  at: (key: string) => number;
+class TreeAdvanced extends KeyedPart {
+  declare readonly enforceConstraints: Field<boolean> | undefined;
+
+  constructor(tree: JsonTree, property: number) {
+    super(tree, property);
+    const [enforce = -1] = propertiesByKey(tree, this.at, ADVANCED_KEYS);
+    this.enforceConstraints = fieldAt(tree, enforce, isBoolean);
+  }
 }
 
-/** Reads the root object's own settings (name, baseUrl, authorization, kind): what every operation shares. */
-export function readRoot(tree: JsonTree, root: number): RootParts | undefined {
-  if (root < 0 || tree.kind(root) !== OBJECT) return undefined;
-  const at = propertiesByKey(tree, root, ROOT_KEYS);
-  const slot = (key: string): number => at[ROOT_KEYS.get(key) as number] as number;
-  return {
-    common: {
-      root: tree.node(root),
-      name: fieldAt(tree, slot('name'), isString),
-      description: fieldAt(tree, slot('description'), isString),
-      baseUrl: fieldAt(tree, slot('baseUrl'), isString),
-      authorization: readAuthorization(tree, slot('authorization')),
-    },
-    kindField: fieldAt(tree, slot('kind'), isString),
-    at: slot,
-  };
-}
+class TreeModelDefinition implements ModelDefinition {
+  declare readonly name: string;
+  declare readonly tree: JsonTree;
+  declare readonly property: number;
 
-/** The array node of a root property (operations, customRequests), or -1. */
-export function arrayAt(tree: JsonTree, property: number): number {
-  const node = property < 0 ? -1 : tree.propertyValue(property);
-  return node >= 0 && tree.kind(node) === ARRAY ? node : -1;
-}
+  constructor(name: string, tree: JsonTree, property: number) {
+    this.name = name;
+    this.tree = tree;
+    this.property = property;
+  }
 
-/** The unit nodes (operations or Custom requests) of an array node: its object elements, in order. */
-export function unitNodes(tree: JsonTree, array: number): number[] {
-  return objectElements(tree, array);
-}
+  get keyNode(): TreeNode {
+    return this.tree.node(this.property + 1);
+  }
 
-function readAdvanced(tree: JsonTree, property: number): RestConnector['advanced'] {
-  const node = property < 0 ? -1 : tree.propertyValue(property);
-  if (node < 0 || tree.kind(node) !== OBJECT) return undefined;
-  const [enforce = -1] = propertiesByKey(tree, node, ADVANCED_KEYS);
-  return { node: tree.node(node), keyNode: tree.node(property + 1), enforceConstraints: fieldAt(tree, enforce, isBoolean) };
+  get node(): TreeNode | undefined {
+    return this.tree.nodeOrUndefined(objectValue(this.tree, this.property));
+  }
 }
 
 function readModels(tree: JsonTree, property: number): RestConnector['models'] {
   const models = mapFieldAt(tree, property, isModelObject);
   if (!models) return undefined;
-  return {
-    ...models,
-    definitions: models.entries.map((e) => ({ name: e.name, keyNode: e.keyNode, node: e.valueNode?.type === 'object' ? e.valueNode : undefined })),
-  };
+  return Object.assign(models, { definitions: models.entries.map((e) => new TreeModelDefinition(e.name, tree, (e as TreeMapEntry<Node>).property)) });
+}
+
+const ROOT_KEYS = slotsOf(['name', 'description', 'baseUrl', 'authorization', 'kind', 'advanced', 'models', 'operations', 'connectorVersion', 'customRequests']);
+
+/** The array value node of a property (operations, customRequests), or -1. */
+function arrayValue(tree: JsonTree, property: number): number {
+  const node = property < 0 ? -1 : tree.propertyValue(property);
+  return node >= 0 && tree.kind(node) === ARRAY ? node : -1;
 }
 
 /** Reads the whole connector: the root's settings and every operation or Custom request, in order. */
 export function readConnector(tree: JsonTree, root: number): Connector | undefined {
-  const parts = readRoot(tree, root);
-  if (!parts) return undefined;
-  const { common, kindField } = parts;
+  if (root < 0 || tree.kind(root) !== OBJECT) return undefined;
+  const found = propertiesByKey(tree, root, ROOT_KEYS);
+  // The root is read once; its table is copied, as the readers below reuse theirs.
+  const rootFound = Int32Array.from(found);
+  const slot = (key: string): number => rootFound[ROOT_KEYS.bySlot.get(key) as number] as number;
+  const authorization = objectValue(tree, slot('authorization'));
+  const common: ConnectorCommon = {
+    root: tree.node(root),
+    name: fieldAt(tree, slot('name'), isString),
+    description: fieldAt(tree, slot('description'), isString),
+    baseUrl: fieldAt(tree, slot('baseUrl'), isString),
+    authorization: authorization < 0 ? undefined : new TreeAuthorization(tree, authorization),
+  };
+  const kindField = fieldAt(tree, slot('kind'), isString);
   if (kindField?.value === 'rest') {
-    const operationsNode = arrayAt(tree, parts.at('operations'));
+    const operations = arrayValue(tree, slot('operations'));
     return {
       ...common,
       kind: 'rest',
       kindField,
-      advanced: readAdvanced(tree, parts.at('advanced')),
-      models: readModels(tree, parts.at('models')),
-      operationsNode: tree.nodeOrUndefined(operationsNode),
-      operations: unitNodes(tree, operationsNode).map((node, i) => readOperationAt(tree, node, i)),
+      advanced: objectValue(tree, slot('advanced')) < 0 ? undefined : new TreeAdvanced(tree, slot('advanced')),
+      models: readModels(tree, slot('models')),
+      get operationsNode() {
+        return tree.nodeOrUndefined(operations);
+      },
+      operations: objectElements(tree, operations).map((node, i) => new TreeOperation(tree, node, i)),
     };
   }
   if (kindField?.value === 'odata') {
-    const customRequestsNode = arrayAt(tree, parts.at('customRequests'));
+    const requests = arrayValue(tree, slot('customRequests'));
     return {
       ...common,
       kind: 'odata',
       kindField,
-      connectorVersion: fieldAt(tree, parts.at('connectorVersion'), isString),
-      customRequestsNode: tree.nodeOrUndefined(customRequestsNode),
-      customRequests: unitNodes(tree, customRequestsNode).map((node, i) => readCustomRequestAt(tree, node, i)),
+      connectorVersion: fieldAt(tree, slot('connectorVersion'), isString),
+      get customRequestsNode() {
+        return tree.nodeOrUndefined(requests);
+      },
+      customRequests: objectElements(tree, requests).map((node, i) => new TreeCustomRequest(tree, node, i)),
     };
   }
   return { ...common, kind: undefined };

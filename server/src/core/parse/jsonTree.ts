@@ -54,6 +54,7 @@ export class JsonTree {
   readonly #values: unknown[];
   /** Node objects handed out so far, so that each index always gives the same object. */
   #nodes: (TreeNode | undefined)[] | undefined;
+  #root: TreeNode | undefined;
   /** Children of wide containers (the operations array), for lookups by offset. */
   #wide: Map<number, Int32Array> | undefined;
 
@@ -258,6 +259,8 @@ export class JsonTree {
 
   /** The node object for an index: the same object every time it is asked for. */
   node(index: number): TreeNode {
+    // The root is asked for by every parse; the others only by findings and features, so their table waits.
+    if (index === 0) return (this.#root ??= new TreeNode(this, 0));
     const nodes = (this.#nodes ??= new Array<TreeNode | undefined>(this.size));
     let node = nodes[index];
     if (node === undefined) {

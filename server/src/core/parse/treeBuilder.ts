@@ -83,13 +83,15 @@ export class TreeBuilder {
   /** The arrays at their exact size. */
   finish(): TreeArrays {
     const n = this.count;
+    // Shortening an array trims its storage in place; the typed arrays are copied at their exact size.
+    this.values.length = n;
     return {
       kinds: this.kinds.slice(0, n),
       offsets: this.offsets.slice(0, n),
       lengths: this.lengths.slice(0, n),
       parents: this.parents.slice(0, n),
       ends: this.ends.slice(0, n),
-      values: this.values.slice(0, n),
+      values: this.values,
     };
   }
 }
