@@ -110,17 +110,14 @@ describe('language server over stdio', () => {
   });
 
   test('a file past the size limit gets one clear diagnostic instead of a check', async () => {
-    lsp.settings = { validation: { maxFileSizeKb: 1 } };
-    await lsp.notify('workspace/didChangeConfiguration', { settings: null });
-    await new Promise((r) => setTimeout(r, 200));
+    await lsp.changeSettings({ validation: { maxFileSizeKb: 1 } });
     const uri = fileUri('huge.connector.json');
     const pending = lsp.diagnostics(uri, 1);
     await lsp.open(uri, `{ "kind": "rest", "x": "${'a'.repeat(4000)}" }`);
     const diagnostics = await pending;
     assert.deepEqual(diagnostics.map((d) => d.code), ['file-too-large']);
     assert.match(String(diagnostics[0]?.message ?? ''), /maxFileSizeKb/);
-    lsp.settings = {};
-    await lsp.notify('workspace/didChangeConfiguration', { settings: null });
+    await lsp.changeSettings({});
   });
 
   test('formatting keeps comments', async () => {
@@ -145,7 +142,12 @@ describe('language server over stdio', () => {
   test('files that are not connector files are left alone', async () => {
     const uri = fileUri('package.json');
     await lsp.open(uri, '{ "kind": 1 }');
-    await new Promise((r) => setTimeout(r, 300));
+    // The server handles notifications in order and checks an opened file at once: by the time a connector file
+    // opened afterwards has its diagnostics, anything it would have published for package.json has arrived.
+    const later = fileUri('after-package.connector.json');
+    const laterChecked = lsp.diagnostics(later, 1);
+    await lsp.open(later, '{ "kind": 1 }');
+    await laterChecked;
     assert.ok(!lsp.published.some((p) => p.uri === uri));
   });
 });

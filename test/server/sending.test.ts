@@ -112,7 +112,11 @@ describe('sending through the language server', () => {
 
   test('cancelling the LSP request aborts the request on the wire', async () => {
     let closed = false;
-    const silent = createServer((req) => req.socket.on('close', () => (closed = true)));
+    let received = false;
+    const silent = createServer((req) => {
+      received = true;
+      req.socket.on('close', () => (closed = true));
+    });
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
     const slowUri = pathToFileURL(join(dir, 'slow.connector.json')).href;
     const text = `{ "kind": "rest", "name": "s", "baseUrl": "http://127.0.0.1:${(silent.address() as AddressInfo).port}", "operations": [{ "id": "wait", "method": "GET", "path": "/", "parameters": [] }] }`;
@@ -120,7 +124,9 @@ describe('sending through the language server', () => {
     await lsp.diagnostics(slowUri, 1);
     const source = new CancellationTokenSource();
     const pending = lsp.connection.sendRequest('connector/sendRequest', { uri: slowUri, operationId: 'wait', values: { entered: {} }, timeoutMs: 60_000 }, source.token);
-    await new Promise((r) => setTimeout(r, 300));
+    // Cancel once the request is on the wire (the service has it), not after a guessed delay.
+    for (const deadline = Date.now() + 10_000; !received && Date.now() < deadline;) await new Promise((r) => setTimeout(r, 10));
+    assert.ok(received, 'the request reached the service');
     source.cancel();
     const answer = await pending.then((r) => r, (e: unknown) => e);
     const deadline = Date.now() + 5_000;

@@ -30,6 +30,11 @@ export interface LspSession {
   appliedEdits: unknown[];
   /** Answers workspace/configuration with these settings (the `connectorTools` section). */
   settings: Record<string, unknown>;
+  /**
+   * Sends workspace/didChangeConfiguration and resolves once the server has the new settings: it has asked for them
+   * (workspace/configuration), had its answer, and answered a request sent after that answer.
+   */
+  changeSettings(settings: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -72,6 +77,7 @@ export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const published: PublishDiagnosticsParams[] = [];
   const waiters: { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void }[] = [];
+  let configurationAnswered: (() => void) | undefined;
   const session: LspSession = {
     connection,
     process: child,
@@ -90,6 +96,14 @@ export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
     },
     open: (uri, text, version = 1) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'connector-json', version, text } }),
     change: (uri, text, version) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] }),
+    async changeSettings(settings) {
+      const answered = new Promise<void>((resolve) => (configurationAnswered = resolve));
+      session.settings = settings;
+      await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
+      await answered;
+      // The server reads messages in order: this answer comes after it has taken the settings in.
+      await connection.sendRequest('textDocument/documentSymbol', { textDocument: { uri: fileUri('settings-barrier.connector.json') } });
+    },
     async stop() {
       await connection.sendRequest('shutdown').catch(() => undefined);
       await connection.sendNotification('exit').catch(() => undefined);
@@ -108,9 +122,14 @@ export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
       waiter.resolve(params.diagnostics);
     }
   });
-  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) =>
-    params.items.map((item) => (item.section === 'connectorTools' ? session.settings : null)),
-  );
+  connection.onRequest('workspace/configuration', (params: { items: { section?: string }[] }) => {
+    // Resolved once this answer is on its way (a response is written before any later message).
+    setImmediate(() => {
+      configurationAnswered?.();
+      configurationAnswered = undefined;
+    });
+    return params.items.map((item) => (item.section === 'connectorTools' ? session.settings : null));
+  });
   connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
     session.registrations.push(...params.registrations.map((r) => r.method));
     return null;
