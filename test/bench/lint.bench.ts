@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { parseTree, stripComments } from 'jsonc-parser';
 import { getLanguageService, type JSONSchema } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { lintText } from '../../server/src/core/lint';
+import { bundledCore } from './bundledCore';
 import { GENERATORS } from './generate';
 import { medianMs, ms, printTable, ratio } from './stats';
 
@@ -14,6 +14,8 @@ const SIZES = process.argv.includes('--quick') ? [1_000, 10_000] : [1_000, 10_00
 
 /** Runs the benchmark and prints its table. */
 export async function runLintBench(): Promise<void> {
+  const service = (await bundledCore()).getLanguageService();
+  const lintText = (text: string): { findings: unknown[] } => service.check(text).result;
   const schema = JSON.parse(readFileSync(join(__dirname, '..', '..', 'schemas', 'connector.schema.json'), 'utf8')) as JSONSchema;
   const jsonService = getLanguageService({});
   jsonService.configure({ validate: true, allowComments: true, schemas: [{ uri: 'connector://schema', fileMatch: ['*.connector.json'], schema }] });
