@@ -1,6 +1,7 @@
 // Bundles the extension client, the language server, the CLI and the result page into dist/.
 import * as esbuild from 'esbuild';
 import { existsSync } from 'node:fs';
+import { precompiledValidator } from './scripts/precompiledValidator.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
@@ -38,11 +39,11 @@ const entries = [
     entryPoints: ['server/src/cli.ts'],
     outfile: `${outdir}/cli.js`,
     banner: { js: `#!/usr/bin/env node\n'use strict';\n${importMetaUrl}` },
-    plugins: [parserOnDemand],
+    plugins: [parserOnDemand, precompiledValidator],
     ...withImportMetaUrl,
   },
   // A shebang so that npm can expose it as a command (`connector-language-server --stdio`) for other editors.
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [parserOnDemand], ...withImportMetaUrl },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [parserOnDemand, precompiledValidator], ...withImportMetaUrl },
   { entryPoints: ['server/src/openapi/parser.ts'], outfile: `${outdir}/openapi-parser.js` },
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },

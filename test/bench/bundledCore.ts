@@ -1,9 +1,11 @@
-// Benchmarks measure the core as it ships: bundled by esbuild like dist/server.js and dist/cli.js, not through the
-// TypeScript loader the tests use (which turns every cross-module constant into a getter call).
+// Benchmarks measure the core as it ships: bundled by esbuild like dist/server.js and dist/cli.js (the schema's
+// validator compiled at build time), not through the TypeScript loader the tests use (which turns every
+// cross-module constant into a getter call).
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as esbuild from 'esbuild';
+import { precompiledValidator } from '../../scripts/precompiledValidator.mjs';
 
 type Core = typeof import('../../server/src/core');
 
@@ -12,7 +14,7 @@ export async function bundledCore(): Promise<Core> {
   const outfile = join(mkdtempSync(join(tmpdir(), 'connector-core-')), 'core.js');
   await esbuild.build({
     entryPoints: [join(__dirname, '..', '..', 'server', 'src', 'core', 'index.ts')], outfile, bundle: true, platform: 'node', target: 'node20',
-    format: 'cjs', mainFields: ['module', 'main'], logLevel: 'silent',
+    format: 'cjs', mainFields: ['module', 'main'], logLevel: 'silent', plugins: [precompiledValidator],
   });
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   return require(outfile) as Core;

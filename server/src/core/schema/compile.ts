@@ -1,20 +1,12 @@
-import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020';
-import addFormats from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020';
 import connectorSchema from '../../../../schemas/connector.schema.json';
-import { patternProblem } from '../pattern';
+import { compiledValidator } from './compiledValidator';
 
 let validator: ValidateFunction | undefined;
 
-/** The connector schema, compiled on first use and kept (compiling costs far more than validating). */
+/** The connector schema's validator, made on first use and kept (compiling costs far more than validating). */
 export function connectorValidator(): ValidateFunction {
-  if (!validator) {
-    // verbose: errors carry their schema, which lists the allowed property names for "did you mean".
-    const ajv = new Ajv2020({ allErrors: true, verbose: true, allowUnionTypes: true, strict: true, strictRequired: false });
-    addFormats(ajv, ['uri']);
-    // A `pattern` is valid when the one matcher that runs patterns accepts it.
-    ajv.addFormat('regex', { type: 'string', validate: (source: string) => patternProblem(source) === undefined });
-    validator = ajv.compile(connectorSchema);
-  }
+  validator ??= compiledValidator();
   return validator;
 }
 
