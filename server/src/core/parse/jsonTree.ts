@@ -53,7 +53,7 @@ export class JsonTree {
   readonly #ends: Int32Array;
   readonly #values: unknown[];
   /** Node objects handed out so far, so that each index always gives the same object. */
-  #nodes: (TreeNode | undefined)[] | undefined;
+  #nodes: Map<number, TreeNode> | undefined;
   #root: TreeNode | undefined;
   /** Children of wide containers (the operations array), for lookups by offset. */
   #wide: Map<number, Int32Array> | undefined;
@@ -259,13 +259,13 @@ export class JsonTree {
 
   /** The node object for an index: the same object every time it is asked for. */
   node(index: number): TreeNode {
-    // The root is asked for by every parse; the others only by findings and features, so their table waits.
+    // Findings and features ask for few nodes of a large tree: a map holds those, not a slot for every node.
     if (index === 0) return (this.#root ??= new TreeNode(this, 0));
-    const nodes = (this.#nodes ??= new Array<TreeNode | undefined>(this.size));
-    let node = nodes[index];
+    const nodes = (this.#nodes ??= new Map());
+    let node = nodes.get(index);
     if (node === undefined) {
       node = new TreeNode(this, index);
-      nodes[index] = node;
+      nodes.set(index, node);
     }
     return node;
   }

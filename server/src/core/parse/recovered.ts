@@ -8,7 +8,9 @@ const KINDS: Readonly<Record<Node['type'], Kind>> = { object: OBJECT, array: ARR
 
 /** Copies a jsonc-parser tree (nodes already kept inside the text) into a compact tree. */
 export function treeFromJsonc(text: string, root: Node): JsonTree {
-  const out = new TreeBuilder(64);
+  const count = (node: Node): number => (node.children ?? []).reduce((sum, child) => sum + count(child), 1);
+  const size = count(root);
+  const out = new TreeBuilder(size, size);
   const copy = (node: Node, parent: number): number => {
     const kind = KINDS[node.type];
     if (kind === OBJECT) {

@@ -48,7 +48,8 @@ class RegularParser {
   private readonly cachedStrings: string[] = new Array<string>(1 << CACHE_BITS).fill('');
 
   constructor(private readonly text: string, private readonly maxDepth: number) {
-    this.out = new TreeBuilder(Math.ceil(text.length / 5) + 16);
+    // A regular text has at most one node per character (a property and its key take at least the key's two quotes).
+    this.out = new TreeBuilder(Math.ceil(text.length / 8) + 16, text.length + 1);
   }
 
   parseRoot(): JsonTree {

@@ -1,43 +1,51 @@
 // Fills a compact tree's arrays node by node, in document order: a container is opened, its children follow, and
-// closing it sets its length and the end of its subtree.
+// closing it sets its length and the end of its subtree. The arrays live in resizable buffers: they grow in place
+// while the file is read and are cut to their exact size at the end, with no copy; their memory is mapped pages
+// that go back to the system when a tree is dropped (malloc'd buffers of a few MB, freed check after check, stay in
+// the process and make it grow).
 import type { Kind, TreeArrays } from './jsonTree';
+
+/** A buffer that grows and shrinks in place: its memory is mapped pages, given back to the system when freed. */
+type ResizableBuffer = ArrayBuffer & { resize(bytes: number): void };
+const Resizable = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ResizableBuffer;
 
 export class TreeBuilder {
   private count = 0;
-  private kinds: Uint8Array;
-  private offsets: Int32Array;
-  private lengths: Int32Array;
-  private parents: Int32Array;
-  private ends: Int32Array;
+  private capacity: number;
+  private readonly buffers: ResizableBuffer[];
+  private readonly kinds: Uint8Array;
+  private readonly offsets: Int32Array;
+  private readonly lengths: Int32Array;
+  private readonly parents: Int32Array;
+  private readonly ends: Int32Array;
   private values: unknown[];
 
-  constructor(capacity: number) {
-    this.values = new Array<unknown>(capacity);
-    this.kinds = new Uint8Array(capacity);
-    this.offsets = new Int32Array(capacity);
-    this.lengths = new Int32Array(capacity);
-    this.parents = new Int32Array(capacity);
-    this.ends = new Int32Array(capacity);
+  /** `capacity` nodes to start with, never more than `maxNodes` (the buffers reserve room for that many). */
+  constructor(capacity: number, private readonly maxNodes: number) {
+    this.capacity = Math.min(capacity, maxNodes);
+    this.values = new Array<unknown>(this.capacity);
+    const kinds = new Resizable(this.capacity, { maxByteLength: maxNodes });
+    const ints = [0, 1, 2, 3].map(() => new Resizable(this.capacity * 4, { maxByteLength: maxNodes * 4 }));
+    this.buffers = [kinds, ...ints];
+    this.kinds = new Uint8Array(kinds);
+    const [offsets, lengths, parents, ends] = ints.map((b) => new Int32Array(b));
+    this.offsets = offsets as Int32Array;
+    this.lengths = lengths as Int32Array;
+    this.parents = parents as Int32Array;
+    this.ends = ends as Int32Array;
   }
 
   private grow(): void {
-    const capacity = this.kinds.length * 2 + 16;
-    const widen = <T extends Uint8Array | Int32Array>(from: T, to: T): T => {
-      to.set(from);
-      return to;
-    };
-    this.kinds = widen(this.kinds, new Uint8Array(capacity));
-    this.offsets = widen(this.offsets, new Int32Array(capacity));
-    this.lengths = widen(this.lengths, new Int32Array(capacity));
-    this.parents = widen(this.parents, new Int32Array(capacity));
-    this.ends = widen(this.ends, new Int32Array(capacity));
-    this.values.length = capacity;
+    if (this.capacity >= this.maxNodes) throw new RangeError('more nodes than the tree was given room for');
+    this.capacity = Math.min(this.capacity * 2 + 16, this.maxNodes);
+    this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
+    this.values.length = this.capacity;
   }
 
   /** Adds a node whose children follow; `value` is a container's plain value (filled as its children come). */
   open(kind: Kind, offset: number, parent: number, value: unknown): number {
     const index = this.count++;
-    if (index >= this.kinds.length) this.grow();
+    if (index >= this.capacity) this.grow();
     this.kinds[index] = kind;
     this.offsets[index] = offset;
     this.parents[index] = parent;
@@ -55,7 +63,7 @@ export class TreeBuilder {
   /** Adds a node without children. */
   leaf(kind: Kind, offset: number, length: number, parent: number, value: unknown): number {
     const index = this.count++;
-    if (index >= this.kinds.length) this.grow();
+    if (index >= this.capacity) this.grow();
     this.kinds[index] = kind;
     this.offsets[index] = offset;
     this.lengths[index] = length;
@@ -83,15 +91,9 @@ export class TreeBuilder {
   /** The arrays at their exact size. */
   finish(): TreeArrays {
     const n = this.count;
-    // Shortening an array trims its storage in place; the typed arrays are copied at their exact size.
+    // Shortening an array trims its storage in place; so does shrinking the buffers (their tail pages are released).
     this.values.length = n;
-    return {
-      kinds: this.kinds.slice(0, n),
-      offsets: this.offsets.slice(0, n),
-      lengths: this.lengths.slice(0, n),
-      parents: this.parents.slice(0, n),
-      ends: this.ends.slice(0, n),
-      values: this.values,
-    };
+    this.buffers.forEach((b, i) => b.resize(n * (i === 0 ? 1 : 4)));
+    return { kinds: this.kinds, offsets: this.offsets, lengths: this.lengths, parents: this.parents, ends: this.ends, values: this.values };
   }
 }
