@@ -2,6 +2,7 @@ import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type SeverityOverrides } from '../core';
 import type { DocumentAnalysis } from './context';
+import { IdleCollection } from './idleCollection';
 import type { ServerSettings } from './settings';
 
 /** How one file is checked: its rule levels (project file, then the editor's settings) and whether it is ignored. */
@@ -37,6 +38,7 @@ function tooLarge(text: string, limitKb: number): CheckedDocument {
  */
 export class AnalysisCache {
   private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: CheckState }>();
+  private readonly idle = new IdleCollection();
 
   constructor(
     private readonly service: ConnectorLanguageService,
@@ -63,6 +65,7 @@ export class AnalysisCache {
     const result = ignored ? { ...checked, findings: [] } : checked;
     const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
+    this.idle.checked(text.length);
     return analysis;
   }
 
