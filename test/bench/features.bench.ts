@@ -1,6 +1,6 @@
 // Completion and hover in a large file: each request's time near the start, near the end and anywhere between.
 import { performance } from 'node:perf_hooks';
-import { getLanguageService } from '../../server/src/core';
+import { bundledCore } from './bundledCore';
 import { generateRestConnector } from './generate';
 import { ms, percentile, printTable } from './stats';
 
@@ -30,7 +30,7 @@ function timeEach(offsets: readonly number[], call: (offset: number) => unknown)
 /** Runs the benchmark and prints its table. */
 export async function runFeaturesBench(): Promise<void> {
   const text = generateRestConnector(OPERATIONS);
-  const service = getLanguageService();
+  const service = (await bundledCore()).getLanguageService();
   const document = service.check(text).result;
   const complete = (offset: number): unknown => service.completionsAt(document, offset);
   const hover = (offset: number): unknown => service.hoverAt(document, offset);
