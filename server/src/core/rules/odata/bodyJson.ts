@@ -8,15 +8,18 @@ export interface FilledBody {
   originalIndex(index: number): number;
 }
 
-/** Whether `index` in `text` falls inside a JSON string literal (placeholders are opaque). */
-function insideString(text: string, index: number): boolean {
+/** Tells, for increasing indexes of `text`, whether each falls inside a JSON string literal (one pass in all). */
+function stringTracker(text: string): (index: number) => boolean {
   let inside = false;
-  for (let i = 0; i < index; i++) {
-    const c = text[i];
-    if (inside && c === '\\') i++;
-    else if (c === '"') inside = !inside;
-  }
-  return inside;
+  let i = 0;
+  return (index) => {
+    for (; i < index; i++) {
+      const c = text.charCodeAt(i);
+      if (inside && c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inside = !inside;
+    }
+    return inside;
+  };
 }
 
 /**
@@ -28,9 +31,10 @@ export function fillVariables(body: string): FilledBody {
   const segments: { filledStart: number; originalStart: number; filledLength: number; originalLength: number }[] = [];
   let text = '';
   let cursor = 0;
+  const insideString = stringTracker(body);
   for (const placeholder of variablePlaceholders(body)) {
     text += body.slice(cursor, placeholder.index);
-    const sample = insideString(body, placeholder.index) ? '0' : '"s"';
+    const sample = insideString(placeholder.index) ? '0' : '"s"';
     segments.push({ filledStart: text.length, originalStart: placeholder.index, filledLength: sample.length, originalLength: placeholder.length });
     text += sample;
     cursor = placeholder.index + placeholder.length;
@@ -54,6 +58,13 @@ export function fillVariables(body: string): FilledBody {
 export function firstJsonError(body: string): { index: number; problem: string } | undefined {
   const filled = fillVariables(body);
   if (filled.text.trim() === '') return { index: 0, problem: 'the body is empty' };
+  // Valid JSON (what nearly every body is) is told apart natively; only an invalid one is read again for where.
+  try {
+    JSON.parse(filled.text);
+    return undefined;
+  } catch {
+    // Located below.
+  }
   const errors: ParseError[] = [];
   parse(filled.text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   const [error] = errors;

@@ -16,17 +16,20 @@ export const duplicateOption: ParameterRule = {
     const options = parameter.options;
     if (!options) return;
     const seen = new Map<string, number>();
-    options.elements.forEach((element, index) => {
-      if (typeof element.value !== 'string') return;
-      const first = seen.get(element.value);
+    // The values are the elements' values, in order; an element's node is looked up only to report it.
+    options.value.forEach((value, index) => {
+      if (typeof value !== 'string') return;
+      const first = seen.get(value);
       if (first === undefined) {
-        seen.set(element.value, index);
+        seen.set(value, index);
         return;
       }
+      const element = options.elements[index];
+      if (!element) return;
       context.report({
         at: element,
-        message: `Option ${quoted(element.value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
-        fixes: [{ title: `Remove the repeated '${element.value}'`, edits: [removeMemberEdit(element)], preferred: true }],
+        message: `Option ${quoted(value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
+        fixes: [{ title: `Remove the repeated '${value}'`, edits: [removeMemberEdit(element)], preferred: true }],
       });
     });
   },

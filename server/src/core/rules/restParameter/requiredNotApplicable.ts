@@ -16,7 +16,7 @@ export const requiredNotApplicable: ParameterRule = {
   check(parameter, context) {
     const type = parameter.type?.value;
     const required = parameter.required;
-    if (!required?.keyNode.parent || !isOneOf(PARAMETER_TYPES, type) || TYPES_WITH_REQUIRED.includes(type)) return;
+    if (!required || !isOneOf(PARAMETER_TYPES, type) || TYPES_WITH_REQUIRED.includes(type) || !required.keyNode.parent) return;
     context.report({
       at: required.keyNode,
       message: `'required' is not available on ${quoted(type)} parameters (${quoted(parameterName(parameter))}); it has no effect. Remove it.`,

@@ -14,7 +14,7 @@ export const separationWithoutEffect: ParameterRule = {
   },
   check(parameter, context) {
     const separation = parameter.separation;
-    if (!separation?.keyNode.parent || parameter.location?.value !== 'body' || parameter.items?.type?.value !== 'object') return;
+    if (!separation || parameter.location?.value !== 'body' || parameter.items?.type?.value !== 'object' || !separation.keyNode.parent) return;
     context.report({
       at: separation.keyNode,
       message: `Body array ${quoted(parameterName(parameter))} holds objects and is sent as a JSON array, so 'separation' has no effect. Remove it.`,
