@@ -8,7 +8,8 @@ import type { CheckedDocument } from './document';
 import { duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
 import { buildModel, type Connector } from './model';
-import { parseDocument, type ParsedDocument } from './parse';
+import { MAX_NESTING, parseDocument, type ParsedDocument } from './parse';
+import { treeWithNodeReparsed } from './parse/splice';
 import { JSON_OBJECT } from './parse/jsonTree';
 import { RULE_IDS } from './ruleCatalog';
 import { RULES } from './rules';
@@ -122,11 +123,16 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   const region = changedRegion(previous.result.parsed.text, text);
   const k = spanIndexOf(previous.units.spans, region.start);
   const changed = previous.units.spans[k];
-  const parsed = parseDocument(text);
   // Only an edit inside one unit, clear of its braces, can leave the others as they were.
-  if (!changed || region.start <= changed.offset || region.oldEnd >= changed.offset + changed.length - 1 || parsed.syntaxFindings.length > 0) {
-    return checkFully(parsed, options, set);
+  if (!changed || region.start <= changed.offset || region.oldEnd >= changed.offset + changed.length - 1) {
+    return checkFully(parseDocument(text), options, set);
   }
+  // The unit alone is parsed again when it can be; else the whole text (a comment closed further on, an error).
+  const before = previous.result.parsed.tree;
+  const unitNode = before ? unitsOf(previous.result)?.nodes[k] : undefined;
+  const tree = before && unitNode !== undefined ? treeWithNodeReparsed(before, unitNode, text, region.newEnd - region.oldEnd, MAX_NESTING) : undefined;
+  const parsed: ParsedDocument = tree ? { text, tree, root: tree.node(0), syntaxFindings: [] } : parseDocument(text);
+  if (parsed.syntaxFindings.length > 0) return checkFully(parsed, options, set);
   const connector = buildModel(parsed.root);
   return checkOneUnit(previous, previous.units, parsed, connector, region.oldEnd, region.newEnd - region.oldEnd, k, options, set)
     ?? checkFully(parsed, options, set, connector);

@@ -25,13 +25,19 @@ export interface ChangedRegion {
   newEnd: number;
 }
 
+/** Characters compared at once while looking for where two texts start to differ (native string comparison). */
+const BLOCK = 4096;
+
 /** The smallest region that differs between two texts (common prefix and suffix removed). */
 export function changedRegion(before: string, after: string): ChangedRegion {
   const shorter = Math.min(before.length, after.length);
   let start = 0;
+  while (start + BLOCK <= shorter && before.slice(start, start + BLOCK) === after.slice(start, start + BLOCK)) start += BLOCK;
   while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
   let end = 0;
-  while (end < shorter - start && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
+  const room = shorter - start;
+  while (end + BLOCK <= room && before.slice(before.length - end - BLOCK, before.length - end) === after.slice(after.length - end - BLOCK, after.length - end)) end += BLOCK;
+  while (end < room && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
   return { start, oldEnd: before.length - end, newEnd: after.length - end };
 }
 

@@ -67,6 +67,11 @@ export class JsonTree {
     this.#values = arrays.values;
   }
 
+  /** The arrays themselves, to build another tree from this one (parse/splice.ts); never change them. */
+  arrays(): TreeArrays {
+    return { kinds: this.#kinds, offsets: this.#offsets, lengths: this.#lengths, parents: this.#parents, ends: this.#ends, values: this.#values };
+  }
+
   /** How many nodes the tree has. */
   get size(): number {
     return this.#kinds.length;

@@ -3,7 +3,7 @@
 // finds) and builds the plain values beside it. At the first thing it does not expect (any syntax error, a BOM, an
 // exotic whitespace) it gives up, and the caller parses with jsonc-parser, which reports and recovers; so errors,
 // recovery and every odd corner stay jsonc-parser's.
-import { ARRAY, BOOLEAN, JSON_OBJECT, JsonTree, NULL, NUMBER, OBJECT, PROPERTY, STRING, type Kind } from './jsonTree';
+import { ARRAY, BOOLEAN, JSON_OBJECT, JsonTree, NULL, NUMBER, OBJECT, PROPERTY, STRING, type Kind, type TreeArrays } from './jsonTree';
 import { TreeBuilder } from './treeBuilder';
 
 /** Thrown to abandon the fast path; never escapes this module. */
@@ -47,9 +47,11 @@ class RegularParser {
   private readonly cachedLengths = new Int32Array(1 << CACHE_BITS);
   private readonly cachedStrings: string[] = new Array<string>(1 << CACHE_BITS).fill('');
 
-  constructor(private readonly text: string, private readonly maxDepth: number) {
-    // A regular text has at most one node per character (a property and its key take at least the key's two quotes).
-    this.out = new TreeBuilder(Math.ceil(text.length / 8) + 16, text.length + 1);
+  /** Reads `text` from `from` to `to`; its nodes are numbered from 0 whatever the span. */
+  constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length) {
+    this.pos = from;
+    // Regular text has at most one node per character (a property and its key take at least the key's two quotes).
+    this.out = new TreeBuilder(Math.ceil((to - from) / 8) + 16, to - from + 1);
   }
 
   parseRoot(): JsonTree {
@@ -59,6 +61,13 @@ class RegularParser {
     this.skipTrivia();
     if (this.pos !== this.text.length) throw IRREGULAR;
     return new JsonTree(this.text, this.out.finish());
+  }
+
+  /** Parses the value spanning exactly the span given, nested `depth` containers deep in its file. */
+  parseSpan(to: number, depth: number): TreeArrays {
+    this.parseValue(-1, depth);
+    if (this.pos !== to) throw IRREGULAR;
+    return this.out.finish();
   }
 
   private skipTrivia(): void {
@@ -282,8 +291,21 @@ class RegularParser {
  * would find, or returns undefined for anything else, leaving errors and recovery to jsonc-parser.
  */
 export function parseRegularJsonc(text: string, maxDepth = 512): JsonTree | undefined {
+  return unlessIrregular(() => new RegularParser(text, maxDepth).parseRoot());
+}
+
+/**
+ * Parses the regular JSONC value spanning exactly [from, to) of text, nested `depth` containers deep (its nodes
+ * numbered from 0, the value's own parent -1), or returns undefined. Re-reads one edited operation of a file.
+ */
+export function parseRegularValueAt(text: string, from: number, to: number, depth: number, maxDepth = 512): TreeArrays | undefined {
+  return unlessIrregular(() => new RegularParser(text, maxDepth, from, to).parseSpan(to, depth));
+}
+
+/** Runs a fast parse; undefined when it gave up, so the caller takes the slow path. */
+function unlessIrregular<T>(parse: () => T): T | undefined {
   try {
-    return new RegularParser(text, maxDepth).parseRoot();
+    return parse();
   } catch (error) {
     if (error === IRREGULAR) return undefined;
     throw error;

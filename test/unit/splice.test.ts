@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import fc from 'fast-check';
+import { parseDocument } from '../../server/src/core/parse';
+import type { JsonTree } from '../../server/src/core/parse/jsonTree';
+import { treeWithNodeReparsed } from '../../server/src/core/parse/splice';
+import { generateArraysAndHeadersConnector, generateODataConnector, generateRestConnector } from '../bench/generate';
+import { jsoncTreeOf } from '../support/jsoncTree';
+
+/** Every node as jsonc-parser shapes it, and every node's plain value. */
+function snapshot(tree: JsonTree): unknown {
+  return { nodes: jsoncTreeOf(tree), values: Array.from({ length: tree.size }, (_, i) => tree.value(i)) };
+}
+
+const SEEDS = [generateRestConnector(7), generateODataConnector(7), generateArraysAndHeadersConnector(3)];
+const INSERTS = ['x', ' ', '\n', '1', ', "extra": [1, {"a": null}]', '"k": "v", ', '{}', '// c\n', '"', '}', 'é\\u00e9'];
+
+test('an operation parsed again and put in place gives the tree a fresh parse gives, or nothing', () => {
+  let spliced = 0;
+  fc.assert(fc.property(fc.constantFrom(...SEEDS), fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...INSERTS), (seed, at, remove, insert) => {
+    const before = parseDocument(seed).tree as JsonTree;
+    const units = before.children(before.member(0, seed.includes('"operations"') ? 'operations' : 'customRequests'));
+    const unit = units[at % units.length] as number;
+    // An edit strictly inside the unit, clear of its braces.
+    const start = before.offset(unit) + 1 + (at % Math.max(1, before.length(unit) - 2));
+    const removed = Math.min(remove, before.offset(unit) + before.length(unit) - 1 - start);
+    const text = seed.slice(0, start) + insert + seed.slice(start + removed);
+    const tree = treeWithNodeReparsed(before, unit, text, insert.length - removed, 512);
+    const fresh = parseDocument(text);
+    if (!tree) return;
+    spliced++;
+    assert.deepEqual(fresh.syntaxFindings, [], 'a unit that parses alone leaves a file that parses');
+    assert.deepStrictEqual(snapshot(tree), snapshot(fresh.tree as JsonTree));
+    // The previous tree is left as it was.
+    assert.deepStrictEqual(snapshot(before), snapshot(parseDocument(seed).tree as JsonTree));
+  }), { numRuns: 600 });
+  assert.ok(spliced > 100, `only ${spliced} edits were spliced`);
+});
