@@ -5,7 +5,16 @@
 // backtracking: the time is linear in the value's length, whatever the pattern ("^(a+)+$" included). The price
 // is what RE2 leaves out: lookahead and back-references. A pattern must also be valid JavaScript (the `u` flag),
 // the syntax the format uses, so a file that passes here means the same to other JSON Schema tools.
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+
+let re2js: typeof import('re2js') | undefined;
+
+/** The matcher, loaded when the first pattern is judged: most files have none, and it is a sixth of the bundles. */
+function matcher(): typeof RE2JS {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded on first use, synchronously: checks are synchronous
+  re2js ??= require('re2js') as typeof import('re2js');
+  return re2js.RE2JS;
+}
 
 /** Compiled programs larger than this are refused: per character, matching may visit every step of the program. */
 export const MAX_PATTERN_PROGRAM = 5_000;
@@ -52,7 +61,8 @@ function compile(source: string): Compiled {
   if (unsupported) return { ok: false, problem: unsupported };
   let engine: RE2JS;
   try {
-    engine = RE2JS.compile(RE2JS.translateRegExp(source), RE2JS.LOOKBEHINDS);
+    const RE2 = matcher();
+    engine = RE2.compile(RE2.translateRegExp(source), RE2.LOOKBEHINDS);
   } catch (error) {
     return { ok: false, problem: whyRefused((error as Error).message) };
   }
