@@ -7,7 +7,7 @@ import type { JsonValue } from '../tree';
 import { CONSTRAINTS } from '../vocabulary';
 import {
   fieldAt, isAny, isArray, isBoolean, isModelObject, isString, KeyedPart, mapFieldAt, objectElements, objectValue, OptionsField, Part,
-  propertiesByKey, slotsOf, type TreeField, type TreeMapEntry,
+  propertiesByKey, slotsOf, TreeMapEntry, type TreeField,
 } from './parts';
 import type {
   Authorization, Connector, ConnectorCommon, CustomRequest, CustomRequestBody, Field, ItemsSpec, MapField,
@@ -222,21 +222,8 @@ class TreeAdvanced extends KeyedPart {
   }
 }
 
-class TreeModelDefinition implements ModelDefinition {
-  declare readonly name: string;
-  declare readonly tree: JsonTree;
-  declare readonly property: number;
-
-  constructor(name: string, tree: JsonTree, property: number) {
-    this.name = name;
-    this.tree = tree;
-    this.property = property;
-  }
-
-  get keyNode(): TreeNode {
-    return this.tree.node(this.property + 1);
-  }
-
+/** A model: an entry of `models`, its node when its value is an object. */
+class TreeModelDefinition extends TreeMapEntry<Node> implements ModelDefinition {
   get node(): TreeNode | undefined {
     return this.tree.nodeOrUndefined(objectValue(this.tree, this.property));
   }
@@ -245,7 +232,7 @@ class TreeModelDefinition implements ModelDefinition {
 function readModels(tree: JsonTree, property: number): RestConnector['models'] {
   const models = mapFieldAt(tree, property, isModelObject);
   if (!models) return undefined;
-  return Object.assign(models, { definitions: models.entries.map((e) => new TreeModelDefinition(e.name, tree, (e as TreeMapEntry<Node>).property)) });
+  return Object.assign(models, { definitions: models.entries.map((e) => new TreeModelDefinition(e.name, e.value, tree, (e as TreeMapEntry<Node>).property)) });
 }
 
 const ROOT_KEYS = slotsOf(['name', 'description', 'baseUrl', 'authorization', 'kind', 'advanced', 'models', 'operations', 'connectorVersion', 'customRequests']);
