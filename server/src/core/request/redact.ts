@@ -34,6 +34,7 @@ export function redactRequest(request: BuiltRequest): BuiltRequest {
     warnings: request.warnings.map(r),
     // The values themselves must not travel with the copy that is shown.
     secrets: [],
+    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, clientId: request.signIn.clientId, fromCache: request.signIn.fromCache, refreshAt: request.signIn.refreshAt } } : {}),
   };
 }
 
