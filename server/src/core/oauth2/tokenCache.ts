@@ -27,10 +27,13 @@ export function refreshTime(now: number, expiresInMs: number | undefined): numbe
 export class TokenCache {
   private readonly tokens = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<FetchedToken>>();
+  private readonly refused = new Map<string, string>();
 
   constructor(
     private readonly now: () => number = Date.now,
     private readonly fetch: (request: TokenRequest, options: SendOptions) => Promise<FetchedToken> = fetchToken,
+    /** A run of many requests (connector test) asks an endpoint that refused a client once only: repeating wrong credentials can lock the client. */
+    private readonly askOnceAfterRefusal = false,
   ) {}
 
   private key(request: TokenRequest): string {
@@ -45,13 +48,18 @@ export class TokenCache {
     const cached = this.tokens.get(key);
     if (cached && this.now() < cached.refreshAt) return { ok: true, token: cached.token, fromCache: true, refreshAt: cached.refreshAt };
     this.tokens.delete(key);
+    const refusal = this.refused.get(key);
+    if (refusal !== undefined) return { ok: false, message: `${refusal} (Not asked again in this run.)` };
     let fetching = this.pending.get(key);
     if (!fetching) {
       fetching = this.fetch(request, options).finally(() => this.pending.delete(key));
       this.pending.set(key, fetching);
     }
     const fetched = await fetching;
-    if (!fetched.ok) return fetched;
+    if (!fetched.ok) {
+      if (this.askOnceAfterRefusal) this.refused.set(key, fetched.message);
+      return fetched;
+    }
     const refreshAt = refreshTime(this.now(), fetched.expiresInMs);
     this.tokens.set(key, { token: fetched.token, refreshAt });
     return { ok: true, token: fetched.token, fromCache: false, refreshAt };

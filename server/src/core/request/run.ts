@@ -2,7 +2,7 @@ import { TokenCache } from '../oauth2/tokenCache';
 import { shapeResult } from '../result';
 import { sendRequest, type SendOptions } from '../send';
 import { prepareRequest, type PrepareInput } from './prepare';
-import { redactRequest, redactResult, redactText } from './redact';
+import { redactJson, redactRequest, redactResult, redactText } from './redact';
 import type { BuildProblem, BuiltRequest, ConnectorResult } from './types';
 
 /** A finished run: what was sent (redacted), and the result and raw body (redacted). */
@@ -32,8 +32,7 @@ export async function sendPrepared(request: BuiltRequest, options: SendOptions):
       if (request.signIn.fromCache) result.warnings.push('The service refused the token that was reused from memory (401); it is forgotten, and the next request fetches a new one.');
     }
   }
-  const redactedHeaders = JSON.parse(redactText(JSON.stringify(responseHeaders), request.secrets.map((s) => JSON.stringify(s).slice(1, -1)))) as Record<string, string>;
-  return { request: redactRequest(request), result: redactResult(result, request.secrets), rawText: redactText(rawText, request.secrets), responseHeaders: redactedHeaders };
+  return { request: redactRequest(request), result: redactResult(result, request.secrets), rawText: redactText(rawText, request.secrets), responseHeaders: redactJson(responseHeaders, request.secrets) };
 }
 
 /** A run: sent, or why nothing was sent. */
