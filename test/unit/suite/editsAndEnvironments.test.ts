@@ -7,11 +7,12 @@ import { lintText } from '../../../server/src/core/lint';
 import { responseSkeleton, setResponseStructureEdits, structureReport } from '../../../server/src/core/structure/responseStructure';
 import { addCase } from '../../../server/src/core/suite/addCase';
 import { readTestsFile } from '../../../server/src/core/suite/testsFile';
+import type { JsonValue } from '../../../server/src/core/tree';
 import { JsonNumber } from '../../../server/src/core/values/exactJson';
 import { odataConnector, operation, restConnector } from '../../support/connectorText';
 
 describe('response structure from an answer', () => {
-  const answer = { '@odata.context': 'x', value: [{ OrderNo: 'A-1', Total: 1.5, Open: true, Lines: [{ No: 1 }] }, { OrderNo: 'A-2', Note: null, Extra: 'e' }] };
+  const answer: JsonValue = { '@odata.context': 'x', value: [{ OrderNo: 'A-1', Total: 1.5, Open: true, Lines: [{ No: 1 }] }, { OrderNo: 'A-2', Note: null, Extra: 'e' }] };
 
   test('the skeleton holds every property of every row, typed as the platform writes structures', () => {
     assert.deepEqual(responseSkeleton(answer), { '@odata.context': '', value: [{ OrderNo: '', Total: 0, Open: false, Lines: [{ No: 0 }], Note: null, Extra: '' }] });
