@@ -64,6 +64,8 @@ export interface SentView {
   signIn?: { tokenUrl: string; fromCache: boolean };
   /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
   structure?: { dropped: string[]; missing: string[] };
+  /** Sent by an OData Custom request: it can take a response structure. */
+  customRequest?: true;
 }
 
 /** client → server: the edit that writes the answer's skeleton as the Custom request's responseStructure. */

@@ -35,5 +35,6 @@ export function sentView(request: BuiltRequest, values: SuppliedValues, sent: Se
     valuesJson: stringifyExact(values as { [key: string]: ExactJson }),
     ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, fromCache: request.signIn.fromCache } } : {}),
     ...(structure !== undefined && raw !== undefined ? { structure: structureReport(raw, structure) } : {}),
+    ...(request.shaping.kind === 'odata' ? { customRequest: true as const } : {}),
   };
 }
