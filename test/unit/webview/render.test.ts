@@ -5,6 +5,7 @@ import { mount } from '../../../client/src/webview/mount';
 import type { PanelAction, ResultView } from '../../../client/src/webview/protocol';
 import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
 import type { ViewNode } from '../../../client/src/webview/viewNode';
+import type { JsonValue } from '../../../server/src/core/tree';
 import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocument';
 
 const SCRIPT = '<script>window.pwned = 1</script>';
@@ -140,7 +141,7 @@ describe('result panel page', () => {
 });
 
 describe('result panel: tables, request, headers and structure', () => {
-  const rows = [{ OrderNo: 'A-10', Total: 5, Note: SCRIPT }, { OrderNo: 'A-9', Total: 50 }, { OrderNo: 'A-2', Total: null }];
+  const rows: JsonValue[] = [{ OrderNo: 'A-10', Total: 5, Note: SCRIPT }, { OrderNo: 'A-9', Total: 50 }, { OrderNo: 'A-2', Total: null }];
   const rich: ResultView = {
     ...view({ data: { '@odata.context': 'x', value: rows } }),
     request: { method: 'GET', url: 'http://127.0.0.1/Orders', headers: [['Authorization', 'Bearer •••']] },
