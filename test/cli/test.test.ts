@@ -192,6 +192,17 @@ describe('connector test', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /environment test/);
     assert.deepEqual(received.map((r) => r.target), ['/moved/x']);
+    // connector request takes the same environment: the preview names where it goes and which variable it needs.
+    const preview = await runCli(['request', 'rec.connector.json', 'at', '--value', 'where=y', '--env', 'test', '--dry-run'], { cwd: dir });
+    assert.equal(preview.code, 0, preview.stderr);
+    assert.match(preview.stdout, new RegExp(`^GET ${recordingUrl.replace(/[.]/g, '\\.')}/moved/y$`, 'm'));
+    assert.match(preview.stderr, /sending will need CONNECTOR_SECRET_REC_TEST/);
+    const sent = await runCli(['request', 'rec.connector.json', 'at', '--value', 'where=z', '--env', 'test'], { cwd: dir, env: { CONNECTOR_SECRET_REC_TEST: 'rec-token-value' } });
+    assert.equal(sent.code, 0, sent.stderr);
+    assert.equal(received[received.length - 1]?.target, '/moved/z');
+    const unknownRequest = await runCli(['request', 'rec.connector.json', 'at', '--value', 'where=y', '--env', 'prod'], { cwd: dir });
+    assert.equal(unknownRequest.code, 2);
+    assert.match(unknownRequest.stderr, /No environment 'prod'.*Nothing was sent/);
     const unknown = await runCli(['test', '--env', 'prod'], { cwd: dir, env: { CONNECTOR_SECRET_REC_TEST: 'rec-token-value' } });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /No environment 'prod' in connector-environments\.json\. It defines 'test'\./);
