@@ -1,6 +1,8 @@
 // The demo OData V4 service that examples/ifs-orders.connector.json points at, shaped like an IFS Cloud projection:
 // service document, $metadata, query options, metadata levels, ETags with If-Match, a bound action and function,
-// OData error bodies, and a binary $value download (which Custom request cannot use).
+// OData error bodies, and a binary $value download (which Custom request cannot use). It signs in like an IFS
+// Cloud projection: a bearer token from the realm's token endpoint (OAuth2 client credentials); the older basic
+// sign-in with a user name and password still works.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, readBody, sendJson, type RunningService } from './http';
 import { FilterError, parseFilter } from './odataFilter';
@@ -91,9 +93,13 @@ function keyOf(segment: string): string | undefined {
   return match?.[1]?.replace(/''/g, "'");
 }
 
-function authorized(request: IncomingMessage): boolean {
-  const expected = `Basic ${Buffer.from(`${ODATA_USER}:${ODATA_PASSWORD}`).toString('base64')}`;
-  return request.headers.authorization === expected;
+/** Checks a bearer token: issued by the token endpoint the service trusts, unexpired. */
+export type TokenVerifier = (token: string) => Promise<boolean>;
+
+async function authorized(request: IncomingMessage, verifyToken: TokenVerifier | undefined): Promise<boolean> {
+  const header = request.headers.authorization ?? '';
+  if (header.startsWith('Bearer ')) return verifyToken ? verifyToken(header.slice(7)) : false;
+  return header === `Basic ${Buffer.from(`${ODATA_USER}:${ODATA_PASSWORD}`).toString('base64')}`;
 }
 
 function annotate(entity: Entity, level: MetadataLevel, service: string, select: string[] | undefined, expandLines: boolean): Row {
@@ -112,8 +118,11 @@ function annotate(entity: Entity, level: MetadataLevel, service: string, select:
   return out;
 }
 
-/** Starts the OData service on 127.0.0.1 (`port` 0 picks a free port); its base URL ends in /odata/v4/orders. */
-export function startOrdersOData(port = 0): Promise<RunningService> {
+/**
+ * Starts the OData service on 127.0.0.1 (`port` 0 picks a free port); its base URL ends in /odata/v4/orders. With
+ * `verifyToken` it accepts bearer tokens that the verifier trusts (the demo's token endpoint).
+ */
+export function startOrdersOData(port = 0, options: { verifyToken?: TokenVerifier } = {}): Promise<RunningService> {
   const orders = seed();
   return listen(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -122,10 +131,11 @@ export function startOrdersOData(port = 0): Promise<RunningService> {
       odataError(response, 404, 'NOT_FOUND', `This demo serves ${BASE_PATH} only.`);
       return;
     }
-    if (!authorized(request)) {
-      odataError(response, 401, 'UNAUTHORIZED', `Log in with user '${ODATA_USER}'; set the connector's secret 'ifs' to '${ODATA_PASSWORD}'.`, {
-        'WWW-Authenticate': 'Basic realm="demo"',
-      });
+    if (!(await authorized(request, options.verifyToken))) {
+      const signIn = options.verifyToken
+        ? "Sign in with a token from the demo's token endpoint (client credentials: client 'workflow', the connector's secret 'ifs')"
+        : `Log in with user '${ODATA_USER}'; set the connector's secret 'ifs' to '${ODATA_PASSWORD}'`;
+      odataError(response, 401, 'UNAUTHORIZED', `${signIn}.`, { 'WWW-Authenticate': options.verifyToken ? 'Bearer realm="demo"' : 'Basic realm="demo"' });
       return;
     }
     const path = decodeURIComponent(url.pathname.slice(BASE_PATH.length)).replace(/^\//, '');

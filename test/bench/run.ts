@@ -6,8 +6,9 @@ import { runOpenApiBench } from './openapi.bench';
 import { runPatternBench } from './pattern.bench';
 import { runSendBench } from './send.bench';
 import { runServerBench } from './server.bench';
+import { runSuiteBench } from './suite.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench, pattern: runPatternBench, openapi: runOpenApiBench };
+const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench, pattern: runPatternBench, openapi: runOpenApiBench, suite: runSuiteBench };
 
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';

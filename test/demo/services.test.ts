@@ -4,6 +4,7 @@ import { request } from 'undici';
 import type { RunningService } from '../../scripts/demo/http';
 import { ODATA_PASSWORD, ODATA_USER, startOrdersOData } from '../../scripts/demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 
 const basic = `Basic ${Buffer.from(`${ODATA_USER}:${ODATA_PASSWORD}`).toString('base64')}`;
 
@@ -66,6 +67,49 @@ describe('demo OData service', () => {
     assert.equal(response.statusCode, 201);
     assert.match(String(response.headers.location), /Orders\('N-1'\)$/);
     assert.match(String(body['@odata.id']), /Orders\('N-1'\)$/);
+  });
+});
+
+describe('demo OData service signing in with client credentials', () => {
+  let tokens: RunningTokenEndpoint;
+  let service: RunningService;
+  before(async () => {
+    tokens = await startTokenEndpoint(0);
+    service = await startOrdersOData(0, { verifyToken: tokens.verify });
+  });
+  after(async () => {
+    await service.close();
+    await tokens.close();
+  });
+
+  async function token(secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await request(tokens.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${DEMO_CLIENT_ID}:${secret}`).toString('base64')}` },
+      body: 'grant_type=client_credentials',
+    });
+    return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+  }
+
+  test('the token endpoint issues a bearer token to the demo client only, with Keycloak\'s error otherwise', async () => {
+    const wrong = await token('nope');
+    assert.equal(wrong.status, 401);
+    assert.deepEqual(wrong.body, { error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
+    const right = await token(DEMO_CLIENT_SECRET);
+    assert.equal(right.status, 200);
+    assert.equal(right.body.token_type, 'Bearer');
+    assert.equal(right.body.expires_in, 300);
+  });
+
+  test('the service accepts its tokens and refuses a request without one or with a forged one', async () => {
+    const { body } = await token(DEMO_CLIENT_SECRET);
+    const ok = await getJson(`${service.url}/Orders('A-1')`, { authorization: `Bearer ${String(body.access_token)}` });
+    assert.equal(ok.status, 200);
+    const none = await getJson(`${service.url}/Orders`, {});
+    assert.equal(none.status, 401);
+    assert.match(String((none.body.error as { message: string }).message), /client credentials.*secret 'ifs'/);
+    const forged = await getJson(`${service.url}/Orders`, { authorization: `Bearer ${String(body.access_token).slice(0, -4)}AAAA` });
+    assert.equal(forged.status, 401);
   });
 });
 

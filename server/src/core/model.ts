@@ -86,6 +86,12 @@ export interface Authorization {
   name?: Field<string>;
   username?: Field<string>;
   secret?: Field<string>;
+  /** oauth2: the flow (`clientCredentials`), the token endpoint, the client id, the scopes and how the client signs in there. */
+  flow?: Field<string>;
+  tokenUrl?: Field<string>;
+  clientId?: Field<string>;
+  scope?: Field<string>;
+  clientAuthentication?: Field<string>;
 }
 
 export type CustomRequestBody =
@@ -271,6 +277,11 @@ function readAuthorization(root: Node): Authorization | undefined {
     name: field(node, 'name', isString),
     username: field(node, 'username', isString),
     secret: field(node, 'secret', isString),
+    flow: field(node, 'flow', isString),
+    tokenUrl: field(node, 'tokenUrl', isString),
+    clientId: field(node, 'clientId', isString),
+    scope: field(node, 'scope', isString),
+    clientAuthentication: field(node, 'clientAuthentication', isString),
   };
 }
 

@@ -6,7 +6,9 @@ import {
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { lenses } from '../core/features/codeLens';
-import { completionsAt } from '../core/features/completion';
+import { completionsAt, type CompletionProposal } from '../core/features/completion';
+import { testsCompletions, testsHover } from '../core/suite/editing';
+import { connectorOfTests, isTestsUri } from './suiteFeatures';
 import { hoverAt } from '../core/features/hover';
 import { definitionAt, namedThingAt, referencesAt, renameAt } from '../core/features/navigation';
 import { outline, type OutlineSymbol } from '../core/features/symbols';
@@ -57,14 +59,34 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       codeLensProvider: { resolveProvider: false },
     },
     register({ connection, documents, analyze, client }) {
+      const testsFileHover = (uri: string, position: { line: number; character: number }) => {
+        const text = documents.get(uri)?.getText();
+        if (text === undefined) return null;
+        const lines = new LineIndex(text);
+        const info = testsHover(text, connectorOfTests(documents, uri), lines.offsetAt(position));
+        return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(lines, info) } : null;
+      };
       const withAnalysis = <T>(uri: string, fallback: T, run: (a: DocumentAnalysis) => T): T => {
         const analysis = analyze(uri);
         return analysis ? run(analysis) : fallback;
       };
 
-      connection.onCompletion(({ textDocument, position }) => withAnalysis(textDocument.uri, [] as CompletionItem[], (a) => {
-        const offset = a.lines.offsetAt(position);
-        return completionsAt(a.text, a.result.parsed.root, a.result.connector, offset).map((p, index): CompletionItem => ({
+      /** A tests file is completed from its connector's operations and values; a connector file from its own model. */
+      const proposals = (uri: string, position: { line: number; character: number }): { text: string; lines: LineIndex; list: CompletionProposal[] } | undefined => {
+        if (isTestsUri(uri)) {
+          const text = documents.get(uri)?.getText();
+          if (text === undefined) return undefined;
+          const lines = new LineIndex(text);
+          return { text, lines, list: testsCompletions(text, connectorOfTests(documents, uri), lines.offsetAt(position)) };
+        }
+        const a = analyze(uri);
+        return a ? { text: a.text, lines: a.lines, list: completionsAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position)) } : undefined;
+      };
+
+      connection.onCompletion(({ textDocument, position }) => {
+        const a = proposals(textDocument.uri, position);
+        if (!a) return [] as CompletionItem[];
+        return a.list.map((p, index): CompletionItem => ({
           label: p.label,
           kind: COMPLETION_KIND[p.kind],
           sortText: String(index).padStart(4, '0'),
@@ -76,9 +98,9 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
             ? { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText }, insertTextFormat: InsertTextFormat.Snippet }
             : { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.snippet ? snippetAsPlainText(p.insertText) : p.insertText }, insertTextFormat: InsertTextFormat.PlainText }),
         }));
-      }));
+      });
 
-      connection.onHover(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
+      connection.onHover(({ textDocument, position }) => isTestsUri(textDocument.uri) ? testsFileHover(textDocument.uri, position) : withAnalysis(textDocument.uri, null, (a) => {
         const info = hoverAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position));
         return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(a.lines, info) } : null;
       }));

@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { LineIndex } from '../../core/lineIndex';
+import type { AppliedEnvironment } from '../../core/environments/apply';
 import { lintText } from '../../core/lint';
+import { TokenCache } from '../../core/oauth2/tokenCache';
 import { curlCommand } from '../../core/request/curl';
 import { prepareRequest } from '../../core/request/prepare';
 import { sendPrepared } from '../../core/request/run';
@@ -10,6 +12,7 @@ import { environmentSecrets, secretVariable } from '../../core/request/secretVar
 import { describeRequest, requestJson } from '../../core/request/show';
 import type { BuildProblem } from '../../core/request/types';
 import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { environmentFor } from '../../io/environmentsFiles';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
@@ -56,6 +59,15 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const valuesPath = options.valuesFile ? resolve(io.cwd, options.valuesFile) : undefined;
   const valuesText = valuesPath ? await readText(valuesPath, io, 'values file') : undefined;
   if (valuesPath && valuesText === undefined) return 2;
+  let environment: AppliedEnvironment | undefined;
+  if (options.env !== undefined) {
+    const chosen = environmentFor(path, options.env);
+    if (!chosen.ok) {
+      io.stderr(`connector request: ${chosen.message} Nothing was sent.\n`);
+      return 2;
+    }
+    environment = chosen.environment;
+  }
   const env = environmentSecrets(process.env);
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
@@ -67,6 +79,9 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     ...(valuesText !== undefined ? { valuesFileText: valuesText } : {}),
     entered: options.values,
     secrets,
+    ...(environment ? { environment } : {}),
+    // Only a send fetches an OAuth2 token; a preview shows a stand-in.
+    ...(options.mode === 'send' ? { tokens: new TokenCache().source({ timeoutMs: options.timeoutMs }) } : {}),
     baseDir,
     files: workspaceFiles({
       roots: [root],

@@ -101,6 +101,8 @@ function valueProposals(path: JSONPath, connector: Connector | undefined, replac
   if (holder === 'authorization') {
     if (property === 'scheme') return values(AUTH_SCHEMES, VALUE_DOCS.scheme, replace);
     if (property === 'in') return values(['header', 'query'], VALUE_DOCS.in, replace);
+    if (property === 'flow') return values(['clientCredentials'], VALUE_DOCS.flow, replace);
+    if (property === 'clientAuthentication') return values(['basic', 'body'], VALUE_DOCS.clientAuthentication, replace);
     return [];
   }
   if (holder === 'operation' && property === 'method') return values(METHODS, VALUE_DOCS.method, replace);

@@ -1,0 +1,40 @@
+import { curlCommand } from '../core/request/curl';
+import { redactRequest } from '../core/request/redact';
+import type { SentRequest } from '../core/request/run';
+import { bodyShown } from '../core/request/show';
+import type { BuiltRequest, SuppliedValues } from '../core/request/types';
+import { structureReport } from '../core/structure/responseStructure';
+import type { JsonValue } from '../core/tree';
+import { stringifyExact, type ExactJson } from '../core/values/exactJson';
+import type { RequestPreview } from '../protocol';
+import type { SentView } from '../suiteProtocol';
+
+/** The request as the user sees it: secrets redacted, files by name and size, and a curl command doing the same. */
+export function preview(request: BuiltRequest): RequestPreview {
+  const shown = redactRequest(request);
+  return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.body ? { body: bodyShown(shown.body) } : {}), warnings: shown.warnings, curl: curlCommand(request) };
+}
+
+function parsed(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One sending as the result panel and the Testing view show it, redacted. */
+export function sentView(request: BuiltRequest, values: SuppliedValues, sent: SentRequest): SentView {
+  const structure = request.shaping.kind === 'odata' ? request.shaping.responseStructure : undefined;
+  const raw = structure !== undefined ? parsed(sent.rawText) : undefined;
+  return {
+    preview: preview(request),
+    result: sent.result,
+    rawText: sent.rawText,
+    responseHeaders: sent.responseHeaders,
+    valuesJson: stringifyExact(values as { [key: string]: ExactJson }),
+    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, fromCache: request.signIn.fromCache } } : {}),
+    ...(structure !== undefined && raw !== undefined ? { structure: structureReport(raw, structure) } : {}),
+    ...(request.shaping.kind === 'odata' ? { customRequest: true as const } : {}),
+  };
+}
