@@ -17,7 +17,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'connector-json' }, { scheme: 'file', pattern: '**/*.values.json' }],
     // The project file (connector-tools.json) sets rule levels: the server re-checks when one changes.
-    synchronize: { configurationSection: 'connectorTools', fileEvents: vscode.workspace.createFileSystemWatcher('**/connector-tools.json') },
+    // ... and a connector's $metadata file: the connectors that name it are judged against the new version.
+    synchronize: {
+      configurationSection: 'connectorTools',
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/connector-tools.json'),
+        vscode.workspace.createFileSystemWatcher('**/*.{xml,edmx}'),
+        vscode.workspace.createFileSystemWatcher('**/*.{metadata,csdl}.json'),
+      ],
+    },
     outputChannel: log,
     // Tells the server it may use what only this extension has: its commands, value prompts and secret storage.
     initializationOptions: { connectorToolsExtension: true },

@@ -92,6 +92,9 @@ function tokenize(text: string): Token[] | FilterSyntaxError {
       i++;
       continue;
     }
+    const symbol = /^(==|!=|<=|>=|&&|\|\||=|<|>|!)/.exec(rest)?.[0];
+    const word: Readonly<Record<string, string>> = { '=': 'eq', '==': 'eq', '!=': 'ne', '<': 'lt', '<=': 'le', '>': 'gt', '>=': 'ge', '&&': 'and', '||': 'or', '!': 'not' };
+    if (symbol) return { range: { start: i, end: i + symbol.length }, message: `'${symbol}' is not an OData operator: write '${word[symbol] ?? 'eq'}'` };
     return { range: { start: i, end: i + 1 }, message: `'${c}' is not allowed here` };
   }
   tokens.push({ kind: 'end', text: '', start: text.length, end: text.length });
