@@ -142,7 +142,7 @@ class FilterParser {
         const token = this.peek();
         const precedence = token.kind === 'name' ? BINARY_PRECEDENCE[token.text] : undefined;
         if (precedence === undefined || precedence <= minimum) {
-          if (token.kind === 'name' && /^(AND|OR|EQ|NE|GT|GE|LT|LE|NOT)$/i.test(token.text) && BINARY_PRECEDENCE[token.text.toLowerCase()] !== undefined) {
+          if (token.kind === 'name' && token.text !== token.text.toLowerCase() && BINARY_PRECEDENCE[token.text.toLowerCase()] !== undefined) {
             this.fail(token, `operators are lower-case: write '${token.text.toLowerCase()}'`);
           }
           return left;

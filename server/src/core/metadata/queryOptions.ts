@@ -7,6 +7,8 @@ import { shapeOf, urlLiteralProblem } from './primitives';
 
 /** A problem inside one query option's value, with ranges in that value's text. */
 export interface OptionProblem {
+  /** Set when the option's name itself is wrong (the problem is then about the name, not the value). */
+  unknownOption?: string;
   range: Range;
   message: string;
   replacements?: { range: Range; text: string; title: string }[];
@@ -302,7 +304,7 @@ export function checkOption(service: ServiceMetadata, target: OptionTarget | und
   const lower = name.toLowerCase();
   if (name.startsWith('$') && !(SYSTEM_QUERY_OPTIONS as readonly string[]).includes(lower)) {
     const close = closeMatches(name, SYSTEM_QUERY_OPTIONS);
-    out.problems.push({ range, message: `'${name}' is not an OData query option.${close.length ? ` Did you mean '${close[0]}'?` : ''}` });
+    out.problems.push({ unknownOption: close[0] ?? '', range, message: `'${name}' is not an OData query option.${close.length ? ` Did you mean '${close[0]}'?` : ''}` });
     return out;
   }
   if (value.includes('{')) return out;

@@ -16,6 +16,11 @@ export const queryOption: ODataRule = {
       for (const option of analysis.options) {
         if (option.name.toLowerCase() === '$filter') continue;
         for (const problem of option.check.problems) {
+          if (problem.unknownOption !== undefined && option.keyNode) {
+            const fix = problem.unknownOption ? [{ title: `Change to '${problem.unknownOption}'`, edits: [{ offset: option.keyNode.offset, length: option.keyNode.length, content: JSON.stringify(problem.unknownOption) }], preferred: true }] : [];
+            context.report({ at: option.keyNode, message: problem.message, fixes: fix });
+            continue;
+          }
           context.report({ at: option.span(problem.range), message: `${option.name}: ${problem.message}`, fixes: fixesOf(problem.replacements, option.span) });
         }
       }
