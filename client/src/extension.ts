@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerEditingCommands } from './editingCommands';
+import { registerMetadataCommands } from './metadataCommands';
 import { registerOpenApiCommands } from './openapiCommands';
 import { registerSendCommands } from './send/commands';
 
@@ -35,6 +36,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerEditingCommands(context, client);
   registerSendCommands(context, client, log);
   registerOpenApiCommands(context, client);
+  registerMetadataCommands(context, client);
   await client.start();
 }
 

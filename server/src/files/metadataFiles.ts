@@ -44,10 +44,10 @@ export class MetadataFiles {
         return undefined;
       }
     }).filter((f): f is string => f !== undefined);
-    const files = this;
+    const generation = (): number => this.changes;
     return {
       get generation() {
-        return files.changes;
+        return generation();
       },
       load: (given) => this.load(resolve(connectorDir, given), roots),
     };

@@ -8,6 +8,7 @@ import { URI } from 'vscode-uri';
 import { lenses } from '../core/features/codeLens';
 import { completionsAt } from '../core/features/completion';
 import { hoverAt } from '../core/features/hover';
+import { metadataCompletions, metadataHover } from '../core/metadata/assist';
 import { definitionAt, namedThingAt, referencesAt, renameAt } from '../core/features/navigation';
 import { outline, type OutlineSymbol } from '../core/features/symbols';
 import { LineIndex } from '../core/lineIndex';
@@ -64,7 +65,11 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
 
       connection.onCompletion(({ textDocument, position }) => withAnalysis(textDocument.uri, [] as CompletionItem[], (a) => {
         const offset = a.lines.offsetAt(position);
-        return completionsAt(a.text, a.result.parsed.root, a.result.connector, offset).map((p, index): CompletionItem => ({
+        const connector = a.result.connector;
+        const root = a.result.parsed.root;
+        // Inside a Custom request the service's metadata knows best; elsewhere (or without it) the format's own proposals.
+        const fromMetadata = a.metadata && root && connector?.kind === 'odata' ? metadataCompletions(a.metadata, connector, root, a.text, offset) : undefined;
+        return (fromMetadata?.length ? fromMetadata : completionsAt(a.text, root, connector, offset)).map((p, index): CompletionItem => ({
           label: p.label,
           kind: COMPLETION_KIND[p.kind],
           sortText: String(index).padStart(4, '0'),
@@ -79,7 +84,10 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       }));
 
       connection.onHover(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
-        const info = hoverAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position));
+        const offset = a.lines.offsetAt(position);
+        const connector = a.result.connector;
+        const root = a.result.parsed.root;
+        const info = (a.metadata && root && connector?.kind === 'odata' ? metadataHover(a.metadata, connector, root, a.text, offset) : undefined) ?? hoverAt(a.text, root, connector, offset);
         return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(a.lines, info) } : null;
       }));
 

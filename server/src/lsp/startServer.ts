@@ -16,6 +16,7 @@ import { guardConnection } from './guard';
 import { DEFAULT_SETTINGS, SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
+import { metadataFeatures } from './metadataFeatures';
 import { ValidationScheduler } from './validation';
 import { clientProfileOf, MINIMAL_CLIENT, type ClientProfile } from './clientProfile';
 import { ProjectConfigService } from './projectConfig';
@@ -60,6 +61,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
     checkAllFeatures(() => folders, checkOptions, bodyFiles, metadataFiles),
     editorFeatures(() => folders),
     requestFeatures({ settings: currentSettings, folders: () => folders }),
+    metadataFeatures({ settings: currentSettings, folders: () => folders }),
     ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),
   ];
   let pullsConfiguration = false;

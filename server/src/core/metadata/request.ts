@@ -5,7 +5,8 @@ import { sourceOffsetInString } from '../tree';
 import type { ServiceMetadata } from './model';
 import type { Range } from './pathSyntax';
 import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions';
-import { resolvePath, resultState, type PathState, type ResolvedPath } from './resourcePath';
+import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
+import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
 
 /** One query option of a request, from its `query` object or written in its url. */
@@ -114,3 +115,23 @@ export function analyzeRequest(service: ServiceMetadata, connector: ODataConnect
   cache.set(request, { service, text, analysis });
   return analysis;
 }
+
+/** What the body of a request is judged against, given its kind and target; undefined when nothing fits. */
+export function bodySubjectOf(request: CustomRequest, analysis: RequestAnalysis): BodySubject | undefined {
+  const kind = request.operation?.value;
+  const target = analysis.target;
+  if (!target) return undefined;
+  if (kind === 'action' && target.kind === 'action') return { kind: 'action', operation: target.operation };
+  if (kind === 'create' && target.kind === 'collection') return { kind: 'structured', type: target.type, operation: 'create' };
+  if ((kind === 'update' || kind === 'replace') && (target.kind === 'entity' || (target.kind === 'complex' && !target.collection))) return { kind: 'structured', type: target.type, operation: kind };
+  return undefined;
+}
+
+/** What the response of a request describes: the function's result, the action's return value, or the target. */
+export function responseState(analysis: RequestAnalysis): PathState | undefined {
+  const target = analysis.target;
+  if (!target) return undefined;
+  if (target.kind === 'action') return target.operation.returnType ? stateOfType(analysis.service, target.operation.returnType) : undefined;
+  return analysis.result;
+}
+

@@ -1,22 +1,10 @@
-import { checkBody, type BodyProblem, type BodySubject } from '../../../metadata/body';
-import type { RequestAnalysis } from '../../../metadata/request';
-import type { CustomRequest } from '../../../model';
+import { checkBody, type BodyProblem } from '../../../metadata/body';
+import { bodySubjectOf, type RequestAnalysis } from '../../../metadata/request';
 import type { Span } from '../../../findings';
 import { sourceOffsetInString } from '../../../tree';
 import type { RuleContext } from '../../types';
 import { eachAnalyzed, fixesOf } from './shared';
 import type { ODataConnector } from '../../../model';
-
-/** What the body of a request is judged against, given its kind and target; undefined when nothing fits. */
-export function bodySubjectOf(request: CustomRequest, analysis: RequestAnalysis): BodySubject | undefined {
-  const kind = request.operation?.value;
-  const target = analysis.target;
-  if (!target) return undefined;
-  if (kind === 'action' && target.kind === 'action') return { kind: 'action', operation: target.operation };
-  if (kind === 'create' && target.kind === 'collection') return { kind: 'structured', type: target.type, operation: 'create' };
-  if ((kind === 'update' || kind === 'replace') && (target.kind === 'entity' || (target.kind === 'complex' && !target.collection))) return { kind: 'structured', type: target.type, operation: kind };
-  return undefined;
-}
 
 const cache = new WeakMap<RequestAnalysis, BodyProblem[]>();
 

@@ -1,16 +1,7 @@
 import { checkResponseStructure } from '../../../metadata/response';
-import { stateOfType, type PathState } from '../../../metadata/resourcePath';
-import type { RequestAnalysis } from '../../../metadata/request';
+import { responseState } from '../../../metadata/request';
 import type { ODataRule } from '../../types';
 import { eachAnalyzed } from './shared';
-
-/** What the response of a request describes: the function's result, the action's return value, or the target. */
-export function responseState(analysis: RequestAnalysis): PathState | undefined {
-  const target = analysis.target;
-  if (!target) return undefined;
-  if (target.kind === 'action') return target.operation.returnType ? stateOfType(analysis.service, target.operation.returnType) : undefined;
-  return analysis.result;
-}
 
 /** A response structure may list only what the response has, with the JSON types it has them. */
 export const responseStructure: ODataRule = {
