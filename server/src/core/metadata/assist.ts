@@ -100,7 +100,7 @@ function urlCompletions(service: ServiceMetadata, analysis: RequestAnalysis, tex
     return [];
   }
   // A new segment right after a slash, or the one being typed.
-  const state = segment ? segment.before : path.target ?? undefined;
+  const state: PathState | undefined = segment ? segment.before : path.segments.length === 0 ? { kind: 'root' } : path.target;
   if (!state) return [];
   const start = segment ? segment.raw.nameRange.start : index;
   const end = segment ? segment.raw.nameRange.end : index;

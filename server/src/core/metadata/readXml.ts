@@ -30,7 +30,8 @@ const parser = new XMLParser({
   parseAttributeValue: false,
   trimValues: true,
   processEntities: true,
-  htmlEntities: false,
+  // Numeric character references (&#233;); named HTML entities come along, harmless without a DTD.
+  htmlEntities: true,
   isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ARRAY_ELEMENTS.has(name),
 });
 
