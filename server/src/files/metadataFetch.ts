@@ -23,7 +23,7 @@ export interface MetadataFetchInput {
 
 export type MetadataFetchOutcome =
   | { ok: true; path: string; /** As the connector names it, relative to its folder. */ named: string; edits: TextEdit[]; summary: string; /** The connector names another file than the one written. */ namesOther?: string }
-  | { ok: false; message: string };
+  | { ok: false; /** 'input': the file or a secret is wrong and nothing was sent; 'download': the service's answer. */ kind: 'input' | 'download'; message: string };
 
 /** `orders.connector.json` → `orders.metadata.xml`. */
 export function defaultMetadataName(connectorPath: string): string {
@@ -54,23 +54,23 @@ function realParentInside(path: string, roots: readonly string[]): boolean {
  */
 export async function fetchMetadataFile(input: MetadataFetchInput): Promise<MetadataFetchOutcome> {
   const connector = buildModel(parseDocument(input.text).root);
-  if (connector?.kind !== 'odata') return { ok: false, message: `${basename(input.connectorPath)} is not an OData connector ("kind": "odata"); only OData services have $metadata.` };
+  if (connector?.kind !== 'odata') return { ok: false, kind: 'input', message: `${basename(input.connectorPath)} is not an OData connector ("kind": "odata"); only OData services have $metadata.` };
   const connectorDir = dirname(input.connectorPath);
   const named = connector.metadata?.value;
   const target = input.out ?? resolve(connectorDir, named ?? defaultMetadataName(input.connectorPath));
   // A path the file names (not one the user typed) must stay inside the workspace: a connector cannot make the tool overwrite ~/.bashrc.
   if (!input.out && !realParentInside(target, input.roots)) {
-    return { ok: false, message: `The connector names ${JSON.stringify(named)} as its metadata file, which resolves outside the workspace (${target}); nothing was downloaded. Give the place to write explicitly, or name a file inside the workspace.` };
+    return { ok: false, kind: 'input', message: `The connector names ${JSON.stringify(named)} as its metadata file, which resolves outside the workspace (${target}); nothing was downloaded. Give the place to write explicitly, or name a file inside the workspace.` };
   }
   const fetched = await fetchMetadata(connector, input.secrets, { timeoutMs: input.timeoutMs, ...(input.signal ? { signal: input.signal } : {}) });
-  if (!fetched.ok) return { ok: false, message: fetched.message };
+  if (!fetched.ok) return { ok: false, kind: fetched.code === 'invalid-connector' || fetched.code === 'missing-secret' ? 'input' : 'download', message: fetched.message };
   try {
     mkdirSync(dirname(target), { recursive: true });
     const temporary = `${target}.${process.pid}.download`;
     writeFileSync(temporary, fetched.text);
     renameSync(temporary, target);
   } catch (error) {
-    return { ok: false, message: `${target} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
+    return { ok: false, kind: 'download', message: `${target} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
   }
   METADATA_FILES.changed(target);
   const relativePath = relative(connectorDir, target).split(sep).join('/');

@@ -89,7 +89,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   if (!outcome.ok) {
     const hint = missing.length ? ` Set it in the environment as ${secretVariable(missing[0] ?? '')}.` : '';
     io.stderr(`connector metadata: ${outcome.message}${hint}\n`);
-    return missing.length || /connector|baseUrl|not an OData/.test(outcome.message) ? 2 : 1;
+    return outcome.kind === 'input' ? 2 : 1;
   }
   if (outcome.edits.length > 0) {
     try {
