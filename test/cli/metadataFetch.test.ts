@@ -50,7 +50,7 @@ describe('connector metadata fetch against odata-v4-server', () => {
       const text = readFileSync(join(folder.path, 'orders.connector.json'), 'utf8');
       assert.match(text, /^\/\/ Orders of the service/);
       assert.match(text, /"name": "Test", \/\/ the display name/);
-      assert.match(text, /"connectorVersion": "2.1.17",\n  "metadata": "orders.metadata.xml",\n/);
+      assert.match(text, /"connectorVersion": "2.1.17",\n {2}"metadata": "orders.metadata.xml",\n/);
       // Fetching again rewrites the file and leaves the connector as it is.
       const again = await runCli(['metadata', 'fetch', 'orders.connector.json'], { cwd: folder.path });
       assert.equal(again.code, 0, again.stderr);
