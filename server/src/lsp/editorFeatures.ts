@@ -48,7 +48,8 @@ function operationSymbols(uri: string, text: string, lines: LineIndex): Workspac
 export function editorFeatures(folders: () => string[]): FeatureGroup {
   return {
     capabilities: {
-      completionProvider: { triggerCharacters: ['"', '{', ':'] },
+      // '/' and '(' open a url segment or a key, where the service's metadata has proposals.
+      completionProvider: { triggerCharacters: ['"', '{', ':', '/', '('] },
       hoverProvider: true,
       documentSymbolProvider: { label: 'Connector' },
       workspaceSymbolProvider: true,
