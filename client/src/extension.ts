@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerEditingCommands } from './editingCommands';
+import { registerMetadataCommands } from './metadataCommands';
 import { registerOpenApiCommands } from './openapiCommands';
 import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/activeEnvironment';
 import { registerSendCommands } from './send/commands';
@@ -24,7 +25,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       { scheme: 'file', pattern: '**/connector-environments.json' },
     ],
     // The project file (connector-tools.json) sets rule levels: the server re-checks when one changes.
-    synchronize: { configurationSection: 'connectorTools', fileEvents: vscode.workspace.createFileSystemWatcher('**/connector-tools.json') },
+    // ... and a connector's $metadata file: the connectors that name it are judged against the new version.
+    synchronize: {
+      configurationSection: 'connectorTools',
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/connector-tools.json'),
+        vscode.workspace.createFileSystemWatcher('**/*.{xml,edmx}'),
+        vscode.workspace.createFileSystemWatcher('**/*.{metadata,csdl}.json'),
+      ],
+    },
     outputChannel: log,
     // Tells the server it may use what only this extension has: its commands, value prompts and secret storage.
     initializationOptions: { connectorToolsExtension: true },
@@ -37,6 +46,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const showResult = registerSendCommands(context, client, log, environment);
   registerOpenApiCommands(context, client);
   registerTestController(context, client, environment, showResult);
+  registerMetadataCommands(context, client);
   await client.start();
   // The status bar shows the environment whenever the workspace has an environments file.
   const environmentsWatcher = vscode.workspace.createFileSystemWatcher('**/connector-environments.json');

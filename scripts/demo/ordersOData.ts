@@ -34,18 +34,42 @@ const LINES: Row[] = [
   { OrderNo: 'A-3', LineNo: 1, PartNo: 'P-10', Quantity: 2 },
 ];
 
-const METADATA_XML = `<?xml version="1.0" encoding="utf-8"?>
+// The service's $metadata: entity sets, keys, navigation, the bound action and function, and the annotations the
+// editor's checks read (optimistic concurrency on Orders, computed and immutable properties, descriptions,
+// read-only Documents with a media stream).
+export const METADATA_XML = `<?xml version="1.0" encoding="utf-8"?>
 <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+  <edmx:Reference Uri="https://oasis-tcs.github.io/odata-vocabularies/vocabularies/Org.OData.Core.V1.xml">
+    <edmx:Include Namespace="Org.OData.Core.V1" Alias="Core"/>
+  </edmx:Reference>
+  <edmx:Reference Uri="https://oasis-tcs.github.io/odata-vocabularies/vocabularies/Org.OData.Capabilities.V1.xml">
+    <edmx:Include Namespace="Org.OData.Capabilities.V1" Alias="Capabilities"/>
+  </edmx:Reference>
   <edmx:DataServices>
     <Schema Namespace="${NAMESPACE}" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+      <EnumType Name="OrderStatus">
+        <Member Name="Planned" Value="0"/>
+        <Member Name="Released" Value="1"/>
+        <Member Name="Closed" Value="2"/>
+      </EnumType>
       <EntityType Name="CustomerOrder">
         <Key><PropertyRef Name="OrderNo"/></Key>
-        <Property Name="OrderNo" Type="Edm.String" Nullable="false"/>
-        <Property Name="CustomerNo" Type="Edm.String"/>
-        <Property Name="Status" Type="Edm.String"/>
-        <Property Name="OrderDate" Type="Edm.DateTimeOffset"/>
-        <Property Name="TotalAmount" Type="Edm.Decimal"/>
-        <NavigationProperty Name="Lines" Type="Collection(${NAMESPACE}.CustomerOrderLine)"/>
+        <Property Name="OrderNo" Type="Edm.String" Nullable="false" MaxLength="12">
+          <Annotation Term="Core.Description" String="The order number, chosen when the order is created."/>
+          <Annotation Term="Core.Immutable"/>
+        </Property>
+        <Property Name="CustomerNo" Type="Edm.String" Nullable="false" MaxLength="20">
+          <Annotation Term="Core.Description" String="The customer who placed the order."/>
+        </Property>
+        <Property Name="Status" Type="${NAMESPACE}.OrderStatus" Nullable="false" DefaultValue="Planned"/>
+        <Property Name="OrderDate" Type="Edm.DateTimeOffset">
+          <Annotation Term="Core.Computed"/>
+          <Annotation Term="Core.Description" String="When the order was created; set by the service."/>
+        </Property>
+        <Property Name="TotalAmount" Type="Edm.Decimal" Precision="12" Scale="2">
+          <Annotation Term="Core.Computed"/>
+        </Property>
+        <NavigationProperty Name="Lines" Type="Collection(${NAMESPACE}.CustomerOrderLine)" ContainsTarget="true"/>
       </EntityType>
       <EntityType Name="CustomerOrderLine">
         <Key><PropertyRef Name="OrderNo"/><PropertyRef Name="LineNo"/></Key>
@@ -58,17 +82,26 @@ const METADATA_XML = `<?xml version="1.0" encoding="utf-8"?>
         <Key><PropertyRef Name="DocNo"/></Key>
         <Property Name="DocNo" Type="Edm.String" Nullable="false"/>
         <Property Name="Title" Type="Edm.String"/>
+        <Property Name="FileData" Type="Edm.Stream"/>
       </EntityType>
       <Action Name="CustomerOrder_Release" IsBound="true">
-        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder"/>
+        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder" Nullable="false"/>
       </Action>
       <Function Name="CustomerOrder_TotalAmount" IsBound="true">
-        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder"/>
+        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder" Nullable="false"/>
         <ReturnType Type="Edm.Decimal"/>
       </Function>
       <EntityContainer Name="Container">
-        <EntitySet Name="Orders" EntityType="${NAMESPACE}.CustomerOrder"/>
-        <EntitySet Name="Documents" EntityType="${NAMESPACE}.Document"/>
+        <EntitySet Name="Orders" EntityType="${NAMESPACE}.CustomerOrder">
+          <Annotation Term="Core.OptimisticConcurrency">
+            <Collection><PropertyPath>OrderDate</PropertyPath></Collection>
+          </Annotation>
+        </EntitySet>
+        <EntitySet Name="Documents" EntityType="${NAMESPACE}.Document">
+          <Annotation Term="Capabilities.InsertRestrictions"><Record><PropertyValue Property="Insertable" Bool="false"/></Record></Annotation>
+          <Annotation Term="Capabilities.UpdateRestrictions"><Record><PropertyValue Property="Updatable" Bool="false"/></Record></Annotation>
+          <Annotation Term="Capabilities.DeleteRestrictions"><Record><PropertyValue Property="Deletable" Bool="false"/></Record></Annotation>
+        </EntitySet>
       </EntityContainer>
     </Schema>
   </edmx:DataServices>

@@ -102,3 +102,13 @@ export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
 
 /** The server's own "add query parameters": arguments [uri, operationOffset, names ("a, b, c"), type?, required?]. */
 export const ADD_QUERY_PARAMETERS_COMMAND_SERVER = 'connector.addQueryParameters';
+
+/** client → server: download the connector's $metadata, write it, and return the edit that names it in the connector. */
+export const FETCH_METADATA = 'connector/fetchMetadata';
+export interface FetchMetadataParams { uri: string }
+export type FetchMetadataResult =
+  | { ok: true; path: string; /** The edit that adds "metadata" to the connector (none when it names the file already). */ edit: WorkspaceEdit; summary: string }
+  | { ok: false; message: string };
+
+/** The server's own "fetch $metadata": arguments [uri]; applies the connector edit through workspace/applyEdit. */
+export const FETCH_METADATA_COMMAND = 'connector.fetchMetadata';

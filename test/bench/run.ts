@@ -2,13 +2,14 @@
 import { arch, cpus, totalmem } from 'node:os';
 import { runBundleBench } from './bundle.bench';
 import { runLintBench } from './lint.bench';
+import { runMetadataBench } from './metadata.bench';
 import { runOpenApiBench } from './openapi.bench';
 import { runPatternBench } from './pattern.bench';
 import { runSendBench } from './send.bench';
 import { runServerBench } from './server.bench';
 import { runSuiteBench } from './suite.bench';
 
-const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench, pattern: runPatternBench, openapi: runOpenApiBench, suite: runSuiteBench };
+const BENCHES: Record<string, () => Promise<void>> = { lint: runLintBench, server: runServerBench, send: runSendBench, bundle: runBundleBench, pattern: runPatternBench, openapi: runOpenApiBench, suite: runSuiteBench, metadata: runMetadataBench };
 
 async function main(): Promise<void> {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';

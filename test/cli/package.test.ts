@@ -32,7 +32,7 @@ test('the manifest names publisher, repository, categories, engines, activation 
   assert.ok(manifest.activationEvents.includes('onLanguage:connector-json'));
   assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
   const client = readFileSync(join(ROOT, 'client/src/extension.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/send/commands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/editingCommands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/openapiCommands.ts'), 'utf8')
-    + readFileSync(join(ROOT, 'client/src/environments/activeEnvironment.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/testing/testController.ts'), 'utf8');
+    + readFileSync(join(ROOT, 'client/src/environments/activeEnvironment.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/testing/testController.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/metadataCommands.ts'), 'utf8');
   for (const { command } of manifest.contributes.commands) assert.ok(client.includes(`'${command}'`), `${command} is contributed but not registered`);
 });
 

@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
 import type { RunningService } from '../../scripts/demo/http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readCsdl } from '../../server/src/core/metadata/readCsdl';
 import { ODATA_PASSWORD, ODATA_USER, startOrdersOData } from '../../scripts/demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
@@ -34,6 +37,17 @@ describe('demo OData service', () => {
     assert.equal(full.body['@odata.editLink'], "Orders('A-1')");
     const none = await getJson(`${service.url}/Orders('A-1')`, { authorization: basic, accept: 'application/json;odata.metadata=none' });
     assert.ok(!Object.keys(none.body).some((k) => k.startsWith('@')));
+  });
+
+  test('serves the $metadata the example names: readable, with the annotations the checks use', async () => {
+    const response = await request(`${service.url}/$metadata`, { headers: { authorization: basic } });
+    const text = await response.body.text();
+    assert.equal(response.statusCode, 200);
+    assert.equal(text, readFileSync(join(__dirname, '..', '..', 'examples', 'ifs-orders.metadata.xml'), 'utf8'), 'examples/ifs-orders.metadata.xml is what the demo serves');
+    const read = readCsdl(text);
+    assert.ok(read.ok);
+    assert.deepEqual([...(read.service.container?.children.keys() ?? [])], ['Orders', 'Documents']);
+    assert.match(text, /Core.OptimisticConcurrency[\s\S]*Capabilities.DeleteRestrictions/);
   });
 
   test('a bad $filter is a 400 with a message that says what is wrong', async () => {

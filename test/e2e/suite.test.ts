@@ -50,7 +50,7 @@ describe('environments, OAuth2, tests and the result panel in a real VS Code', (
     tokens = await startTokenEndpoint(0);
     services = [await startPetstore(0), await startOrdersOData(0, { verifyToken: tokens.verify })];
     const dir = mkdtempSync(join(tmpdir(), 'connector-e2e-suite-'));
-    for (const name of ['petstore.connector.json', 'petstore.tests.json', 'ifs-orders.connector.json', 'ifs-orders.tests.json']) {
+    for (const name of ['petstore.connector.json', 'petstore.tests.json', 'ifs-orders.connector.json', 'ifs-orders.tests.json', 'ifs-orders.metadata.xml']) {
       // The schemas are contributed by the extension; the examples' relative $schema would point outside this folder.
       writeFileSync(join(dir, name), readFileSync(join(EXAMPLES, name), 'utf8').replace(/^\s*"\$schema": .*\n/m, ''));
     }

@@ -7,7 +7,7 @@
 import type { Node } from 'jsonc-parser';
 import { duplicateKeyFindings } from './duplicateKeys';
 import type { Finding, SeverityOverrides, Span } from './findings';
-import { lintParsed, lintText, RULE_FAILURE, ruleFindings, sortFindings, withOverride, type LintOptions, type LintResult } from './lint';
+import { lintParsed, lintText, metadataOf, RULE_FAILURE, ruleFindings, sortFindings, withOverride, type LintOptions, type LintResult } from './lint';
 import { changedRegion, reparseOneUnit, type ChangedRegion } from './incrementalParse';
 import { buildModel, type Connector } from './model';
 import { parseDocument, type ParsedDocument } from './parse';
@@ -38,7 +38,7 @@ function unitsOf(connector: Connector | undefined): { key: string; array: Node; 
 }
 
 function optionsKeyOf(options: LintOptions, rules: readonly Rule[]): string {
-  return `${JSON.stringify(options.overrides ?? {})}|${rules.map((r) => r.id).join(',')}`;
+  return `${JSON.stringify(options.overrides ?? {})}|${rules.map((r) => r.id).join(',')}|${options.metadata?.generation ?? ''}`;
 }
 
 function connectorScopedCodes(rules: readonly Rule[]): Set<string> {
@@ -168,8 +168,9 @@ function recheckOneUnit(
   const overrides: SeverityOverrides | undefined = options.overrides;
   const connectorScoped = connectorScopedCodes(rules);
   const perUnitRules = rules.filter((r) => !connectorScoped.has(r.id));
-  const unitRuleFindings = ruleFindings(oneUnit, parsed.text, perUnitRules, overrides);
-  const connectorRuleFindings = ruleFindings(connector, parsed.text, rules.filter((r) => connectorScoped.has(r.id)), overrides, options.readBodyFile);
+  const metadata = metadataOf(connector, options);
+  const unitRuleFindings = ruleFindings(oneUnit, parsed.text, perUnitRules, overrides, undefined, metadata);
+  const connectorRuleFindings = ruleFindings(connector, parsed.text, rules.filter((r) => connectorScoped.has(r.id)), overrides, options.readBodyFile, metadata);
   if ([...unitRuleFindings, ...connectorRuleFindings].some((f) => f.code === RULE_FAILURE)) return undefined;
 
   const changedSpan = spans[k] as Span;

@@ -3,6 +3,7 @@ import { sortFindings, type Finding, type Severity, type SeverityLevel, type Sev
 import { RULE_IDS } from './ruleCatalog';
 import { applySuppressions } from './suppressions';
 import { buildModel, type Connector } from './model';
+import type { MetadataOutcome, MetadataSource } from './metadata/source';
 import { parseDocument, type ParsedDocument } from './parse';
 import { RULES } from './rules';
 import type { BodyFileReader, Rule, RuleReport } from './rules/types';
@@ -13,6 +14,8 @@ export interface LintOptions {
   overrides?: SeverityOverrides;
   /** Reads body files named by the connector (inside the workspace); supplied by the edge, the core does no I/O. */
   readBodyFile?: BodyFileReader;
+  /** Reads the service's $metadata an OData connector names (the edge resolves, reads and caches it). */
+  metadata?: MetadataSource;
 }
 
 export interface LintResult {
@@ -30,10 +33,11 @@ function spanOfReport(report: RuleReport): Span {
   return { offset: report.at.offset, length: report.at.length };
 }
 
-function runRule(rule: Rule, connector: Connector, text: string, severity: Severity, out: Finding[], readBodyFile: BodyFileReader | undefined): void {
+function runRule(rule: Rule, connector: Connector, text: string, severity: Severity, out: Finding[], readBodyFile: BodyFileReader | undefined, metadata: MetadataOutcome | undefined): void {
   const context = {
     text,
     ...(readBodyFile ? { readBodyFile } : {}),
+    ...(metadata ? { metadata } : {}),
     report(report: RuleReport): void {
       out.push({
         code: rule.id,
@@ -75,20 +79,26 @@ export function lintParsed(parsed: ParsedDocument, options: LintOptions = {}, ru
     const kept = withOverride(f, overrides);
     if (kept) findings.push(kept);
   }
-  if (connector) findings.push(...ruleFindings(connector, text, rules, overrides, options.readBodyFile));
+  if (connector) findings.push(...ruleFindings(connector, text, rules, overrides, options.readBodyFile, metadataOf(connector, options)));
   sortFindings(findings);
   const knownCodes = rules === RULES ? RULE_IDS : [...RULE_IDS, ...rules.map((r) => r.id)];
   return { parsed, connector, findings: applySuppressions(text, findings, knownCodes, overrides) };
 }
 
+/** The metadata an OData connector names, as the edge's source reads it; undefined without either. */
+export function metadataOf(connector: Connector | undefined, options: LintOptions): MetadataOutcome | undefined {
+  const given = connector?.kind === 'odata' ? connector.metadata?.value : undefined;
+  return given === undefined || !options.metadata ? undefined : options.metadata.load(given);
+}
+
 /** Runs each enabled rule over the model; a rule that throws becomes one `rule-failure` finding. */
-export function ruleFindings(connector: Connector, text: string, rules: readonly Rule[], overrides: SeverityOverrides | undefined, readBodyFile?: BodyFileReader): Finding[] {
+export function ruleFindings(connector: Connector, text: string, rules: readonly Rule[], overrides: SeverityOverrides | undefined, readBodyFile?: BodyFileReader, metadata?: MetadataOutcome): Finding[] {
   const findings: Finding[] = [];
   for (const rule of rules) {
     const level = levelOf(rule.id, rule.defaultSeverity, overrides);
     if (level === 'off') continue;
     try {
-      runRule(rule, connector, text, level, findings, readBodyFile);
+      runRule(rule, connector, text, level, findings, readBodyFile, metadata);
     } catch (error) {
       // A faulty rule must not take the others (or the editor) down with it.
       const failureLevel = overrides?.[RULE_FAILURE] ?? 'error';

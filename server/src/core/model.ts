@@ -136,6 +136,8 @@ export interface ODataConnector extends ConnectorCommon {
   kind: 'odata';
   kindField: Field<string>;
   connectorVersion?: Field<string>;
+  /** The service's $metadata file, relative to the connector file. */
+  metadata?: Field<string>;
   customRequestsNode?: Node;
   customRequests: CustomRequest[];
 }
@@ -331,6 +333,7 @@ export function buildModel(root: Node | undefined): Connector | undefined {
       kind: 'odata',
       kindField,
       connectorVersion: field(root, 'connectorVersion', isString),
+      metadata: field(root, 'metadata', isString),
       customRequestsNode: customRequestsNode?.type === 'array' ? customRequestsNode : undefined,
       customRequests: objectsOf(customRequestsNode).map(readCustomRequest),
     };

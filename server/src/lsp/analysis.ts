@@ -2,8 +2,9 @@ import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex } from '../core/lineIndex';
 import { lintIncrementally, type LintState } from '../core/incrementalLint';
-import type { LintResult } from '../core/lint';
+import { metadataOf, type LintResult } from '../core/lint';
 import type { BodyFileReader } from '../core/rules/types';
+import type { MetadataSource } from '../core/metadata/source';
 import type { DocumentAnalysis } from './context';
 import type { ServerSettings } from './settings';
 import type { SeverityOverrides } from '../core/findings';
@@ -49,6 +50,8 @@ export class AnalysisCache {
     private readonly checkOptions: (uri: string) => CheckOptions = () => ({ overrides: this.settings().rules, ignored: false }),
     /** Reads a connector's body files for the checks (inside the workspace). */
     private readonly bodyFiles?: (uri: string) => BodyFileReader,
+    /** Reads the $metadata an OData connector names (inside the workspace), parsed once per file version. */
+    private readonly metadata?: (uri: string) => MetadataSource,
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
@@ -56,15 +59,17 @@ export class AnalysisCache {
     if (!document || !isConnectorUri(uri)) return undefined;
     const settings = this.settings();
     const { overrides, ignored } = this.checkOptions(uri);
-    const key = `${document.version}:${JSON.stringify(overrides)}:${ignored}:${settings.maxFileSizeKb}`;
+    const metadata = this.metadata?.(uri);
+    const key = `${document.version}:${JSON.stringify(overrides)}:${ignored}:${settings.maxFileSizeKb}:${metadata?.generation ?? ''}`;
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}) });
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : lintIncrementally(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) });
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
-    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
+    const loaded = metadataOf(result.connector, metadata ? { metadata } : {});
+    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result, ...(loaded?.ok ? { metadata: loaded.service } : {}) };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     return analysis;
   }

@@ -4,13 +4,14 @@ import { URI } from 'vscode-uri';
 import { LineIndex } from '../core/lineIndex';
 import { lintText } from '../core/lint';
 import type { BodyFileReader } from '../core/rules/types';
+import type { MetadataSource } from '../core/metadata/source';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
 import type { FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
 import type { CheckOptions } from './analysis';
 
 /** 'Check All Connector Files': lints every connector file under the workspace folders into the Problems panel. */
-export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader): FeatureGroup {
+export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader, metadata?: (uri: string) => MetadataSource): FeatureGroup {
   return {
     capabilities: {},
     register({ connection, documents, analyze }) {
@@ -34,7 +35,7 @@ export function checkAllFeatures(folders: () => string[], checkOptions: (uri: st
             } else {
               const text = await readFile(file, 'utf8').catch(() => undefined);
               if (text === undefined) continue;
-              findings = lintText(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri) }).findings;
+              findings = lintText(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri), ...(metadata ? { metadata: metadata(uri) } : {}) }).findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });

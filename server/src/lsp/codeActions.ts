@@ -3,12 +3,15 @@ import { addQueryParametersEdits, ifMatchHeaderEdits, insertBaseUrlEdit, splitPa
 import { locate } from '../core/features/locate';
 import type { Fix } from '../core/findings';
 import { enableEnforcementEdits } from '../core/rules/restParameter/shared';
-import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
+import { fillRequiredFix, generateResponseStructureFix } from '../core/metadata/actions';
+import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, FETCH_METADATA_COMMAND, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 
 /** The client command that asks for names, type and "required", then sends ADD_QUERY_PARAMETERS. */
 export const ADD_QUERY_PARAMETERS_COMMAND = 'connectorTools.addQueryParameters';
+/** The client command that fetches the $metadata (progress, secrets from the editor, the connector edit). */
+export const FETCH_METADATA_CLIENT_COMMAND = 'connectorTools.fetchMetadata';
 
 function fixAction(analysis: DocumentAnalysis, fix: Fix, diagnostic: Diagnostic | undefined): CodeAction {
   return {
@@ -53,8 +56,13 @@ export const codeActionFeatures: FeatureGroup = {
           for (const fix of finding.fixes) actions.push(fixAction(analysis, fix, diagnostic));
         }
       }
-      if (!wants(CodeActionKind.Refactor)) return actions;
       const connector = analysis.result.connector;
+      // An OData connector without metadata: fetching it turns on the checks and completion that use it.
+      if (wants(CodeActionKind.QuickFix) && connector?.kind === 'odata' && !connector.metadata && connector.baseUrl) {
+        const title = 'Fetch $metadata from the service';
+        actions.push({ title, kind: CodeActionKind.QuickFix, command: client().connectorToolsExtension ? { title, command: FETCH_METADATA_CLIENT_COMMAND, arguments: [analysis.uri] } : { title, command: FETCH_METADATA_COMMAND, arguments: [analysis.uri] } });
+      }
+      if (!wants(CodeActionKind.Refactor)) return actions;
       const here = locate(connector, start);
       // Only our extension can ask for the names; other clients run the server's command with them as arguments.
       if (connector?.kind === 'rest' && here.operation && client().connectorToolsExtension) {
@@ -78,6 +86,10 @@ export const codeActionFeatures: FeatureGroup = {
         const ifMatch = ifMatchHeaderEdits(analysis.text, here.request);
         if (ifMatch) {
           actions.push({ title: 'Add If-Match header', kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: ifMatch.map((e) => lspEdit(analysis.lines, e)) } } });
+        }
+        const metadata = analysis.metadata;
+        for (const fix of metadata ? [generateResponseStructureFix(metadata, connector, here.request, analysis.text), fillRequiredFix(metadata, connector, here.request, analysis.text)] : []) {
+          if (fix) actions.push({ title: fix.title, kind: CodeActionKind.Refactor, edit: { changes: { [analysis.uri]: fix.edits.map((e) => lspEdit(analysis.lines, e)) } } });
         }
         const baseUrl = insertBaseUrlEdit(connector, here.request);
         if (baseUrl) {

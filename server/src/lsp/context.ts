@@ -2,6 +2,7 @@ import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-langu
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { LineIndex } from '../core/lineIndex';
 import type { LintResult } from '../core/lint';
+import type { ServiceMetadata } from '../core/metadata/model';
 import type { ClientProfile } from './clientProfile';
 
 /** One open document's analysis, computed once per version and shared by every handler. */
@@ -11,6 +12,8 @@ export interface DocumentAnalysis {
   text: string;
   lines: LineIndex;
   result: LintResult;
+  /** The service's $metadata when the connector names a readable one: completion, hover and code actions use it. */
+  metadata?: ServiceMetadata;
 }
 
 /** What the server core hands to each group of LSP features. */

@@ -10,6 +10,7 @@ import { completionsAt, type CompletionProposal } from '../core/features/complet
 import { testsCompletions, testsHover } from '../core/suite/editing';
 import { connectorOfTests, isTestsUri } from './suiteFeatures';
 import { hoverAt } from '../core/features/hover';
+import { metadataCompletions, metadataHover } from '../core/metadata/assist';
 import { definitionAt, namedThingAt, referencesAt, renameAt } from '../core/features/navigation';
 import { outline, type OutlineSymbol } from '../core/features/symbols';
 import { LineIndex } from '../core/lineIndex';
@@ -49,7 +50,8 @@ function operationSymbols(uri: string, text: string, lines: LineIndex): Workspac
 export function editorFeatures(folders: () => string[]): FeatureGroup {
   return {
     capabilities: {
-      completionProvider: { triggerCharacters: ['"', '{', ':'] },
+      // '/' and '(' open a url segment or a key, where the service's metadata has proposals.
+      completionProvider: { triggerCharacters: ['"', '{', ':', '/', '('] },
       hoverProvider: true,
       documentSymbolProvider: { label: 'Connector' },
       workspaceSymbolProvider: true,
@@ -80,7 +82,13 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
           return { text, lines, list: testsCompletions(text, connectorOfTests(documents, uri), lines.offsetAt(position)) };
         }
         const a = analyze(uri);
-        return a ? { text: a.text, lines: a.lines, list: completionsAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position)) } : undefined;
+        if (!a) return undefined;
+        const offset = a.lines.offsetAt(position);
+        const connector = a.result.connector;
+        const root = a.result.parsed.root;
+        // Inside a Custom request the service's metadata knows best; elsewhere (or without it) the format's own proposals.
+        const fromMetadata = a.metadata && root && connector?.kind === 'odata' ? metadataCompletions(a.metadata, connector, root, a.text, offset) : undefined;
+        return { text: a.text, lines: a.lines, list: fromMetadata?.length ? fromMetadata : completionsAt(a.text, root, connector, offset) };
       };
 
       connection.onCompletion(({ textDocument, position }) => {
@@ -101,7 +109,10 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       });
 
       connection.onHover(({ textDocument, position }) => isTestsUri(textDocument.uri) ? testsFileHover(textDocument.uri, position) : withAnalysis(textDocument.uri, null, (a) => {
-        const info = hoverAt(a.text, a.result.parsed.root, a.result.connector, a.lines.offsetAt(position));
+        const offset = a.lines.offsetAt(position);
+        const connector = a.result.connector;
+        const root = a.result.parsed.root;
+        const info = (a.metadata && root && connector?.kind === 'odata' ? metadataHover(a.metadata, connector, root, a.text, offset) : undefined) ?? hoverAt(a.text, root, connector, offset);
         return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(a.lines, info) } : null;
       }));
 

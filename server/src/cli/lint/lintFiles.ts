@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { metadataSource } from '../../files/metadataFiles';
 import { bodyFileReader, projectRootOf } from '../../files/workspaceFiles';
 import type { Finding, Severity, SeverityOverrides } from '../../core/findings';
 import { LineIndex } from '../../core/lineIndex';
@@ -126,8 +127,10 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
         continue;
       }
     }
-    const readBodyFile = bodyFileReader(dirname(path), [projectRootOf(dirname(path), existsSync)]);
-    files.push(locatedFile(path, displayPath, text, lintText(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile }).findings));
+    const root = projectRootOf(dirname(path), existsSync);
+    const readBodyFile = bodyFileReader(dirname(path), [root]);
+    const metadata = metadataSource(dirname(path), [root]);
+    files.push(locatedFile(path, displayPath, text, lintText(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile, metadata }).findings));
   }
   return { files, ignored, problems };
 }

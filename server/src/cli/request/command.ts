@@ -11,6 +11,7 @@ import { sendPrepared } from '../../core/request/run';
 import { environmentSecrets, secretVariable } from '../../core/request/secretVariable';
 import { describeRequest, requestJson } from '../../core/request/show';
 import type { BuildProblem } from '../../core/request/types';
+import { metadataSource } from '../../files/metadataFiles';
 import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
 import type { CliIo } from '../io';
@@ -51,7 +52,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const baseDir = dirname(path);
   const root = projectRootOf(baseDir, existsSync);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
-  const { connector, findings } = lintText(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]) });
+  const { connector, findings } = lintText(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]), metadata: metadataSource(baseDir, [root, ...allowed]) });
   if (!connector) {
     io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
     return 2;

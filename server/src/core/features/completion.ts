@@ -64,7 +64,7 @@ function kindOfRoot(connector: Connector | undefined): string | undefined {
 }
 
 const REST_ONLY = ['advanced', 'models', 'operations'];
-const ODATA_ONLY = ['connectorVersion', 'customRequests'];
+const ODATA_ONLY = ['connectorVersion', 'metadata', 'customRequests'];
 
 function propertyProposals(kind: ObjectKind, path: JSONPath, object: Node | undefined, connector: Connector | undefined, replace: CompletionProposal['replace']): CompletionProposal[] {
   const present = new Set(treeProperties(object).map((p) => p.key));

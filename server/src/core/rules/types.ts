@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { Fix, Severity, Span } from '../findings';
+import type { MetadataOutcome } from '../metadata/source';
 import type { ODataConnector, RestConnector } from '../model';
 
 /** What a rule reports: where, what to do, and optionally how to fix it. Code and severity are added by the engine. */
@@ -19,6 +20,8 @@ export interface RuleContext {
   readonly text: string;
   /** Absent where no files can be read (the core alone, tests): rules that need files then say nothing. */
   readonly readBodyFile?: BodyFileReader;
+  /** The service's $metadata when the connector names it and the edge read it (or why it could not). */
+  readonly metadata?: MetadataOutcome;
   report(report: RuleReport): void;
 }
 

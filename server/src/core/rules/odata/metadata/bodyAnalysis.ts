@@ -1,0 +1,30 @@
+import { checkBody, type BodyProblem } from '../../../metadata/body';
+import { bodySubjectOf, type RequestAnalysis } from '../../../metadata/request';
+import type { Span } from '../../../findings';
+import { sourceOffsetInString } from '../../../tree';
+import type { RuleContext } from '../../types';
+import { eachAnalyzed, fixesOf } from './shared';
+import type { ODataConnector } from '../../../model';
+
+const cache = new WeakMap<RequestAnalysis, BodyProblem[]>();
+
+/** Runs `report` for each body problem of one kind in every inline body (body files are checked when sent). */
+export function eachBodyProblem(connector: ODataConnector, context: RuleContext, kinds: readonly BodyProblem['kind'][]): void {
+  eachAnalyzed(connector, context, (request, analysis) => {
+    const body = request.body?.kind === 'text' ? request.body.field : undefined;
+    const subject = body ? bodySubjectOf(request, analysis) : undefined;
+    if (!body || !subject) return;
+    let problems = cache.get(analysis);
+    if (!problems) {
+      problems = checkBody(analysis.service, subject, body.value);
+      cache.set(analysis, problems);
+    }
+    const span = (range: { start: number; end: number }): Span => {
+      const start = sourceOffsetInString(context.text, body.node, range.start);
+      return { offset: start, length: sourceOffsetInString(context.text, body.node, range.end) - start };
+    };
+    for (const problem of problems) {
+      if (kinds.includes(problem.kind)) context.report({ at: span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, span) });
+    }
+  });
+}
