@@ -8,6 +8,7 @@ import { projectRootOf } from '../../files/workspaceFiles';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError, UsageError } from '../usage';
+import { timeoutOption } from '../optionValues';
 
 export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS]
 
@@ -43,11 +44,8 @@ function parseOptions(argv: readonly string[]): MetadataOptions {
     };
     if (arg === '-h' || arg === '--help') options.help = true;
     else if (arg === '--out') options.out = next();
-    else if (arg === '--timeout') {
-      const ms = Number(next());
-      if (!Number.isInteger(ms) || ms < 1) throw new UsageError('--timeout takes a whole number of milliseconds, e.g. --timeout 5000.');
-      options.timeoutMs = ms;
-    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
+    else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
     else positional.push(arg);
   }
   if (options.help) return options;

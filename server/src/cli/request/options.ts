@@ -1,4 +1,5 @@
 import { UsageError } from '../usage';
+import { timeoutOption } from '../optionValues';
 
 export const REQUEST_HELP = `Usage: connector request FILE OPERATION_ID [options]
 
@@ -70,11 +71,8 @@ export function parseRequestOptions(argv: readonly string[]): RequestOptions {
       const format = next();
       if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format is pretty or json, not '${format}'.`);
       options.format = format;
-    } else if (arg === '--timeout') {
-      const ms = Number(next());
-      if (!Number.isInteger(ms) || ms < 1) throw new UsageError('--timeout takes a whole number of milliseconds, e.g. --timeout 5000.');
-      options.timeoutMs = ms;
-    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
+    } else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
     else positional.push(arg);
   }
   if (options.help) return options;

@@ -1,4 +1,5 @@
 import { UsageError } from '../usage';
+import { timeoutOption } from '../optionValues';
 
 export const TEST_HELP = `Usage: connector test [files, folders or globs] [options]
 
@@ -53,11 +54,8 @@ export function parseTestOptions(argv: readonly string[]): TestOptions {
       if (!FORMATS.includes(format as TestFormat)) throw new UsageError(`--format is stylish, json or junit, not '${format}'.`);
       options.format = format as TestFormat;
     } else if (arg === '--output-file' || arg === '-o') options.outputFile = next();
-    else if (arg === '--timeout') {
-      const ms = Number(next());
-      if (!Number.isInteger(ms) || ms < 1) throw new UsageError('--timeout takes a whole number of milliseconds, e.g. --timeout 5000.');
-      options.timeoutMs = ms;
-    } else if (arg === '--allow-files') options.allowFiles.push(next());
+    else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
+    else if (arg === '--allow-files') options.allowFiles.push(next());
     else if (arg === '--color') options.color = true;
     else if (arg === '--no-color') options.color = false;
     else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option '${arg}'.`);
