@@ -7,11 +7,13 @@ import { request } from 'undici';
 import { DEMO_EDITOR_SETTINGS, launchCodeServer, repoRoot, type RunningCodeServer } from './e2e/codeServer';
 import { cacheRoot, CodeServerSetupError, describeMissingPackages, ensureCodeServer, missingSystemPackages } from './e2e/codeServerInstall';
 import type { RunningService } from './demo/http';
-import { ODATA_PASSWORD, startOrdersOData } from './demo/ordersOData';
+import { startOrdersOData } from './demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from './demo/petstore';
+import { DEMO_CLIENT_SECRET, startTokenEndpoint } from './demo/tokenEndpoint';
 
 const PETSTORE_PORT = 3030;
 const ODATA_PORT = 3031;
+const TOKEN_PORT = 3032;
 const EDITOR_PORT = Number(process.env.CONNECTOR_TOOLS_PORT ?? 8080);
 
 function fail(message: string): never {
@@ -31,7 +33,7 @@ function portFree(port: number): Promise<boolean> {
 /** Everything that would stop the start later, checked before anything slow begins. */
 async function preflight(): Promise<void> {
   const taken: string[] = [];
-  for (const [what, port, variable] of [['the pet store', PETSTORE_PORT, ''], ['the OData service', ODATA_PORT, ''], ['VS Code', EDITOR_PORT, 'CONNECTOR_TOOLS_PORT']] as const) {
+  for (const [what, port, variable] of [['the pet store', PETSTORE_PORT, ''], ['the OData service', ODATA_PORT, ''], ['the token endpoint', TOKEN_PORT, ''], ['VS Code', EDITOR_PORT, 'CONNECTOR_TOOLS_PORT']] as const) {
     if (!(await portFree(port))) taken.push(`port ${port} (${what}) is already in use${variable ? `; set ${variable} to use another port` : ''}`);
   }
   if (taken.length > 0) fail(`Cannot start: ${taken.join('; ')}. Is another npm start running?`);
@@ -58,7 +60,7 @@ async function main(): Promise<void> {
     fail(`Could not set up VS Code: ${error instanceof CodeServerSetupError ? error.message : String(error)}`);
   }
 
-  const services: RunningService[] = [];
+  const services: Pick<RunningService, 'close'>[] = [];
   let editor: RunningCodeServer | undefined;
   const stop = async (): Promise<void> => {
     editor?.stop();
@@ -67,10 +69,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop().then(() => process.exit(0)));
   process.once('SIGTERM', () => void stop().then(() => process.exit(0)));
 
-  services.push(await startPetstore(PETSTORE_PORT));
-  services.push(await startOrdersOData(ODATA_PORT));
-  console.log(`Pet store REST API:  ${services[0]?.url}   (secret 'petstore' = ${PETSTORE_API_KEY})`);
-  console.log(`OData orders service: ${services[1]?.url}   (secret 'ifs' = ${ODATA_PASSWORD})`);
+  const tokens = await startTokenEndpoint(TOKEN_PORT);
+  services.push(tokens);
+  const petstore = await startPetstore(PETSTORE_PORT);
+  const orders = await startOrdersOData(ODATA_PORT, { verifyToken: tokens.verify });
+  services.push(petstore, orders);
+  console.log(`Pet store REST API:   ${petstore.url}   (secret 'petstore' = ${PETSTORE_API_KEY})`);
+  console.log(`OData orders service: ${orders.url}   (OAuth2 client credentials: secret 'ifs' = ${DEMO_CLIENT_SECRET})`);
+  console.log(`Token endpoint:       ${tokens.tokenUrl}`);
 
   // A persistent profile outside the repo keeps secrets and settings between runs.
   const profileDir = join(cacheRoot(), 'start-profile');

@@ -2,8 +2,11 @@
 import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerEditingCommands } from './editingCommands';
+import { registerMetadataCommands } from './metadataCommands';
 import { registerOpenApiCommands } from './openapiCommands';
+import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/activeEnvironment';
 import { registerSendCommands } from './send/commands';
+import { registerTestController } from './testing/testController';
 
 let client: LanguageClient | undefined;
 
@@ -15,19 +18,40 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   };
   const log = vscode.window.createOutputChannel('Connector Tools', { log: true });
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ language: 'connector-json' }, { scheme: 'file', pattern: '**/*.values.json' }],
+    documentSelector: [
+      { language: 'connector-json' },
+      { scheme: 'file', pattern: '**/*.values.json' },
+      { scheme: 'file', pattern: '**/*.tests.json' },
+      { scheme: 'file', pattern: '**/connector-environments.json' },
+    ],
     // The project file (connector-tools.json) sets rule levels: the server re-checks when one changes.
-    synchronize: { configurationSection: 'connectorTools', fileEvents: vscode.workspace.createFileSystemWatcher('**/connector-tools.json') },
+    // ... and a connector's $metadata file: the connectors that name it are judged against the new version.
+    synchronize: {
+      configurationSection: 'connectorTools',
+      fileEvents: [
+        vscode.workspace.createFileSystemWatcher('**/connector-tools.json'),
+        vscode.workspace.createFileSystemWatcher('**/*.{xml,edmx}'),
+        vscode.workspace.createFileSystemWatcher('**/*.{metadata,csdl}.json'),
+      ],
+    },
     outputChannel: log,
     // Tells the server it may use what only this extension has: its commands, value prompts and secret storage.
     initializationOptions: { connectorToolsExtension: true },
   };
   client = new LanguageClient('connectorTools', 'Connector Tools', serverOptions, clientOptions);
   context.subscriptions.push(log, client);
+  const environment = new ActiveEnvironment(context.workspaceState, client);
+  context.subscriptions.push(environment, vscode.commands.registerCommand(SELECT_ENVIRONMENT_COMMAND, () => environment.pick()));
   registerEditingCommands(context, client);
-  registerSendCommands(context, client, log);
+  const showResult = registerSendCommands(context, client, log, environment);
   registerOpenApiCommands(context, client);
+  registerTestController(context, client, environment, showResult);
+  registerMetadataCommands(context, client);
   await client.start();
+  // The status bar shows the environment whenever the workspace has an environments file.
+  const environmentsWatcher = vscode.workspace.createFileSystemWatcher('**/connector-environments.json');
+  context.subscriptions.push(environmentsWatcher, environmentsWatcher.onDidCreate(() => environment.refresh()), environmentsWatcher.onDidChange(() => environment.refresh()), environmentsWatcher.onDidDelete(() => environment.refresh()));
+  await environment.refresh();
 }
 
 export async function deactivate(): Promise<void> {

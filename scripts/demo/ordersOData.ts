@@ -1,6 +1,8 @@
 // The demo OData V4 service that examples/ifs-orders.connector.json points at, shaped like an IFS Cloud projection:
 // service document, $metadata, query options, metadata levels, ETags with If-Match, a bound action and function,
-// OData error bodies, and a binary $value download (which Custom request cannot use).
+// OData error bodies, and a binary $value download (which Custom request cannot use). It signs in like an IFS
+// Cloud projection: a bearer token from the realm's token endpoint (OAuth2 client credentials); the older basic
+// sign-in with a user name and password still works.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listen, readBody, sendJson, type RunningService } from './http';
 import { FilterError, parseFilter } from './odataFilter';
@@ -32,18 +34,42 @@ const LINES: Row[] = [
   { OrderNo: 'A-3', LineNo: 1, PartNo: 'P-10', Quantity: 2 },
 ];
 
-const METADATA_XML = `<?xml version="1.0" encoding="utf-8"?>
+// The service's $metadata: entity sets, keys, navigation, the bound action and function, and the annotations the
+// editor's checks read (optimistic concurrency on Orders, computed and immutable properties, descriptions,
+// read-only Documents with a media stream).
+export const METADATA_XML = `<?xml version="1.0" encoding="utf-8"?>
 <edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">
+  <edmx:Reference Uri="https://oasis-tcs.github.io/odata-vocabularies/vocabularies/Org.OData.Core.V1.xml">
+    <edmx:Include Namespace="Org.OData.Core.V1" Alias="Core"/>
+  </edmx:Reference>
+  <edmx:Reference Uri="https://oasis-tcs.github.io/odata-vocabularies/vocabularies/Org.OData.Capabilities.V1.xml">
+    <edmx:Include Namespace="Org.OData.Capabilities.V1" Alias="Capabilities"/>
+  </edmx:Reference>
   <edmx:DataServices>
     <Schema Namespace="${NAMESPACE}" xmlns="http://docs.oasis-open.org/odata/ns/edm">
+      <EnumType Name="OrderStatus">
+        <Member Name="Planned" Value="0"/>
+        <Member Name="Released" Value="1"/>
+        <Member Name="Closed" Value="2"/>
+      </EnumType>
       <EntityType Name="CustomerOrder">
         <Key><PropertyRef Name="OrderNo"/></Key>
-        <Property Name="OrderNo" Type="Edm.String" Nullable="false"/>
-        <Property Name="CustomerNo" Type="Edm.String"/>
-        <Property Name="Status" Type="Edm.String"/>
-        <Property Name="OrderDate" Type="Edm.DateTimeOffset"/>
-        <Property Name="TotalAmount" Type="Edm.Decimal"/>
-        <NavigationProperty Name="Lines" Type="Collection(${NAMESPACE}.CustomerOrderLine)"/>
+        <Property Name="OrderNo" Type="Edm.String" Nullable="false" MaxLength="12">
+          <Annotation Term="Core.Description" String="The order number, chosen when the order is created."/>
+          <Annotation Term="Core.Immutable"/>
+        </Property>
+        <Property Name="CustomerNo" Type="Edm.String" Nullable="false" MaxLength="20">
+          <Annotation Term="Core.Description" String="The customer who placed the order."/>
+        </Property>
+        <Property Name="Status" Type="${NAMESPACE}.OrderStatus" Nullable="false" DefaultValue="Planned"/>
+        <Property Name="OrderDate" Type="Edm.DateTimeOffset">
+          <Annotation Term="Core.Computed"/>
+          <Annotation Term="Core.Description" String="When the order was created; set by the service."/>
+        </Property>
+        <Property Name="TotalAmount" Type="Edm.Decimal" Precision="12" Scale="2">
+          <Annotation Term="Core.Computed"/>
+        </Property>
+        <NavigationProperty Name="Lines" Type="Collection(${NAMESPACE}.CustomerOrderLine)" ContainsTarget="true"/>
       </EntityType>
       <EntityType Name="CustomerOrderLine">
         <Key><PropertyRef Name="OrderNo"/><PropertyRef Name="LineNo"/></Key>
@@ -56,17 +82,26 @@ const METADATA_XML = `<?xml version="1.0" encoding="utf-8"?>
         <Key><PropertyRef Name="DocNo"/></Key>
         <Property Name="DocNo" Type="Edm.String" Nullable="false"/>
         <Property Name="Title" Type="Edm.String"/>
+        <Property Name="FileData" Type="Edm.Stream"/>
       </EntityType>
       <Action Name="CustomerOrder_Release" IsBound="true">
-        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder"/>
+        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder" Nullable="false"/>
       </Action>
       <Function Name="CustomerOrder_TotalAmount" IsBound="true">
-        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder"/>
+        <Parameter Name="it" Type="${NAMESPACE}.CustomerOrder" Nullable="false"/>
         <ReturnType Type="Edm.Decimal"/>
       </Function>
       <EntityContainer Name="Container">
-        <EntitySet Name="Orders" EntityType="${NAMESPACE}.CustomerOrder"/>
-        <EntitySet Name="Documents" EntityType="${NAMESPACE}.Document"/>
+        <EntitySet Name="Orders" EntityType="${NAMESPACE}.CustomerOrder">
+          <Annotation Term="Core.OptimisticConcurrency">
+            <Collection><PropertyPath>OrderDate</PropertyPath></Collection>
+          </Annotation>
+        </EntitySet>
+        <EntitySet Name="Documents" EntityType="${NAMESPACE}.Document">
+          <Annotation Term="Capabilities.InsertRestrictions"><Record><PropertyValue Property="Insertable" Bool="false"/></Record></Annotation>
+          <Annotation Term="Capabilities.UpdateRestrictions"><Record><PropertyValue Property="Updatable" Bool="false"/></Record></Annotation>
+          <Annotation Term="Capabilities.DeleteRestrictions"><Record><PropertyValue Property="Deletable" Bool="false"/></Record></Annotation>
+        </EntitySet>
       </EntityContainer>
     </Schema>
   </edmx:DataServices>
@@ -91,9 +126,13 @@ function keyOf(segment: string): string | undefined {
   return match?.[1]?.replace(/''/g, "'");
 }
 
-function authorized(request: IncomingMessage): boolean {
-  const expected = `Basic ${Buffer.from(`${ODATA_USER}:${ODATA_PASSWORD}`).toString('base64')}`;
-  return request.headers.authorization === expected;
+/** Checks a bearer token: issued by the token endpoint the service trusts, unexpired. */
+export type TokenVerifier = (token: string) => Promise<boolean>;
+
+async function authorized(request: IncomingMessage, verifyToken: TokenVerifier | undefined): Promise<boolean> {
+  const header = request.headers.authorization ?? '';
+  if (header.startsWith('Bearer ')) return verifyToken ? verifyToken(header.slice(7)) : false;
+  return header === `Basic ${Buffer.from(`${ODATA_USER}:${ODATA_PASSWORD}`).toString('base64')}`;
 }
 
 function annotate(entity: Entity, level: MetadataLevel, service: string, select: string[] | undefined, expandLines: boolean): Row {
@@ -112,8 +151,11 @@ function annotate(entity: Entity, level: MetadataLevel, service: string, select:
   return out;
 }
 
-/** Starts the OData service on 127.0.0.1 (`port` 0 picks a free port); its base URL ends in /odata/v4/orders. */
-export function startOrdersOData(port = 0): Promise<RunningService> {
+/**
+ * Starts the OData service on 127.0.0.1 (`port` 0 picks a free port); its base URL ends in /odata/v4/orders. With
+ * `verifyToken` it accepts bearer tokens that the verifier trusts (the demo's token endpoint).
+ */
+export function startOrdersOData(port = 0, options: { verifyToken?: TokenVerifier } = {}): Promise<RunningService> {
   const orders = seed();
   return listen(async (request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -122,10 +164,11 @@ export function startOrdersOData(port = 0): Promise<RunningService> {
       odataError(response, 404, 'NOT_FOUND', `This demo serves ${BASE_PATH} only.`);
       return;
     }
-    if (!authorized(request)) {
-      odataError(response, 401, 'UNAUTHORIZED', `Log in with user '${ODATA_USER}'; set the connector's secret 'ifs' to '${ODATA_PASSWORD}'.`, {
-        'WWW-Authenticate': 'Basic realm="demo"',
-      });
+    if (!(await authorized(request, options.verifyToken))) {
+      const signIn = options.verifyToken
+        ? "Sign in with a token from the demo's token endpoint (client credentials: client 'workflow', the connector's secret 'ifs')"
+        : `Log in with user '${ODATA_USER}'; set the connector's secret 'ifs' to '${ODATA_PASSWORD}'`;
+      odataError(response, 401, 'UNAUTHORIZED', `${signIn}.`, { 'WWW-Authenticate': options.verifyToken ? 'Bearer realm="demo"' : 'Basic realm="demo"' });
       return;
     }
     const path = decodeURIComponent(url.pathname.slice(BASE_PATH.length)).replace(/^\//, '');

@@ -208,7 +208,8 @@ export interface MissingPackage {
 
 /**
  * The Debian packages missing for what is about to run: building code-server needs Kerberos headers (only while it
- * is not built yet); the end-to-end tests need Chromium; the HTTPS tests need openssl.
+ * is not built yet); the end-to-end tests need Chromium; the HTTPS tests openssl, the copied-command tests curl,
+ * and the second-editor test Neovim.
  */
 export function missingSystemPackages(options: { forTests: boolean; codeServerBuilt?: boolean }): MissingPackage[] {
   const missing: MissingPackage[] = [];
@@ -217,6 +218,8 @@ export function missingSystemPackages(options: { forTests: boolean; codeServerBu
   if (options.forTests) {
     if (!onPath('chromium') && !process.env.CHROMIUM_PATH) missing.push({ name: 'chromium', why: 'the browser the end-to-end tests drive' });
     if (!onPath('openssl')) missing.push({ name: 'openssl', why: 'makes certificates for the HTTPS tests' });
+    if (!onPath('curl')) missing.push({ name: 'curl', why: 'runs the copied curl commands in the request tests' });
+    if (!onPath('nvim')) missing.push({ name: 'neovim', why: 'a second editor that drives the language server in its tests' });
   }
   return missing;
 }

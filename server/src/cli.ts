@@ -2,22 +2,28 @@
 import { closeMatches } from './core';
 import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
+import { METADATA_HELP, runMetadataCommand } from './cli/metadata/command';
 import { runExportCommand, runImportCommand } from './cli/openapi/command';
 import { EXPORT_HELP, IMPORT_HELP } from './cli/openapi/options';
 import { LINT_HELP } from './cli/lint/options';
 import { packageInfo } from './io/packageInfo';
 import { runRequestCommand } from './cli/request/command';
 import { REQUEST_HELP } from './cli/request/options';
+import { runTestCommand } from './cli/test/command';
+import { TEST_HELP } from './cli/test/options';
 import { UsageError } from './cli/usage';
 
-const COMMANDS = ['lint', 'request', 'import', 'export'] as const;
+const COMMANDS = ['lint', 'request', 'test', 'metadata', 'import', 'export'] as const;
 
 const HELP = `Usage: connector <command> [arguments] [options]
 
 Commands:
   lint [files, folders or globs...]   check connector files (*.connector.json) against the platform's rules
-  request FILE OPERATION_ID [--value name=value...] [--dry-run] [--curl]
+  request FILE OPERATION_ID [--value name=value...] [--env NAME] [--dry-run] [--curl]
                                       send one operation of a connector file and print the result
+  test [files, folders or globs...] [--env NAME] [--format stylish|json|junit]
+                                      run the cases of tests files (NAME.tests.json) and check the answers
+  metadata fetch FILE [--out PATH]    download an OData connector's $metadata and name it in the connector
   import openapi SPEC [--out FILE]    write (or update) a REST connector from an OpenAPI or Swagger document
   export openapi FILE [--out SPEC]    write an OpenAPI 3.1 document for a REST connector
 
@@ -25,7 +31,7 @@ Options:
   -h, --help       show this help; 'connector <command> --help' shows a command's own
   -v, --version    print the version
 
-Exit codes: 0 success, 1 problems found (lint) or the request failed, 2 usage or read error.
+Exit codes: 0 success, 1 problems found (lint), the request failed or a test failed, 2 usage or read error.
 `;
 
 /** Colour by the conventions: FORCE_COLOR (not 0 or false) forces it, NO_COLOR turns it off, else a terminal has it. */
@@ -58,7 +64,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (command === '--help' || command === '-h' || command === 'help') {
-    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, import: IMPORT_HELP, export: EXPORT_HELP };
+    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, test: TEST_HELP, metadata: METADATA_HELP, import: IMPORT_HELP, export: EXPORT_HELP };
     io.stdout(helps[rest[0] ?? ''] ?? HELP);
     return 0;
   }
@@ -68,6 +74,8 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   }
   if (command === 'lint') return runLintCommand(rest, io);
   if (command === 'request') return runRequestCommand(rest, io);
+  if (command === 'test') return runTestCommand(rest, io);
+  if (command === 'metadata') return runMetadataCommand(rest, io);
   if (command === 'import') return runImportCommand(rest, io);
   if (command === 'export') return runExportCommand(rest, io);
   if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'. Put options after the command, e.g. connector lint --format json.`);

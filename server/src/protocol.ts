@@ -1,7 +1,8 @@
 // Custom LSP messages between the extension and the server, beyond the standard protocol. Shared by both sides.
 import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { ConnectorResult, InputDescription, OperationSummary } from './core';
+import type { InputDescription, OperationSummary } from './core';
 import type { SealedSecret } from './secretSeal';
+import type { SentView } from './suiteProtocol';
 
 /** client → server: the operations of a connector file. */
 export const LIST_OPERATIONS = 'connector/listOperations';
@@ -42,15 +43,13 @@ export interface RequestPreview {
 
 /** client → server: build (and not send) the request, for Preview Request and Copy as cURL. */
 export const PREVIEW_REQUEST = 'connector/previewRequest';
-export interface PreviewRequestParams { uri: string; operationId: string; values: ValuesChoice }
+export interface PreviewRequestParams { uri: string; operationId: string; values: ValuesChoice; /** The active environment, by name. */ environment?: string }
 export type PreviewRequestResult = { ok: true; preview: RequestPreview } | { ok: false; problems: string[] };
 
 /** client → server: build and send; cancelling the LSP request aborts it on the wire. */
 export const SEND_REQUEST = 'connector/sendRequest';
-export interface SendRequestParams { uri: string; operationId: string; values: ValuesChoice; timeoutMs?: number }
-export type SendRequestResult =
-  | { ok: true; preview: RequestPreview; result: ConnectorResult; rawText: string }
-  | { ok: false; problems: string[] };
+export interface SendRequestParams { uri: string; operationId: string; values: ValuesChoice; timeoutMs?: number; /** The active environment, by name. */ environment?: string }
+export type SendRequestResult = ({ ok: true } & SentView) | { ok: false; problems: string[] };
 
 /**
  * server → client: a secret's value by the name the connector gives, for the origin the request goes to; null
@@ -66,6 +65,8 @@ export interface GetSecretParams {
   uri: string;
   /** This request's one-time public key: the answer is sealed to it. */
   publicKey: string;
+  /** OAuth2: the secret is a client secret sent to `origin` (the token endpoint); the token it yields goes to this origin. */
+  tokenFor?: string;
 }
 export type GetSecretResult = SealedSecret | null;
 
@@ -101,3 +102,13 @@ export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
 
 /** The server's own "add query parameters": arguments [uri, operationOffset, names ("a, b, c"), type?, required?]. */
 export const ADD_QUERY_PARAMETERS_COMMAND_SERVER = 'connector.addQueryParameters';
+
+/** client → server: download the connector's $metadata, write it, and return the edit that names it in the connector. */
+export const FETCH_METADATA = 'connector/fetchMetadata';
+export interface FetchMetadataParams { uri: string }
+export type FetchMetadataResult =
+  | { ok: true; path: string; /** The edit that adds "metadata" to the connector (none when it names the file already). */ edit: WorkspaceEdit; summary: string }
+  | { ok: false; message: string };
+
+/** The server's own "fetch $metadata": arguments [uri]; applies the connector edit through workspace/applyEdit. */
+export const FETCH_METADATA_COMMAND = 'connector.fetchMetadata';

@@ -2,6 +2,7 @@
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/startServer';
 import { openApiFeatures } from './openapi/lspFeatures';
+import { suiteFeatures } from './lsp/suiteFeatures';
 
 const connection = createConnection(ProposedFeatures.all);
 // The last line of defence: an error that escapes every handler (a timer, a stray promise) is logged, and the
@@ -15,4 +16,4 @@ const report = (kind: string) => (error: unknown): void => {
 };
 process.on('uncaughtException', report('Unexpected error'));
 process.on('unhandledRejection', report('Unhandled rejection'));
-startServer(connection, [openApiFeatures]);
+startServer(connection, [openApiFeatures, suiteFeatures]);

@@ -4,11 +4,13 @@ import { arch, cpus, totalmem } from 'node:os';
 import { runBundleBench } from './bundle.bench';
 import { runFeaturesBench } from './features.bench';
 import { runLintBench } from './lint.bench';
+import { runMetadataBench } from './metadata.bench';
 import { runOpenApiBench } from './openapi.bench';
 import { runPatternBench } from './pattern.bench';
 import { runProcessBench } from './process.bench';
 import { runSendBench } from './send.bench';
 import { runServerBench } from './server.bench';
+import { runSuiteBench } from './suite.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   lint: runLintBench,
@@ -19,6 +21,8 @@ const BENCHES: Record<string, () => Promise<void>> = {
   bundle: runBundleBench,
   pattern: runPatternBench,
   openapi: runOpenApiBench,
+  suite: runSuiteBench,
+  metadata: runMetadataBench,
 };
 
 async function main(): Promise<void> {

@@ -47,7 +47,8 @@ describe('the npm package', () => {
 
   it('holds the bundled command, README, licence and manifest only, and is small', () => {
     assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'dist/openapi-parser.js', 'dist/server.js', 'package.json']);
-    assert.ok(packedSize < 900_000, `packed size ${packedSize} bytes`);
+    // 867 KB before the OData metadata checks, which both the command line and the server carry (about 48 KB each, packed).
+    assert.ok(packedSize < 1_000_000, `packed size ${packedSize} bytes`);
   });
 
   it('installs into an empty folder without fetching a dependency, and lints and sends as `npx connector-tools`', async () => {

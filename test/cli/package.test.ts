@@ -16,7 +16,7 @@ test('the .vsix holds only the bundles, schemas, grammar, icon, walkthrough page
   assert.deepEqual(files, [
     'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/openapi-parser.js', 'dist/server.js', 'dist/webview.js', 'images/icon.png',
     'media/walkthrough/ci.md', 'media/walkthrough/fix.md', 'media/walkthrough/open-example.md', 'media/walkthrough/send.md', 'package.json', 'readme.md',
-    'schemas/connector-tools.schema.json', 'schemas/connector.schema.json', 'syntaxes/connector-json.language-configuration.json', 'syntaxes/connector-json.tmLanguage.json',
+    'schemas/connector-environments.schema.json', 'schemas/connector-tests.schema.json', 'schemas/connector-tools.schema.json', 'schemas/connector.schema.json', 'syntaxes/connector-json.language-configuration.json', 'syntaxes/connector-json.tmLanguage.json',
   ]);
 });
 
@@ -31,7 +31,8 @@ test('the manifest names publisher, repository, categories, engines, activation 
   assert.equal(manifest.engines.vscode, '^1.95.0');
   assert.ok(manifest.activationEvents.includes('onLanguage:connector-json'));
   assert.equal(manifest.capabilities.untrustedWorkspaces.supported, 'limited');
-  const client = readFileSync(join(ROOT, 'client/src/extension.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/send/commands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/editingCommands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/openapiCommands.ts'), 'utf8');
+  const client = readFileSync(join(ROOT, 'client/src/extension.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/send/commands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/editingCommands.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/openapiCommands.ts'), 'utf8')
+    + readFileSync(join(ROOT, 'client/src/environments/activeEnvironment.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/testing/testController.ts'), 'utf8') + readFileSync(join(ROOT, 'client/src/metadataCommands.ts'), 'utf8');
   for (const { command } of manifest.contributes.commands) assert.ok(client.includes(`'${command}'`), `${command} is contributed but not registered`);
 });
 

@@ -43,7 +43,7 @@ describe('code-server setup', () => {
   });
 
   it('names missing Debian packages with the one command that installs them, before anything slow', () => {
-    // A PATH with node only: neither chromium nor openssl can be found.
+    // A PATH with node only: none of the tools the tests use can be found.
     const bin = mkdtempSync(join(tmpdir(), 'connector-path-'));
     const cache = mkdtempSync(join(tmpdir(), 'connector-cache-'));
     try {
@@ -52,10 +52,10 @@ describe('code-server setup', () => {
       const check = spawnSync(join(bin, 'node'), ['--import', 'tsx', SETUP, '--check', 'tests'], { cwd: ROOT, encoding: 'utf8', env });
       assert.equal(check.status, 2);
       assert.match(check.stderr, /chromium: the browser the end-to-end tests drive/);
-      assert.match(check.stderr, /apt-get install -y (libkrb5-dev )?chromium openssl\n/);
+      assert.match(check.stderr, /apt-get install -y (libkrb5-dev )?chromium openssl curl neovim\n/);
       const names = spawnSync(join(bin, 'node'), ['--import', 'tsx', SETUP, '--check', 'tests', '--names'], { cwd: ROOT, encoding: 'utf8', env });
       assert.equal(names.status, 0);
-      assert.match(names.stdout, /^(libkrb5-dev )?chromium openssl\n$/);
+      assert.match(names.stdout, /^(libkrb5-dev )?chromium openssl curl neovim\n$/);
     } finally {
       rmSync(bin, { recursive: true, force: true });
       rmSync(cache, { recursive: true, force: true });

@@ -2,8 +2,12 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { request } from 'undici';
 import type { RunningService } from '../../scripts/demo/http';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readCsdl } from '../../server/src/core/metadata/readCsdl';
 import { ODATA_PASSWORD, ODATA_USER, startOrdersOData } from '../../scripts/demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 
 const basic = `Basic ${Buffer.from(`${ODATA_USER}:${ODATA_PASSWORD}`).toString('base64')}`;
 
@@ -33,6 +37,17 @@ describe('demo OData service', () => {
     assert.equal(full.body['@odata.editLink'], "Orders('A-1')");
     const none = await getJson(`${service.url}/Orders('A-1')`, { authorization: basic, accept: 'application/json;odata.metadata=none' });
     assert.ok(!Object.keys(none.body).some((k) => k.startsWith('@')));
+  });
+
+  test('serves the $metadata the example names: readable, with the annotations the checks use', async () => {
+    const response = await request(`${service.url}/$metadata`, { headers: { authorization: basic } });
+    const text = await response.body.text();
+    assert.equal(response.statusCode, 200);
+    assert.equal(text, readFileSync(join(__dirname, '..', '..', 'examples', 'ifs-orders.metadata.xml'), 'utf8'), 'examples/ifs-orders.metadata.xml is what the demo serves');
+    const read = readCsdl(text);
+    assert.ok(read.ok);
+    assert.deepEqual([...(read.service.container?.children.keys() ?? [])], ['Orders', 'Documents']);
+    assert.match(text, /Core.OptimisticConcurrency[\s\S]*Capabilities.DeleteRestrictions/);
   });
 
   test('a bad $filter is a 400 with a message that says what is wrong', async () => {
@@ -66,6 +81,49 @@ describe('demo OData service', () => {
     assert.equal(response.statusCode, 201);
     assert.match(String(response.headers.location), /Orders\('N-1'\)$/);
     assert.match(String(body['@odata.id']), /Orders\('N-1'\)$/);
+  });
+});
+
+describe('demo OData service signing in with client credentials', () => {
+  let tokens: RunningTokenEndpoint;
+  let service: RunningService;
+  before(async () => {
+    tokens = await startTokenEndpoint(0);
+    service = await startOrdersOData(0, { verifyToken: tokens.verify });
+  });
+  after(async () => {
+    await service.close();
+    await tokens.close();
+  });
+
+  async function token(secret: string): Promise<{ status: number; body: Record<string, unknown> }> {
+    const response = await request(tokens.tokenUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${Buffer.from(`${DEMO_CLIENT_ID}:${secret}`).toString('base64')}` },
+      body: 'grant_type=client_credentials',
+    });
+    return { status: response.statusCode, body: (await response.body.json()) as Record<string, unknown> };
+  }
+
+  test('the token endpoint issues a bearer token to the demo client only, with Keycloak\'s error otherwise', async () => {
+    const wrong = await token('nope');
+    assert.equal(wrong.status, 401);
+    assert.deepEqual(wrong.body, { error: 'invalid_client', error_description: 'Invalid client or Invalid client credentials' });
+    const right = await token(DEMO_CLIENT_SECRET);
+    assert.equal(right.status, 200);
+    assert.equal(right.body.token_type, 'Bearer');
+    assert.equal(right.body.expires_in, 300);
+  });
+
+  test('the service accepts its tokens and refuses a request without one or with a forged one', async () => {
+    const { body } = await token(DEMO_CLIENT_SECRET);
+    const ok = await getJson(`${service.url}/Orders('A-1')`, { authorization: `Bearer ${String(body.access_token)}` });
+    assert.equal(ok.status, 200);
+    const none = await getJson(`${service.url}/Orders`, {});
+    assert.equal(none.status, 401);
+    assert.match(String((none.body.error as { message: string }).message), /client credentials.*secret 'ifs'/);
+    const forged = await getJson(`${service.url}/Orders`, { authorization: `Bearer ${String(body.access_token).slice(0, -4)}AAAA` });
+    assert.equal(forged.status, 401);
   });
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { applyEdits } from '../../server/src/core/edits';
 import type { Finding } from '../../server/src/core/findings';
-import { lintText } from '../../server/src/core/lint';
+import { lintText, type LintOptions } from '../../server/src/core/lint';
 import type { Rule } from '../../server/src/core/rules/types';
 
 /** Where a finding is expected: the `occurrence`-th (0-based) appearance of `text` in the document. */
@@ -37,8 +37,8 @@ function describeFinding(f: Finding, text: string): string {
   return `${f.code} at ${JSON.stringify(text.slice(f.offset, f.offset + f.length))}: ${f.message}`;
 }
 
-/** Runs a table of documents through one rule alone and checks codes, ranges, messages and fixes. */
-export function ruleTable(rule: Rule, cases: RuleCase[]): void {
+/** Runs a table of documents through one rule alone and checks codes, ranges, messages and fixes (with `options`, e.g. metadata). */
+export function ruleTable(rule: Rule, cases: RuleCase[], options: LintOptions = {}): void {
   describe(`rule ${rule.id}`, () => {
     it('has a kebab-case id, docs and a message that says what to do', () => {
       assert.match(rule.id, /^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -46,7 +46,7 @@ export function ruleTable(rule: Rule, cases: RuleCase[]): void {
     });
     for (const c of cases) {
       it(c.name, () => {
-        const all = lintText(c.text, {}, [rule]).findings;
+        const all = lintText(c.text, options, [rule]).findings;
         if (!c.allowSchemaFindings) {
           const other = all.filter((f) => f.code !== rule.id);
           assert.deepEqual(other.map((f) => describeFinding(f, c.text)), [], 'the test document must be free of other findings');
@@ -68,7 +68,7 @@ export function ruleTable(rule: Rule, cases: RuleCase[]): void {
           assert.ok(fix, 'expected a fix on the first finding');
           const after = applyEdits(c.text, fix.edits);
           assert.equal(after, c.fixed);
-          const again = lintText(after, {}, [rule]).findings.filter((f) => f.code === rule.id);
+          const again = lintText(after, options, [rule]).findings.filter((f) => f.code === rule.id);
           assert.ok(
             again.every((f) => f.offset !== mine[0]?.offset || f.message !== mine[0]?.message),
             'the fix must remove the problem it fixes',

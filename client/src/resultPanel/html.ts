@@ -39,6 +39,19 @@ details.json-node, details.json-group, .json-leaf { margin-left: 1em; }
 .json-number, .json-boolean, .json-null { color: var(--vscode-debugTokenExpression-number); }
 .json-summary { opacity: .7; }
 pre { white-space: pre-wrap; word-break: break-all; }
+.environment, .source { opacity: .8; border: 1px solid var(--vscode-panel-border, currentColor); border-radius: 3px; padding: 0 .4em; }
+.data.with-tables { display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }
+.data.with-tables > .tables { flex: 2 1 32em; min-width: 0; overflow-x: auto; }
+.data.with-tables > .tree-view { flex: 1 1 20em; min-width: 0; }
+table.rows, table.headers-table { border-collapse: collapse; font-family: var(--vscode-editor-font-family); }
+table.rows th, table.rows td, table.headers-table th, table.headers-table td { border: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); padding: .15em .5em; text-align: left; vertical-align: top; }
+table.rows th.sortable { cursor: pointer; user-select: none; }
+table.rows td.number { text-align: right; }
+.row-number { opacity: .6; }
+.table-note { opacity: .8; font-style: italic; }
+.structure .dropped-path { color: var(--vscode-editorWarning-foreground); text-decoration: line-through; }
+.structure .missing-path { color: var(--vscode-errorForeground); }
+.sign-in { margin: .3em 0; opacity: .85; }
 .truncated, .raw-cut { color: var(--vscode-editorWarning-foreground); }
 `;
 

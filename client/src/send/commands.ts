@@ -6,7 +6,12 @@ import {
   type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
 } from '../../../server/src/protocol';
 import { sealSecret } from '../../../server/src/secretSeal';
-import { ResultPanels } from '../resultPanel/panels';
+import {
+  SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE, type SaveAsExpectationResult, type UseAsResponseStructureResult,
+} from '../../../server/src/suiteProtocol';
+import type { ActiveEnvironment } from '../environments/activeEnvironment';
+import { ResultPanels, type PanelTarget } from '../resultPanel/panels';
+import { resultViewOf } from '../resultPanel/resultView';
 import type { ResultView } from '../webview/protocol';
 import { previewText, SendHistory } from './history';
 import { promptForValues } from './prompts';
@@ -24,14 +29,17 @@ function isConnectorDocument(document: vscode.TextDocument | undefined): documen
   return document !== undefined && document.uri.path.endsWith('.connector.json');
 }
 
-/** Registers Send Request, Send with Last Values, Preview, Copy as cURL, secrets and history. */
-export function registerSendCommands(context: vscode.ExtensionContext, client: LanguageClient, log: vscode.LogOutputChannel): void {
+/** Shows a result in the operation's panel (the Testing view opens results there too). */
+export type ShowResult = (key: string, view: ResultView, target?: PanelTarget) => void;
+
+/** Registers Send Request, Send with Last Values, Preview, Copy as cURL, secrets and history; returns how to show a result. */
+export function registerSendCommands(context: vscode.ExtensionContext, client: LanguageClient, log: vscode.LogOutputChannel, environment: ActiveEnvironment): ShowResult {
   const secrets = new ConnectorSecrets(context.secrets);
   const history = new SendHistory(context.workspaceState);
 
   // The value goes back sealed to the server's one-time key: tracing the connection never shows it.
   client.onRequest(GET_SECRET, async (params: GetSecretParams): Promise<GetSecretResult> => {
-    const value = await secrets.get(params.name, params.origin, vscode.Uri.parse(params.uri));
+    const value = await secrets.get(params.name, params.origin, vscode.Uri.parse(params.uri), typeof params.tokenFor === 'string' ? params.tokenFor : undefined);
     return value === undefined ? null : sealSecret(value, params.publicKey, params.name);
   });
 
@@ -96,9 +104,10 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
     const values = await valuesFor(target, reuseLast);
     if (!values) return;
     const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
+    const active = environment.current();
     const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Sending ${target.operationId}…`, cancellable: true },
-      (_progress, token) => client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs }, token),
+      { location: vscode.ProgressLocation.Notification, title: `Sending ${target.operationId}${active ? ` (${active})` : ''}…`, cancellable: true },
+      (_progress, token) => client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs, ...(active !== undefined ? { environment: active } : {}) }, token),
     );
     if (!outcome.ok) {
       log.warn(`${target.operationId}: not sent: ${outcome.problems.join('; ')}`);
@@ -106,13 +115,7 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
       return;
     }
     log.info(`${outcome.preview.method} ${outcome.preview.url} → ${outcome.result.status || 'no response'} in ${outcome.result.timing.totalMs.toFixed(0)} ms${outcome.result.errors.length ? ` (${outcome.result.errors.join('; ')})` : ''}`);
-    const view: ResultView = {
-      operationId: target.operationId,
-      request: { method: outcome.preview.method, url: outcome.preview.url },
-      result: outcome.result,
-      rawText: outcome.rawText,
-      receivedAt: new Date().toISOString(),
-    };
+    const view: ResultView = resultViewOf(target.operationId, outcome, active !== undefined ? { environment: active } : {});
     const key = `${target.uri.toString()}#${target.operationId}`;
     await history.add({ key, fileUri: target.uri.toString(), view });
     panels.show(key, view, target);
@@ -123,7 +126,8 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
     if (!target) return;
     const values = await valuesFor(target, false);
     if (!values) return;
-    const result = await client.sendRequest<PreviewRequestResult>(PREVIEW_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values });
+    const active = environment.current();
+    const result = await client.sendRequest<PreviewRequestResult>(PREVIEW_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, ...(active !== undefined ? { environment: active } : {}) });
     if (asCurl) {
       if (!result.ok) {
         void vscode.window.showErrorMessage(`Cannot build ${target.operationId}: ${result.problems.join(' ')}`);
@@ -150,8 +154,48 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
       if (file) await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(view.result, null, 2)));
     } else if (action === 'sendAgain' && target) {
       await send({ uri: target.uri.toString(), operationId: target.operationId }, true);
+    } else if (action === 'useAsStructure' && target) {
+      await useAsStructure(view, target);
+    } else if (action === 'saveAsExpectation' && target) {
+      await saveAsExpectation(view, target);
     }
   });
+
+  /** Writes the answer's skeleton as the Custom request's responseStructure, and shows where. */
+  async function useAsStructure(view: ResultView, target: PanelTarget): Promise<void> {
+    const answer = await client.sendRequest<UseAsResponseStructureResult>(USE_AS_RESPONSE_STRUCTURE, { uri: target.uri.toString(), operationId: target.operationId, rawText: view.rawText });
+    if (!answer.ok) {
+      void vscode.window.showErrorMessage(`Cannot use the answer as the response structure: ${answer.message}`);
+      return;
+    }
+    if (!(await vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(answer.edit)))) return;
+    const editor = await vscode.window.showTextDocument(target.uri, { viewColumn: vscode.ViewColumn.One });
+    const range = client.protocol2CodeConverter.asRange(answer.range);
+    editor.revealRange(range, vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    editor.selection = new vscode.Selection(range.start, range.start);
+    void vscode.window.showInformationMessage(`The response structure of ${target.operationId} now lists the answer's properties; remove what the workflow does not need, then save.`);
+  }
+
+  /** Adds the answer as a case of NAME.tests.json (a new file when there is none), and opens it there. */
+  async function saveAsExpectation(view: ResultView, target: PanelTarget): Promise<void> {
+    if (view.valuesJson === undefined) return;
+    const answer = await client.sendRequest<SaveAsExpectationResult>(SAVE_AS_EXPECTATION, {
+      uri: target.uri.toString(), operationId: target.operationId, valuesJson: view.valuesJson, status: view.result.status,
+      ...(view.result.data !== undefined ? { data: view.result.data } : {}),
+    });
+    if (!answer.ok) {
+      void vscode.window.showErrorMessage(`Cannot save the expectation: ${answer.message}`);
+      return;
+    }
+    const testsUri = vscode.Uri.parse(answer.testsUri);
+    if (answer.newText !== undefined) await vscode.workspace.fs.writeFile(testsUri, Buffer.from(answer.newText));
+    else if (answer.edit && !(await vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(answer.edit)))) return;
+    const document = await vscode.workspace.openTextDocument(testsUri);
+    const editor = await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
+    const at = document.getText().lastIndexOf(JSON.stringify(answer.name));
+    if (at >= 0) editor.revealRange(new vscode.Range(document.positionAt(at), document.positionAt(at)), vscode.TextEditorRevealType.InCenterIfOutsideViewport);
+    void vscode.window.showInformationMessage(`Saved as the case '${answer.name}' in ${vscode.workspace.asRelativePath(testsUri)}${answer.newText === undefined ? ' (unsaved)' : ''}.`);
+  }
   context.subscriptions.push(panels);
 
   const secretName = async (): Promise<string | undefined> =>
@@ -191,4 +235,5 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
       if (picked) panels.show(picked.entry.key, picked.entry.view, { uri: vscode.Uri.parse(picked.entry.fileUri), operationId: picked.entry.view.operationId });
     }),
   );
+  return (key, view, target) => panels.show(key, view, target);
 }

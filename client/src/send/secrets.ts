@@ -11,29 +11,31 @@ export class ConnectorSecrets {
    * The value for a request to `origin`: stored and confirmed for it, or confirmed now (modal), or asked for
    * now (which confirms the origin); undefined when the user declines.
    */
-  async get(name: string, origin: string, file: vscode.Uri): Promise<string | undefined> {
+  async get(name: string, origin: string, file: vscode.Uri, tokenFor?: string): Promise<string | undefined> {
     const stored = readStoredSecret(await this.storage.get(KEY_PREFIX + name));
-    const use = secretUse(stored, origin);
+    const use = secretUse(stored, origin, tokenFor);
     if (use.kind === 'send') return use.value;
-    if (use.kind === 'ask-value' || !stored) return this.ask(name, origin);
-    const question = confirmationMessage(name, origin, use.confirmedFor, vscode.workspace.asRelativePath(file, false));
+    if (use.kind === 'ask-value' || !stored) return this.ask(name, origin, tokenFor);
+    const question = confirmationMessage(name, origin, use.confirmedFor, vscode.workspace.asRelativePath(file, false), tokenFor, use.tokenConfirmedFor);
     const answer = await vscode.window.showWarningMessage(question.message, { modal: true, detail: question.detail }, question.send);
     if (answer !== question.send) return undefined;
-    await this.storage.store(KEY_PREFIX + name, writeStoredSecret(withOrigin(stored, origin)));
+    await this.storage.store(KEY_PREFIX + name, writeStoredSecret(withOrigin(stored, origin, tokenFor)));
     return use.value;
   }
 
   /** Asks for a value and stores it (Set Secret…, or a first Send); with an origin, the value is confirmed for it. */
-  async ask(name: string, origin?: string): Promise<string | undefined> {
+  async ask(name: string, origin?: string, tokenFor?: string): Promise<string | undefined> {
     const value = await vscode.window.showInputBox({
       title: origin ? `Secret '${name}' for ${origin}` : `Secret '${name}'`,
-      prompt: `The value of the connector's secret '${name}'${origin ? `, to be sent to ${origin}` : ''}. It is kept in VS Code's secret storage, never in files or settings, and sent only to addresses you confirm.`,
+      prompt: tokenFor !== undefined && origin
+        ? `The OAuth2 client secret '${name}', to sign in at ${origin}; the token it gets is sent to ${tokenFor}. It is kept in VS Code's secret storage, never in files or settings, and used only for addresses you confirm.`
+        : `The value of the connector's secret '${name}'${origin ? `, to be sent to ${origin}` : ''}. It is kept in VS Code's secret storage, never in files or settings, and sent only to addresses you confirm.`,
       password: true,
       ignoreFocusOut: true,
       validateInput: (v) => (v === '' ? 'Enter a value, or press Escape to cancel.' : undefined),
     });
     if (value === undefined) return undefined;
-    await this.storage.store(KEY_PREFIX + name, writeStoredSecret({ value, origins: origin ? [origin] : [] }));
+    await this.storage.store(KEY_PREFIX + name, writeStoredSecret({ value, origins: origin ? [origin] : [], ...(tokenFor !== undefined ? { tokenOrigins: [tokenFor] } : {}) }));
     return value;
   }
 

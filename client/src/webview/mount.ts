@@ -1,7 +1,7 @@
 import type { PanelAction } from './protocol';
 import type { ViewNode } from './viewNode';
 
-/** The DOM the mounter needs; a subset of `Document`, so tests can count what is created. */
+/** The DOM the mounter needs; a subset of `Document`, so tests can count what is created. Elements must support replaceChildren. */
 export interface MountTarget {
   createElement(tag: string): HTMLElement;
   createTextNode(data: string): Text;
@@ -19,6 +19,12 @@ export function mount(node: ViewNode, document: MountTarget, onAction: (action: 
   if (node.action) {
     const action = node.action;
     element.addEventListener('click', () => onAction(action));
+  }
+  if (node.onActivate) element.addEventListener('click', node.onActivate);
+  if (node.dynamic) {
+    const build = node.dynamic;
+    const draw = (): void => element.replaceChildren(...build(draw).map((child) => mount(child, document, onAction)));
+    draw();
   }
   if (node.lazyChildren) {
     const build = node.lazyChildren;

@@ -3,16 +3,33 @@ import type { ConnectorResult } from '../../../server/src/core/request/types';
 /** What the result panel shows: one sending of one operation, already redacted by the extension. */
 export interface ResultView {
   operationId: string;
-  request: { method: string; url: string };
+  /** The request that was sent (secrets redacted): line, headers and body as shown by a preview. */
+  request: { method: string; url: string; headers?: [string, string][]; body?: string };
   result: ConnectorResult;
   /** The response body as received (redacted), for the raw view. */
   rawText: string;
   /** ISO 8601 time the result arrived. */
   receivedAt: string;
+  /** Every response header as received (redacted). */
+  responseHeaders?: Record<string, string>;
+  /** The environment it was sent in. */
+  environment?: string;
+  /** OAuth2: where the token came from, and whether it was reused. */
+  signIn?: { tokenUrl: string; fromCache: boolean };
+  /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
+  structure?: { dropped: string[]; missing: string[] };
+  /** Offers "Use as response structure" (an OData Custom request with a JSON answer). */
+  canUseAsStructure?: boolean;
+  /** Offers "Save as expectation" (the values it was sent with are known). */
+  canSaveAsExpectation?: boolean;
+  /** Where it came from, when not from Send Request (a test case). */
+  source?: string;
+  /** The values it was sent with (JSON text, every digit kept), for "Save as expectation"; not shown. */
+  valuesJson?: string;
 }
 
 /** Buttons in the panel; the extension carries them out (the webview has no file or clipboard access). */
-export type PanelAction = 'copyData' | 'copyRaw' | 'save' | 'openInEditor' | 'sendAgain';
+export type PanelAction = 'copyData' | 'copyRaw' | 'save' | 'openInEditor' | 'sendAgain' | 'useAsStructure' | 'saveAsExpectation';
 
 export type ExtensionToPanelMessage = { type: 'show'; view: ResultView };
 export type PanelToExtensionMessage = { type: 'action'; action: PanelAction } | { type: 'ready' };

@@ -1,4 +1,5 @@
 import { jsonNode } from './jsonTree';
+import { rowLists, sortableTable } from './table';
 import type { PanelAction, ResultView } from './protocol';
 import { el, type ElementNode, type ViewNode } from './viewNode';
 
@@ -22,6 +23,8 @@ function header(view: ResultView): ElementNode {
     el('span', `status ${statusClass(status)}`, [statusText], { attributes: { role: 'status', 'aria-label': `Status ${statusText}` } }),
     el('span', 'timing', [`${timing.totalMs.toFixed(0)} ms`]),
     el('code', 'request-line', [`${view.request.method} ${view.request.url}`]),
+    ...(view.environment ? [el('span', 'environment', [`environment ${view.environment}`])] : []),
+    ...(view.source ? [el('span', 'source', [view.source])] : []),
     ...(truncated ? [el('span', 'truncated', ['Response cut at the size limit'])] : []),
   ]);
 }
@@ -35,7 +38,52 @@ function dataSection(view: ResultView): ViewNode[] {
   const { data } = view.result;
   if (data === undefined) return [];
   const body = typeof data === 'string' ? el('pre', 'text-data', [data]) : jsonNode(data, undefined, true);
-  return [el('section', 'data', [el('h2', undefined, ['Data']), body])];
+  const tables = typeof data === 'string' ? [] : rowLists(data).map((list) => sortableTable(list.title, list.rows));
+  const tree = el('div', 'tree-view', [el('h2', undefined, ['Data']), body]);
+  // Lists of rows read best as tables; the tree beside them holds everything, nested values included.
+  return [el('section', tables.length ? 'data with-tables' : 'data', [...(tables.length ? [el('div', 'tables', tables)] : []), tree])];
+}
+
+/** The request that was sent, in its own section: line, headers, body, the sign-in and every redirect. */
+function requestSection(view: ResultView): ViewNode[] {
+  const { request, result } = view;
+  if (!request.headers && !result.redirects?.length && !view.signIn) return [];
+  const lines = [`${request.method} ${request.url}`, ...(request.headers ?? []).map(([n, v]) => `${n}: ${v}`)];
+  return [el('section', 'request', [
+    el('details', 'request-view', [
+      el('summary', undefined, [`Request sent${result.redirects?.length ? ` (${result.redirects.length} redirect${result.redirects.length === 1 ? '' : 's'})` : ''}`]),
+      el('pre', 'request-text', [`${lines.join('\n')}${request.body !== undefined ? `\n\n${request.body}` : ''}`]),
+      ...(view.signIn ? [el('div', 'sign-in', [`Signed in with a token from ${view.signIn.tokenUrl}${view.signIn.fromCache ? ' (reused from memory)' : ' (fetched for this request)'}; the token and the client secret are shown as •••.`])] : []),
+      ...(result.redirects?.length ? [el('ul', 'redirect-list', result.redirects.map((r) => el('li', undefined, [`${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`])))] : []),
+    ], { open: true }),
+  ])];
+}
+
+/** Every response header, in its own section (the result keeps them only when the connector asks). */
+function responseHeadersSection(view: ResultView): ViewNode[] {
+  const headers = view.responseHeaders;
+  if (!headers || Object.keys(headers).length === 0) return [];
+  return [el('section', 'response-headers', [
+    el('details', undefined, [
+      el('summary', undefined, [`Response headers (${Object.keys(headers).length})`]),
+      el('table', 'headers-table', [el('tbody', undefined, Object.entries(headers).map(([n, v]) => el('tr', undefined, [el('th', undefined, [n], { attributes: { scope: 'row' } }), el('td', undefined, [v])])))]),
+    ]),
+  ])];
+}
+
+/** What the response structure does to this answer: what it drops, and what it expects that did not come. */
+function structureSection(view: ResultView): ViewNode[] {
+  const report = view.structure;
+  if (!report) return [];
+  const summary = report.dropped.length === 0 && report.missing.length === 0
+    ? 'The response structure keeps the whole answer.'
+    : `The response structure drops ${report.dropped.length} propert${report.dropped.length === 1 ? 'y' : 'ies'} of the answer and expects ${report.missing.length} that did not come.`;
+  return [el('section', 'structure', [
+    el('h2', undefined, ['Response structure']),
+    el('div', 'structure-summary', [summary]),
+    ...(report.dropped.length ? [el('div', 'dropped', [el('span', 'label', ['Dropped (in the answer, not in the structure): ']), el('ul', undefined, report.dropped.map((p) => el('li', 'dropped-path', [p])))])] : []),
+    ...(report.missing.length ? [el('div', 'missing', [el('span', 'label', ['Expected but not in the answer: ']), el('ul', undefined, report.missing.map((p) => el('li', 'missing-path', [p])))])] : []),
+  ])];
 }
 
 function recordSection(title: string, className: string, record: object | undefined): ViewNode[] {
@@ -57,7 +105,11 @@ function rawSection(view: ResultView): ElementNode {
   ]);
 }
 
-/** The whole panel for one result: status first, then redirects, errors and warnings, data, headers, descriptor, raw view. */
+/**
+ * The whole panel for one result: status first, then redirects, errors and warnings, what the response structure
+ * does, data (tables beside the tree), the request sent, response headers, the result's headers and descriptor,
+ * and the raw view.
+ */
 export function renderResult(view: ResultView): ElementNode {
   const { result } = view;
   return el('div', 'result', [
@@ -68,11 +120,16 @@ export function renderResult(view: ResultView): ElementNode {
       button('Copy raw', 'copyRaw'),
       button('Save…', 'save'),
       button('Open in editor', 'openInEditor'),
+      ...(view.canUseAsStructure ? [button('Use as response structure', 'useAsStructure')] : []),
+      ...(view.canSaveAsExpectation ? [button('Save as expectation', 'saveAsExpectation')] : []),
     ]),
     ...messageList('Redirects', 'redirects', (result.redirects ?? []).map((r) => `${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`)),
     ...messageList('Errors', 'errors', result.errors),
     ...messageList('Warnings', 'warnings', result.warnings),
+    ...structureSection(view),
     ...dataSection(view),
+    ...requestSection(view),
+    ...responseHeadersSection(view),
     ...recordSection('Headers', 'headers', result.headers),
     ...recordSection('Entity descriptor', 'entity-descriptor', result.entityDescriptor),
     rawSection(view),

@@ -4,10 +4,10 @@ import type { PanelAction } from './protocol';
  * The panel is described as plain data, then mounted with createElement and text nodes only. Response strings
  * can therefore only ever become text: there is no path from a response to innerHTML, attributes or handlers.
  */
-export type Tag = 'div' | 'span' | 'section' | 'h2' | 'details' | 'summary' | 'pre' | 'button' | 'ul' | 'li' | 'code';
+export type Tag = 'div' | 'span' | 'section' | 'h2' | 'details' | 'summary' | 'pre' | 'button' | 'ul' | 'li' | 'code' | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td';
 
 /** The only attributes the panel sets; none of them can run code or load a resource. */
-export type SafeAttribute = 'title' | 'role' | 'aria-label' | 'data-kind';
+export type SafeAttribute = 'title' | 'role' | 'aria-label' | 'data-kind' | 'aria-sort' | 'scope';
 
 export interface TextNode {
   kind: 'text';
@@ -25,6 +25,10 @@ export interface ElementNode {
   /** For `details`: built on first opening, so huge results cost nothing until looked at. */
   lazyChildren?: () => ViewNode[];
   open?: boolean;
+  /** Children that change inside the panel (a table sorted by a click): built now, and again each time `redraw` is called. */
+  dynamic?: (redraw: () => void) => ViewNode[];
+  /** What a click does inside the panel, without asking the extension (sorting). */
+  onActivate?: () => void;
 }
 
 export type ViewNode = TextNode | ElementNode;

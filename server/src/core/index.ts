@@ -4,7 +4,7 @@
 
 // Checking and editor features.
 export { getLanguageService } from './service';
-export type { AddedParameters, CheckState, ConnectorLanguageService, Refactoring, ServiceOptions } from './service';
+export type { AddedParameters, CheckState, ConnectorLanguageService, Refactoring, ServiceOptions, TestsDocument } from './service';
 export type { CheckedDocument, ConnectorDocument } from './document';
 export type { LintOptions as CheckOptions } from './lint';
 export type { CompletionProposal } from './features/completion';
@@ -23,6 +23,9 @@ export type { Finding, Fix, Severity, SeverityLevel, SeverityOverrides, Span, Te
 export { LineIndex } from './lineIndex';
 export { closeMatches } from './closeMatches';
 export type { JsonValue } from './tree';
+export { applyEdits } from './edits';
+export { parseExact, stringifyExact } from './values/exactJson';
+export type { ExactJson } from './values/exactJson';
 
 // The project file (connector-tools.json).
 export { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor } from './projectConfig';
@@ -32,6 +35,7 @@ export type { ProjectConfig } from './projectConfig';
 export { prepareRequest } from './request/prepare';
 export type { PrepareInput, Prepared } from './request/prepare';
 export { sendPrepared } from './request/run';
+export type { SentRequest } from './request/run';
 export { curlCommand } from './request/curl';
 export { redactRequest } from './request/redact';
 export { bodyShown, describeRequest, requestJson } from './request/show';
@@ -39,8 +43,34 @@ export { describeInputs, listOperations } from './request/inputs';
 export type { InputDescription, OperationSummary } from './request/inputs';
 export { environmentSecrets, secretVariable } from './request/secretVariable';
 export type { FileAccess, FileOutcome } from './request/files';
-export type { BuildProblem, BuiltRequest, ConnectorResult, FileRef, SecretProvider } from './request/types';
+export type { BuildProblem, BuiltRequest, ConnectorResult, FileRef, SecretProvider, SuppliedValues } from './request/types';
 export { hasValuesFor } from './values/valuesFile';
+
+// OAuth2 client credentials: tokens kept in memory.
+export { TokenCache } from './oauth2/tokenCache';
+export type { TokenSource } from './oauth2/types';
+
+// Environments (connector-environments.json).
+export { chooseEnvironment } from './environments/apply';
+export type { AppliedEnvironment, EnvironmentChoice } from './environments/apply';
+export { ENVIRONMENTS_FILE, parseEnvironmentsFile } from './environments/environmentsFile';
+export type { EnvironmentsFile } from './environments/environmentsFile';
+
+// Expectations (NAME.tests.json): reading, checking, running a case; the result panel's edits.
+export { caseValues, checkTestsFile, readTestsFile, TESTS_FILE_SUFFIX } from './suite/testsFile';
+export type { TestCase, TestsFile } from './suite/testsFile';
+export { runCase } from './suite/runCase';
+export type { CaseOutcome } from './suite/runCase';
+export type { Failure } from './suite/match';
+export { addCase } from './suite/addCase';
+export { responseSkeleton, setResponseStructureEdits, structureReport } from './structure/responseStructure';
+
+// The service's $metadata: reading a document, fetching it, and how the edge supplies it to the checks.
+export { readCsdl } from './metadata/readCsdl';
+export { MAX_METADATA_CHARS } from './metadata/xmlSafety';
+export { addMetadataEdits, describeService, fetchMetadata } from './metadata/fetch';
+export type { MetadataOutcome, MetadataSource } from './metadata/source';
+export type { ServiceMetadata } from './metadata/model';
 
 // OpenAPI import and export.
 export { importOpenApi, listOpenApiOperations } from './openapi/importOpenApi';

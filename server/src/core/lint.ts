@@ -7,6 +7,7 @@ import { changedRegion, moved, spanIndexOf, unitsOf } from './check/units';
 import type { CheckedDocument } from './document';
 import { duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
+import type { MetadataOutcome, MetadataSource } from './metadata/source';
 import { buildModel, type Connector } from './model';
 import { MAX_NESTING, parseDocument, type ParsedDocument } from './parse';
 import { treeWithNodeReparsed } from './parse/splice';
@@ -24,6 +25,8 @@ export interface LintOptions {
   overrides?: SeverityOverrides;
   /** Reads body files named by the connector (inside the workspace); supplied by the edge, the core does no I/O. */
   readBodyFile?: BodyFileReader;
+  /** Reads the service's $metadata an OData connector names (the edge resolves, reads and caches it). */
+  metadata?: MetadataSource;
 }
 
 /** A checked version of a file: its parse, its model and its findings (sorted by offset, then code). */
@@ -34,6 +37,8 @@ export interface LintState {
   result: LintResult;
   /** The rules and levels the findings were made with; others mean a full check. */
   optionsKey: string;
+  /** The $metadata the findings were made with; another version of it means a full check. */
+  metadata?: MetadataOutcome;
   /** Per operation (or Custom request), in order: its span and the findings that depend on it alone. */
   units?: { spans: Span[]; findings: Finding[][] };
   /** What model rules said (the models lie outside every unit). */
@@ -49,6 +54,34 @@ export function withOverride(finding: Finding, overrides: SeverityOverrides | un
   return level === 'off' ? undefined : { ...finding, severity: level };
 }
 
+/** The metadata an OData connector names, as the edge's source reads it; undefined without either. */
+function metadataOf(connector: Connector | undefined, options: LintOptions): MetadataOutcome | undefined {
+  const given = connector?.kind === 'odata' ? connector.metadata?.value : undefined;
+  return given === undefined || !options.metadata ? undefined : options.metadata.load(given);
+}
+
+/** The rules, levels and metadata generation findings are made with: findings made with another key cannot be reused. */
+function optionsKeyOf(set: RuleSet, options: LintOptions): string {
+  return `${set.key}|${options.metadata?.generation ?? ''}`;
+}
+
+/** Whether findings made with metadata `before` still hold with `after`: the same service, or the same reason there is none. */
+function sameMetadata(before: MetadataOutcome | undefined, after: MetadataOutcome | undefined): boolean {
+  if (before === after) return true;
+  if (!before || !after) return false;
+  return before.ok ? after.ok && after.service === before.service : !after.ok && after.message === before.message;
+}
+
+/** What the engine's walk is given besides the rules: body files and the connector's metadata. */
+function walkOptions(options: LintOptions, metadata: MetadataOutcome | undefined): { readBodyFile?: BodyFileReader; metadata?: MetadataOutcome } {
+  return { ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}), ...(metadata ? { metadata } : {}) };
+}
+
+/** A checked version, with the service its Custom requests were checked against (completion and hover use it too). */
+function documentOf(parsed: ParsedDocument, connector: Connector | undefined, findings: Finding[], metadata: MetadataOutcome | undefined): CheckedDocument {
+  return { parsed, connector, findings, ...(metadata?.ok ? { metadata: metadata.service } : {}) };
+}
+
 /** Every code a user may name in a suppression comment with these rules. */
 function knownCodes(rules: readonly Rule[]): readonly string[] {
   return rules === RULES ? RULE_IDS : [...RULE_IDS, ...rules.map((r) => r.id)];
@@ -61,7 +94,13 @@ function finish(text: string, findings: Finding[], rules: readonly Rule[], overr
 }
 
 /** Checks a parsed file in full and remembers what the next version may reuse. */
-function checkFully(parsed: ParsedDocument, options: LintOptions, set: RuleSet, connector = buildModel(parsed.root)): LintState {
+function checkFully(
+  parsed: ParsedDocument,
+  options: LintOptions,
+  set: RuleSet,
+  connector = buildModel(parsed.root),
+  metadata = metadataOf(connector, options),
+): LintState {
   const { text } = parsed;
   const { overrides } = set;
   const fileFindings: Finding[] = [];
@@ -69,17 +108,18 @@ function checkFully(parsed: ParsedDocument, options: LintOptions, set: RuleSet, 
     const kept = withOverride(f, overrides);
     if (kept) fileFindings.push(kept);
   }
-  const said = connector ? runRules(connector, text, set, options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}) : undefined;
+  const said = connector ? runRules(connector, text, set, walkOptions(options, metadata)) : undefined;
   const ruleFindings = said ? [...said.units.flat(), ...said.models, ...said.everyCheck, ...said.failures] : [];
   const findings = finish(text, [...fileFindings, ...ruleFindings], set.rules, overrides);
-  const result = { parsed, connector, findings };
+  const result = documentOf(parsed, connector, findings, metadata);
   const units = unitsOf(result);
-  if (!units || !said || parsed.syntaxFindings.length > 0 || said.failures.length > 0) return { result, optionsKey: set.key, checked: 'fully' };
+  const made = { result, optionsKey: optionsKeyOf(set, options), ...(metadata ? { metadata } : {}) };
+  if (!units || !said || parsed.syntaxFindings.length > 0 || said.failures.length > 0) return { ...made, checked: 'fully' };
   // Each unit keeps what its rules said and the file findings inside it; the rest is asked again every time.
   const { spans } = units;
   const perUnit = spans.map((_, i) => [...(said.units[i] ?? [])]);
   for (const finding of fileFindings) perUnit[spanIndexOf(spans, finding.offset)]?.push(finding);
-  return { result, optionsKey: set.key, units: { spans, findings: perUnit }, modelFindings: said.models, checked: 'fully' };
+  return { ...made, units: { spans, findings: perUnit }, modelFindings: said.models, checked: 'fully' };
 }
 
 /** Checks one connector file's text: syntax, schema and every enabled rule. Never throws. */
@@ -118,7 +158,7 @@ function valueWithOneUnit(parsed: ParsedDocument, unitsKey: string, unit: number
  */
 export function lintIncrementally(previous: LintState | undefined, text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintState {
   const set = new RuleSet(rules, options.overrides);
-  if (!previous?.units || previous.optionsKey !== set.key) return checkFully(parseDocument(text), options, set);
+  if (!previous?.units || previous.optionsKey !== optionsKeyOf(set, options)) return checkFully(parseDocument(text), options, set);
   if (previous.result.parsed.text === text) return previous;
   const region = changedRegion(previous.result.parsed.text, text);
   const k = spanIndexOf(previous.units.spans, region.start);
@@ -134,8 +174,11 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   const parsed: ParsedDocument = tree ? { text, tree, root: tree.node(0), syntaxFindings: [] } : parseDocument(text);
   if (parsed.syntaxFindings.length > 0) return checkFully(parsed, options, set);
   const connector = buildModel(parsed.root);
-  return checkOneUnit(previous, previous.units, parsed, connector, region.oldEnd, region.newEnd - region.oldEnd, k, options, set)
-    ?? checkFully(parsed, options, set, connector);
+  // A metadata file changed on disk (or now read for the first time) changes what every Custom request's rules say.
+  const metadata = metadataOf(connector, options);
+  if (!sameMetadata(previous.metadata, metadata)) return checkFully(parsed, options, set, connector, metadata);
+  return checkOneUnit(previous, previous.units, parsed, connector, region.oldEnd, region.newEnd - region.oldEnd, k, options, set, metadata)
+    ?? checkFully(parsed, options, set, connector, metadata);
 }
 
 /** Re-checks unit k only; undefined when the result might differ from a full check. */
@@ -149,6 +192,7 @@ function checkOneUnit(
   k: number,
   options: LintOptions,
   set: RuleSet,
+  metadata: MetadataOutcome | undefined,
 ): LintState | undefined {
   const units = unitsOf({ parsed, connector });
   const { tree } = parsed;
@@ -167,7 +211,7 @@ function checkOneUnit(
   const real = `/${units.key}/${k}`;
   const schemaFindings = validateValueOfDocument(parsed, value, (path) =>
     path === standIn || path.startsWith(`${standIn}/`) ? real + path.slice(standIn.length) : path);
-  const said = runRules(connector, text, set, { onlyUnit: k, ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}) });
+  const said = runRules(connector, text, set, { onlyUnit: k, ...walkOptions(options, metadata) });
   if (said.failures.length > 0) return undefined;
 
   const changedSpan = spans[k] as Span;
@@ -187,8 +231,9 @@ function checkOneUnit(
   const modelFindings = (previous.modelFindings ?? []).map((f) => moved(f, delta, editEnd));
   const findings = finish(text, [...perUnit.flat(), ...modelFindings, ...outside, ...said.everyCheck], set.rules, set.overrides);
   return {
-    result: { parsed, connector, findings },
-    optionsKey: set.key,
+    result: documentOf(parsed, connector, findings, metadata),
+    optionsKey: previous.optionsKey,
+    ...(metadata ? { metadata } : {}),
     units: { spans, findings: perUnit },
     modelFindings,
     checked: 'one-operation',

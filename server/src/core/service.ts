@@ -10,11 +10,14 @@ import { definitionAt, namedThingAt, referencesAt, renameAt, type NamedThing } f
 import { outline, type OutlineSymbol } from './features/symbols';
 import type { Span, TextEdit } from './findings';
 import { lintFully, lintIncrementally, type LintOptions, type LintState } from './lint';
+import { fillRequiredFix, generateResponseStructureFix } from './metadata/actions';
+import { metadataCompletions, metadataHover } from './metadata/assist';
 import { buildModel } from './model';
 import { parseDocument } from './parse';
 import { RULES } from './rules';
 import { enableEnforcementEdits } from './rules/restParameter/shared';
 import type { Rule } from './rules/types';
+import { testsCompletions, testsHover, type TestsDocument } from './suite/editing';
 import { checkValuesFile, type ValuesFinding } from './values/valuesFile';
 
 /** One check of one version of a file, and what the check of its next version may reuse. */
@@ -23,7 +26,11 @@ export type CheckState = LintState;
 /** A shortcut the platform's screens offer where the cursor is, with its edits (or the operation it asks names for). */
 export type Refactoring =
   | { id: 'add-query-parameters'; title: string; operationOffset: number }
-  | { id: 'enable-constraint-enforcement' | 'add-if-match' | 'insert-base-url'; title: string; edits: TextEdit[] };
+  | {
+    id: 'enable-constraint-enforcement' | 'add-if-match' | 'generate-response-structure' | 'fill-required-properties' | 'insert-base-url';
+    title: string;
+    edits: TextEdit[];
+  };
 
 /** What `addQueryParameters` made of a request to add parameters to an operation. */
 export interface AddedParameters {
@@ -42,9 +49,9 @@ export interface ConnectorLanguageService {
   update(previous: CheckState | undefined, text: string, options?: LintOptions): CheckState;
   /** Parses and models a file without checking it (a file only read for its operations). */
   read(text: string): ConnectorDocument;
-  /** Completion proposals at an offset. */
+  /** Completion proposals at an offset; inside a Custom request, the service's $metadata's first when the document has it. */
   completionsAt(document: ConnectorDocument, offset: number): CompletionProposal[];
-  /** What the thing at an offset means and does at run time. */
+  /** What the thing at an offset means and does at run time (from the service's $metadata inside a Custom request). */
   hoverAt(document: ConnectorDocument, offset: number): HoverInfo | undefined;
   /** Where the model or parameter named at an offset is defined. */
   definitionAt(document: ConnectorDocument, offset: number): Span | undefined;
@@ -66,6 +73,12 @@ export interface ConnectorLanguageService {
   addQueryParameters(document: ConnectorDocument, operationOffset: number, names: string, type: string, required: boolean): AddedParameters | undefined;
   /** Judges a values file (NAME.values.json) against its connector; body files' texts name their variables. */
   checkValuesFile(text: string, connector: ConnectorDocument, bodyTexts?: ReadonlyMap<string, string>): ValuesFinding[];
+  /** Reads a tests file (NAME.tests.json) for completion and hover, with the connector beside it when there is one. */
+  readTests(text: string, connector: ConnectorDocument | undefined): TestsDocument;
+  /** Completion in a tests file: operation ids, the operation's value names, option ids and booleans. */
+  testsCompletionsAt(tests: TestsDocument, offset: number): CompletionProposal[];
+  /** Hover in a tests file: the operation a case sends, and what each value is. */
+  testsHoverAt(tests: TestsDocument, offset: number): HoverInfo | undefined;
 }
 
 /** Which rules the service checks with: the platform's, unless a test brings its own. */
@@ -83,8 +96,18 @@ export function getLanguageService(options: ServiceOptions = {}): ConnectorLangu
       const parsed = parseDocument(text);
       return { parsed, connector: buildModel(parsed.root) };
     },
-    completionsAt,
-    hoverAt,
+    completionsAt(document, offset) {
+      const { connector, metadata } = document;
+      const { root, text } = document.parsed;
+      // Inside a Custom request the service's metadata knows best; elsewhere (or without it) the format's own proposals.
+      const fromMetadata = metadata && root && connector?.kind === 'odata' ? metadataCompletions(metadata, connector, root, text, offset) : undefined;
+      return fromMetadata?.length ? fromMetadata : completionsAt(document, offset);
+    },
+    hoverAt(document, offset) {
+      const { connector, metadata } = document;
+      const { root, text } = document.parsed;
+      return (metadata && root && connector?.kind === 'odata' ? metadataHover(metadata, connector, root, text, offset) : undefined) ?? hoverAt(document, offset);
+    },
     definitionAt,
     referencesAt,
     namedThingAt,
@@ -100,6 +123,9 @@ export function getLanguageService(options: ServiceOptions = {}): ConnectorLangu
       return { ...result, operation: { offset: operation.node.offset, length: operation.node.length } };
     },
     checkValuesFile: (text, connector, bodyTexts = new Map()) => (connector.connector ? checkValuesFile(text, connector.connector, bodyTexts) : []),
+    readTests: (text, connector) => ({ parsed: parseDocument(text), connector: connector?.connector }),
+    testsCompletionsAt: testsCompletions,
+    testsHoverAt: testsHover,
   };
 }
 
@@ -117,10 +143,17 @@ function refactoringsAt(document: ConnectorDocument, offset: number): Refactorin
   if (connector?.kind === 'odata' && here.request) {
     const ifMatch = ifMatchHeaderEdits(text, here.request);
     if (ifMatch) out.push({ id: 'add-if-match', title: 'Add If-Match header', edits: ifMatch });
+    const { metadata } = document;
+    if (metadata) {
+      const structure = generateResponseStructureFix(metadata, connector, here.request, text);
+      if (structure) out.push({ id: 'generate-response-structure', title: structure.title, edits: structure.edits });
+      const required = fillRequiredFix(metadata, connector, here.request, text);
+      if (required) out.push({ id: 'fill-required-properties', title: required.title, edits: required.edits });
+    }
     const baseUrl = insertBaseUrlEdit(connector, here.request);
     if (baseUrl) out.push({ id: 'insert-base-url', title: 'Insert base URL', edits: [baseUrl] });
   }
   return out;
 }
 
-export type { CheckedDocument, ConnectorDocument };
+export type { CheckedDocument, ConnectorDocument, TestsDocument };

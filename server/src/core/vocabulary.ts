@@ -91,7 +91,7 @@ export type ParameterMode = (typeof PARAMETER_MODES)[number];
 export const METADATA_LEVELS = ['full', 'minimal', 'none'] as const;
 export type MetadataLevel = (typeof METADATA_LEVELS)[number];
 
-export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer'] as const;
+export const AUTH_SCHEMES = ['none', 'apiKey', 'basic', 'bearer', 'oauth2'] as const;
 export type AuthScheme = (typeof AUTH_SCHEMES)[number];
 
 /** The first connector version that offers Custom request. */

@@ -13,7 +13,8 @@ export interface WorkspaceFileOptions {
   howToAllow: string;
 }
 
-function inside(path: string, folder: string): boolean {
+/** Whether a path is the folder or inside it (both absolute, after symlinks). */
+export function inside(path: string, folder: string): boolean {
   const rel = relative(folder, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }
@@ -104,9 +105,14 @@ export function bodyFileReader(connectorDir: string, folders: readonly string[])
   };
 }
 
-/** The body-file reader for a connector in the editor: workspace folders (its own folder when none), plus allowed ones. */
-export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
+/** The folders a connector in the editor may read files from: workspace folders (its own folder when none), plus allowed ones. */
+export function editorFolders(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): string[] {
   const roots = workspaceFolders.length ? workspaceFolders : [dirname(connectorPath)];
   const base = roots[0] ?? dirname(connectorPath);
-  return bodyFileReader(dirname(connectorPath), [...roots, ...allowed.map((f) => resolve(base, f))]);
+  return [...roots, ...allowed.map((f) => resolve(base, f))];
+}
+
+/** The body-file reader for a connector in the editor: workspace folders (its own folder when none), plus allowed ones. */
+export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
+  return bodyFileReader(dirname(connectorPath), editorFolders(connectorPath, workspaceFolders, allowed));
 }

@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type SeverityOverrides } from '../core';
+import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type MetadataSource, type SeverityOverrides } from '../core';
 import type { DocumentAnalysis } from './context';
 import { IdleCollection } from './idleCollection';
 import type { ServerSettings } from './settings';
@@ -48,6 +48,8 @@ export class AnalysisCache {
     private readonly checkOptions: (uri: string) => CheckOptions = () => ({ overrides: this.settings().rules, ignored: false }),
     /** Reads a connector's body files for the checks (inside the workspace). */
     private readonly bodyFiles?: (uri: string) => BodyFileReader,
+    /** Reads the $metadata an OData connector names (inside the workspace), parsed once per file version. */
+    private readonly metadata?: (uri: string) => MetadataSource,
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
@@ -55,11 +57,12 @@ export class AnalysisCache {
     if (!document || !isConnectorUri(uri)) return undefined;
     const settings = this.settings();
     const { overrides, ignored } = this.checkOptions(uri);
-    const key = `${document.version}:${JSON.stringify(overrides)}:${ignored}:${settings.maxFileSizeKb}`;
+    const metadata = this.metadata?.(uri);
+    const key = `${document.version}:${JSON.stringify(overrides)}:${ignored}:${settings.maxFileSizeKb}:${metadata?.generation ?? ''}`;
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}) });
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) });
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;

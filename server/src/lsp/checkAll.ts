@@ -1,14 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
-import { LineIndex, type BodyFileReader } from '../core';
+import { LineIndex, type BodyFileReader, type MetadataSource } from '../core';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
 import type { FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
 import type { CheckOptions } from './analysis';
 
 /** 'Check All Connector Files': lints every connector file under the workspace folders into the Problems panel. */
-export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader): FeatureGroup {
+export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader, metadata?: (uri: string) => MetadataSource): FeatureGroup {
   return {
     capabilities: {},
     register({ connection, documents, analyze, service }) {
@@ -32,7 +32,7 @@ export function checkAllFeatures(folders: () => string[], checkOptions: (uri: st
             } else {
               const text = await readFile(file, 'utf8').catch(() => undefined);
               if (text === undefined) continue;
-              findings = service.check(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri) }).result.findings;
+              findings = service.check(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri), ...(metadata ? { metadata: metadata(uri) } : {}) }).result.findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });

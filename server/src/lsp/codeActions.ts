@@ -1,11 +1,13 @@
 import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Diagnostic } from 'vscode-languageserver';
 import type { Fix } from '../core';
-import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
+import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, FETCH_METADATA_COMMAND, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 
 /** The client command that asks for names, type and "required", then sends ADD_QUERY_PARAMETERS. */
 export const ADD_QUERY_PARAMETERS_COMMAND = 'connectorTools.addQueryParameters';
+/** The client command that fetches the $metadata (progress, secrets from the editor, the connector edit). */
+export const FETCH_METADATA_CLIENT_COMMAND = 'connectorTools.fetchMetadata';
 
 function fixAction(analysis: DocumentAnalysis, fix: Fix, diagnostic: Diagnostic | undefined): CodeAction {
   return {
@@ -47,6 +49,12 @@ export const codeActionFeatures: FeatureGroup = {
           const diagnostic = toDiagnostic(analysis.lines, finding, analysis.uri);
           for (const fix of finding.fixes) actions.push(fixAction(analysis, fix, diagnostic));
         }
+      }
+      const connector = analysis.result.connector;
+      // An OData connector without metadata: fetching it turns on the checks and completion that use it.
+      if (wants(CodeActionKind.QuickFix) && connector?.kind === 'odata' && !connector.metadata && connector.baseUrl) {
+        const title = 'Fetch $metadata from the service';
+        actions.push({ title, kind: CodeActionKind.QuickFix, command: client().connectorToolsExtension ? { title, command: FETCH_METADATA_CLIENT_COMMAND, arguments: [analysis.uri] } : { title, command: FETCH_METADATA_COMMAND, arguments: [analysis.uri] } });
       }
       if (!wants(CodeActionKind.Refactor)) return actions;
       for (const refactoring of service.refactoringsAt(analysis.result, start)) {

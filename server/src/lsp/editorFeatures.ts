@@ -5,7 +5,8 @@ import {
   type CodeLens, type CompletionItem, type DocumentSymbol, type WorkspaceSymbol,
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { LineIndex, type ConnectorLanguageService, type OutlineSymbol } from '../core';
+import { LineIndex, type CompletionProposal, type ConnectorLanguageService, type OutlineSymbol } from '../core';
+import { isTestsUri, testsDocumentOf } from './suiteFeatures';
 import { SEND_REQUEST_COMMAND } from '../protocol';
 import { snippetAsPlainText } from './clientProfile';
 import type { DocumentAnalysis, FeatureGroup } from './context';
@@ -39,7 +40,8 @@ function operationSymbols(service: ConnectorLanguageService, uri: string, text: 
 export function editorFeatures(folders: () => string[]): FeatureGroup {
   return {
     capabilities: {
-      completionProvider: { triggerCharacters: ['"', '{', ':'] },
+      // '/' and '(' open a url segment or a key, where the service's metadata has proposals.
+      completionProvider: { triggerCharacters: ['"', '{', ':', '/', '('] },
       hoverProvider: true,
       documentSymbolProvider: { label: 'Connector' },
       workspaceSymbolProvider: true,
@@ -49,14 +51,37 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
       codeLensProvider: { resolveProvider: false },
     },
     register({ connection, documents, analyze, client, service }) {
+      const testsFileHover = (uri: string, position: { line: number; character: number }) => {
+        const tests = testsDocumentOf(service, documents, uri);
+        if (!tests) return null;
+        const lines = new LineIndex(tests.parsed.text);
+        const info = service.testsHoverAt(tests, lines.offsetAt(position));
+        return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(lines, info) } : null;
+      };
       const withAnalysis = <T>(uri: string, fallback: T, run: (a: DocumentAnalysis) => T): T => {
         const analysis = analyze(uri);
         return analysis ? run(analysis) : fallback;
       };
 
-      connection.onCompletion(({ textDocument, position }) => withAnalysis(textDocument.uri, [] as CompletionItem[], (a) => {
+      /** A tests file is completed from its connector's operations and values; a connector file from its own model. */
+      const proposals = (uri: string, position: { line: number; character: number }): { text: string; lines: LineIndex; list: CompletionProposal[] } | undefined => {
+        if (isTestsUri(uri)) {
+          const tests = testsDocumentOf(service, documents, uri);
+          if (!tests) return undefined;
+          const { text } = tests.parsed;
+          const lines = new LineIndex(text);
+          return { text, lines, list: service.testsCompletionsAt(tests, lines.offsetAt(position)) };
+        }
+        const a = analyze(uri);
+        if (!a) return undefined;
         const offset = a.lines.offsetAt(position);
-        return service.completionsAt(a.result, offset).map((p, index): CompletionItem => ({
+        return { text: a.text, lines: a.lines, list: service.completionsAt(a.result, offset) };
+      };
+
+      connection.onCompletion(({ textDocument, position }) => {
+        const a = proposals(textDocument.uri, position);
+        if (!a) return [] as CompletionItem[];
+        return a.list.map((p, index): CompletionItem => ({
           label: p.label,
           kind: COMPLETION_KIND[p.kind],
           sortText: String(index).padStart(4, '0'),
@@ -68,9 +93,9 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
             ? { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText }, insertTextFormat: InsertTextFormat.Snippet }
             : { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.snippet ? snippetAsPlainText(p.insertText) : p.insertText }, insertTextFormat: InsertTextFormat.PlainText }),
         }));
-      }));
+      });
 
-      connection.onHover(({ textDocument, position }) => withAnalysis(textDocument.uri, null, (a) => {
+      connection.onHover(({ textDocument, position }) => isTestsUri(textDocument.uri) ? testsFileHover(textDocument.uri, position) : withAnalysis(textDocument.uri, null, (a) => {
         const info = service.hoverAt(a.result, a.lines.offsetAt(position));
         return info ? { contents: { kind: MarkupKind.Markdown, value: info.markdown }, range: rangeOf(a.lines, info) } : null;
       }));

@@ -3,25 +3,23 @@ import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
-  bodyShown, curlCommand, describeInputs, environmentSecrets, hasValuesFor, LineIndex, listOperations, prepareRequest, redactRequest,
-  secretVariable, sendPrepared,
-  type BuildProblem, type BuiltRequest, type Connector, type ConnectorResult, type FileAccess, type Prepared, type SecretProvider,
+  describeInputs, hasValuesFor, LineIndex, listOperations, prepareRequest, secretVariable, sendPrepared,
+  type AppliedEnvironment, type BuildProblem, type Connector, type ConnectorResult, type FileAccess, type Prepared, type SecretProvider,
+  type TokenSource,
 } from '../core';
+import { serverTokens } from './tokens';
 import { workspaceFiles } from '../files/workspaceFiles';
 import {
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
   type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
-  type PreviewRequestParams, type PreviewRequestResult, type RequestPreview, type SendRequestParams, type SendRequestResult, type ValuesChoice,
+  type PreviewRequestParams, type PreviewRequestResult, type SendRequestParams, type SendRequestResult, type ValuesChoice,
 } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
-import { editorSecrets, SecretChannelError } from './secretRequest';
+import { SecretChannelError, secretsForClient } from './secretRequest';
 import type { FeatureDeps } from './startServer';
 import { valuesFilePath } from './valuesFiles';
-
-function preview(request: BuiltRequest): RequestPreview {
-  const shown = redactRequest(request);
-  return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.body ? { body: bodyShown(shown.body) } : {}), warnings: shown.warnings, curl: curlCommand(request) };
-}
+import { environmentFor } from '../io/environmentsFiles';
+import { preview, sentView } from './sentView';
 
 /** The requests behind Send Request, Preview Request and Copy as cURL: the server prepares and sends, like the CLI. */
 export function requestFeatures(deps: FeatureDeps): FeatureGroup {
@@ -35,6 +33,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       howToAllow: 'the setting connectorTools.request.allowedFileFolders',
     });
   }
+
+  const tokens = serverTokens;
 
   /** How to supply a missing secret, for the client in use. */
   let secretHint: (name: string) => string = () => '';
@@ -57,8 +57,14 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     return openText(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
   }
 
-  async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
+  async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider, extra: { environment?: string; tokens?: TokenSource } = {}): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
     const path = URI.parse(analysis.uri).fsPath;
+    let environment: AppliedEnvironment | undefined;
+    if (extra.environment !== undefined) {
+      const chosen = environmentFor(path, extra.environment, openText);
+      if (!chosen.ok) return { prepared: { ok: false, problems: [{ code: 'invalid-connector', message: chosen.message }], warnings: [] }, describe: (p) => p.message };
+      environment = chosen.environment;
+    }
     const valuesPath = valuesFilePath(path);
     const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
     const prepared = await prepareRequest({
@@ -68,6 +74,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       ...(valuesText !== undefined ? { valuesFileText: valuesText } : {}),
       entered: choice && 'entered' in choice ? choice.entered : {},
       secrets,
+      ...(environment ? { environment } : {}),
+      ...(extra.tokens ? { tokens: extra.tokens } : {}),
       baseDir: dirname(path),
       files: filesFor(path),
     }).catch((error: unknown): Prepared => {
@@ -83,20 +91,19 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     capabilities: {},
     register({ connection, analyze, documents, client, registerCommand }) {
       openText = (path) => documents.get(URI.file(path).toString())?.getText();
-      // Our extension answers secret requests from its secret storage, bound to origins; any other client cannot,
-      // so the server uses its own environment (CONNECTOR_SECRET_<NAME>), as the command line does.
-      const secretsFor = (uri: string): SecretProvider => (client().connectorToolsExtension ? editorSecrets(connection, uri) : environmentSecrets(process.env));
+      const secretsFor = (uri: string): SecretProvider => secretsForClient(connection, uri, client().connectorToolsExtension);
       secretHint = (name) => (client().connectorToolsExtension ? "Run 'Connector: Set Secret…' to set it." : `Set ${secretVariable(name)} in the environment the language server runs in.`);
 
       /** Prepares and sends one operation; the result, or the problems that kept it from being sent. */
-      async function send(uri: string, operationId: string, choice: ValuesChoice | undefined, timeoutMs: number, signal: AbortSignal): Promise<SendRequestResult> {
+      async function send(uri: string, operationId: string, choice: ValuesChoice | undefined, timeoutMs: number, signal: AbortSignal, environment?: string): Promise<SendRequestResult> {
         const analysis = analyze(uri);
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
-        const { prepared, describe } = await prepare(analysis, connector, operationId, choice, secretsFor(uri));
+        const options = { timeoutMs, signal };
+        const { prepared, describe } = await prepare(analysis, connector, operationId, choice, secretsFor(uri), { ...(environment !== undefined ? { environment } : {}), tokens: tokens.source(options) });
         if (!prepared.ok) return { ok: false, problems: prepared.problems.map(describe) };
-        const sent = await sendPrepared(prepared.request, { timeoutMs, signal });
-        return { ok: true, preview: preview(prepared.request), result: sent.result, rawText: sent.rawText };
+        const sent = await sendPrepared(prepared.request, options);
+        return { ok: true, ...sentView(prepared.request, prepared.values, sent) };
       }
 
       // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.
@@ -165,7 +172,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
         // A preview asks for no secret: a stand-in is redacted like the real value would be.
-        const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`);
+        const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`, params.environment !== undefined ? { environment: params.environment } : {});
         return prepared.ok ? { ok: true, preview: preview(prepared.request) } : { ok: false, problems: prepared.problems.map(describe) };
       });
 
@@ -173,7 +180,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
         try {
-          return await send(params.uri, params.operationId, params.values, params.timeoutMs ?? deps.settings().requestTimeoutMs, controller.signal);
+          return await send(params.uri, params.operationId, params.values, params.timeoutMs ?? deps.settings().requestTimeoutMs, controller.signal, params.environment);
         } finally {
           subscription.dispose();
         }

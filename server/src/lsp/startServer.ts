@@ -3,9 +3,11 @@ import {
   type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
+import { dirname } from 'node:path';
 import { URI } from 'vscode-uri';
 import { getLanguageService } from '../core';
-import { editorBodyFileReader } from '../files/workspaceFiles';
+import { editorBodyFileReader, editorFolders } from '../files/workspaceFiles';
+import { METADATA_FILES, metadataSource } from '../files/metadataFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
@@ -15,6 +17,7 @@ import { guardConnection } from './guard';
 import { DEFAULT_SETTINGS, SettingsStore, type ServerSettings } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
+import { metadataFeatures } from './metadataFeatures';
 import { ValidationScheduler } from './validation';
 import { clientProfileOf, MINIMAL_CLIENT, type ClientProfile } from './clientProfile';
 import { ProjectConfigService } from './projectConfig';
@@ -38,6 +41,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
   const bodyFiles = (uri: string) => editorBodyFileReader(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders);
+  const metadataFiles = (uri: string) => metadataSource(dirname(URI.parse(uri).fsPath), editorFolders(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders));
   const projectConfigs = new ProjectConfigService(connection);
   // The editor's own settings win over the project file, as the command line's --rule does.
   const checkOptions = (uri: string): CheckOptions => {
@@ -45,7 +49,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
     return { overrides: { ...config.overrides, ...currentSettings().rules }, ignored: config.ignored };
   };
   const service = getLanguageService();
-  const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles);
+  const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
   let client: ClientProfile = MINIMAL_CLIENT;
   const commands = new Map<string, (args: readonly unknown[]) => unknown>();
@@ -56,9 +60,10 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const groups: FeatureGroup[] = [
     codeActionFeatures,
     formattingFeatures,
-    checkAllFeatures(() => folders, checkOptions, bodyFiles),
+    checkAllFeatures(() => folders, checkOptions, bodyFiles, metadataFiles),
     editorFeatures(() => folders),
     requestFeatures({ settings: currentSettings, folders: () => folders }),
+    metadataFeatures({ settings: currentSettings, folders: () => folders }),
     ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),
   ];
   let pullsConfiguration = false;
@@ -106,7 +111,11 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   // A project file that was created, changed or deleted changes every document's levels.
   connection.onDidChangeWatchedFiles(({ changes }) => {
     let projectFileChanged = false;
-    for (const change of changes) projectFileChanged = projectConfigs.onFileChanged(change.uri) || projectFileChanged;
+    for (const change of changes) {
+      projectFileChanged = projectConfigs.onFileChanged(change.uri) || projectFileChanged;
+      // A metadata file a connector names changed: the connectors are judged against the new version.
+      projectFileChanged = (URI.parse(change.uri).scheme === 'file' && METADATA_FILES.changed(URI.parse(change.uri).fsPath)) || projectFileChanged;
+    }
     if (projectFileChanged) validation.revalidateAll();
   });
 

@@ -52,3 +52,10 @@ test('export says what OpenAPI cannot describe: computed parameters, tsv, option
   assert.deepEqual(notes.map((n) => n.item).sort(), ['X-Tenant', 'advanced', 'ids', 'key', 'lang']);
   assert.ok((document.paths as Record<string, unknown>)['/a{lang}']);
 });
+
+test('an OAuth2 connector exports its client credentials flow: token URL and scopes', () => {
+  const connector = { kind: 'rest', name: 'o', baseUrl: 'https://api.example.com', authorization: { scheme: 'oauth2', flow: 'clientCredentials', tokenUrl: 'https://login.example.com/token', clientId: 'c', secret: 'crm', scope: 'read write' }, operations: [{ id: 'a', method: 'GET', path: '/a', parameters: [] }] };
+  assert.equal(lintText(JSON.stringify(connector)).findings.filter((f) => f.severity === 'error').length, 0);
+  const { document } = exportOpenApi(connector as unknown as JsonValue);
+  assert.deepEqual((document.components as { securitySchemes: unknown }).securitySchemes, { crm: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://login.example.com/token', scopes: { read: '', write: '' } } } } });
+});

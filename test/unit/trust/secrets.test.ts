@@ -54,3 +54,32 @@ test('the confirmation names the secret, the new origin, where it was confirmed 
   assert.equal(question.send, 'Send to https://evil.example');
   assert.match(confirmationMessage('api', 'https://x.example', [], 'f').detail, /not been confirmed for any address yet/);
 });
+
+test("a secret that is also a word of the result's own structure (status, timing) cannot break the result", async () => {
+  const { redactResult } = await import('../../../server/src/core/request/redact');
+  const result = { status: 200, errors: [], warnings: ['timing ok'], data: { status: 'status', list: ['a status'], status2: 1 }, timing: { totalMs: 5 }, headers: { 'x-echo': 'status' } };
+  const shown = redactResult(result, ['status', 't']);
+  assert.equal(shown.status, 200);
+  assert.equal(shown.timing.totalMs, 5);
+  assert.deepEqual(shown.data, { '•••': '•••', 'lis•••': ['a •••'], '•••2': 1 });
+  assert.deepEqual(shown.headers, { 'x-echo': '•••' });
+  assert.deepEqual(shown.warnings, ['•••iming ok']);
+});
+
+test('an OAuth2 client secret needs both the token endpoint and the service its token goes to confirmed', () => {
+  const login = 'https://login.example.com';
+  const api = 'https://api.example.com';
+  const stored = { value: VALUE, origins: [login], tokenOrigins: [api] };
+  assert.deepEqual(secretUse(stored, login, api), { kind: 'send', value: VALUE });
+  // A pull request that keeps the token endpoint but points baseUrl elsewhere: the token would leave; ask first.
+  assert.deepEqual(secretUse(stored, login, 'https://evil.example'), { kind: 'confirm-origin', value: VALUE, confirmedFor: [login], tokenConfirmedFor: [api] });
+  // The secret confirmed as a plain secret for the service does not let it sign in anywhere.
+  assert.equal(secretUse({ value: VALUE, origins: [api] }, login, api).kind, 'confirm-origin');
+  assert.equal(secretUse({ value: VALUE, origins: [login] }, login, api).kind, 'confirm-origin', 'no token origin confirmed yet');
+  const both = withOrigin({ value: VALUE, origins: [] }, login, api);
+  assert.deepEqual(both, { value: VALUE, origins: [login], tokenOrigins: [api] });
+  assert.deepEqual(readStoredSecret(writeStoredSecret(both)), both);
+  const question = confirmationMessage('ifs', login, [login], 'orders.connector.json', 'https://evil.example', [api]);
+  assert.equal(question.message, "Sign in at https://login.example.com with the client secret 'ifs', and send the token to https://evil.example?");
+  assert.match(question.detail, /its tokens for https:\/\/api\.example\.com\./);
+});

@@ -29,6 +29,7 @@ export class FakeDocument {
     };
     element.setAttribute = (name: string, value: string) => element.attributes.set(name, value);
     element.appendChild = (child: FakeElement | FakeText) => element.children.push(child);
+    element.replaceChildren = (...children: (FakeElement | FakeText)[]) => void element.children.splice(0, element.children.length, ...children);
     element.addEventListener = (type: string, listener: () => void) =>
       element.listeners.set(type, [...(element.listeners.get(type) ?? []), listener]);
     this.elements.push(element);
@@ -40,6 +41,11 @@ export class FakeDocument {
     this.texts.push(node);
     return node as unknown as Text;
   }
+}
+
+/** Clicks a fake element: its click listeners run. */
+export function click(element: FakeElement): void {
+  for (const listener of element.listeners.get('click') ?? []) listener();
 }
 
 /** Opens a fake `details` element as a user click would, firing its toggle listeners. */

@@ -5,7 +5,8 @@ import { mount } from '../../../client/src/webview/mount';
 import type { PanelAction, ResultView } from '../../../client/src/webview/protocol';
 import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
 import type { ViewNode } from '../../../client/src/webview/viewNode';
-import { FakeDocument, openDetails, type FakeElement } from './fakeDocument';
+import type { JsonValue } from '../../../server/src/core/tree';
+import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocument';
 
 const SCRIPT = '<script>window.pwned = 1</script>';
 const IMG = '<img src=x onerror="window.pwned = 2">';
@@ -136,5 +137,61 @@ describe('result panel page', () => {
 
   test('every page gets a different nonce', () => {
     assert.notEqual(createNonce(), createNonce());
+  });
+});
+
+describe('result panel: tables, request, headers and structure', () => {
+  const rows: JsonValue[] = [{ OrderNo: 'A-10', Total: 5, Note: SCRIPT }, { OrderNo: 'A-9', Total: 50 }, { OrderNo: 'A-2', Total: null }];
+  const rich: ResultView = {
+    ...view({ data: { '@odata.context': 'x', value: rows } }),
+    request: { method: 'GET', url: 'http://127.0.0.1/Orders', headers: [['Authorization', 'Bearer •••']] },
+    responseHeaders: { 'content-type': 'application/json', 'x-evil': IMG },
+    signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: true },
+    structure: { dropped: ['@odata.context', 'value[].Note'], missing: ['value[].Status'] },
+    canUseAsStructure: true,
+    canSaveAsExpectation: true,
+    environment: 'local',
+  };
+
+  function cellsOf(table: FakeElement): string[][] {
+    const body = table.children.find((c) => 'tag' in c && c.tag === 'tbody') as FakeElement;
+    return body.children.map((tr) => (tr as FakeElement).children.map((td) => ((td as FakeElement).children[0] as { data: string }).data));
+  }
+
+  test('a list of rows is a table beside the tree; a click on a header sorts it, again reverses it', () => {
+    const document = new FakeDocument();
+    mount(renderResult(rich), document, () => undefined);
+    const table = document.elements.find((e) => e.tag === 'table' && e.className === 'rows') as FakeElement;
+    assert.ok(table, 'the value list is a table');
+    assert.ok(document.elements.some((e) => e.className === 'tree-view'), 'the tree is still there');
+    assert.deepEqual(cellsOf(table).map((r) => r[1]), ['A-10', 'A-9', 'A-2']);
+    const header = (name: string): FakeElement => (((table.children[0] as FakeElement).children[0] as FakeElement).children as FakeElement[]).find((th) => (th.children[0] as { data: string }).data === name) as FakeElement;
+    click(header('OrderNo'));
+    assert.deepEqual(cellsOf(table).map((r) => r[1]), ['A-2', 'A-9', 'A-10'], 'numbers inside text sort as numbers');
+    assert.equal(header('OrderNo').attributes.get('aria-sort'), 'ascending');
+    click(header('Total'));
+    assert.deepEqual(cellsOf(table).map((r) => r[2]), ['5', '50', 'null'], 'numbers by value, null last');
+    click(header('Total'));
+    assert.deepEqual(cellsOf(table).map((r) => r[2]), ['50', '5', 'null'], 'descending, null still last');
+  });
+
+  test('the request sent, the sign-in, response headers and the structure have their own sections, hostile text as text', () => {
+    const texts = allText(renderResult(rich)).join('\n');
+    assert.match(texts, /Authorization: Bearer •••/);
+    assert.match(texts, /Signed in with a token from http:\/\/127\.0\.0\.1:3032\/token \(reused from memory\)/);
+    assert.match(texts, /Response headers \(2\)/);
+    assert.match(texts, /drops 2 properties of the answer and expects 1 that did not come/);
+    assert.match(texts, /value\[\]\.Status/);
+    assert.match(texts, /environment local/);
+    const document = new FakeDocument();
+    const actions: PanelAction[] = [];
+    mount(renderResult(rich), document, (a) => actions.push(a));
+    for (const name of ['Use as response structure', 'Save as expectation']) {
+      const button = document.elements.find((e) => e.tag === 'button' && e.children.some((c) => 'data' in c && c.data === name)) as FakeElement;
+      click(button);
+    }
+    assert.deepEqual(actions, ['useAsStructure', 'saveAsExpectation']);
+    assert.ok(!document.elements.some((e) => e.tag === 'script' || e.tag === 'img'));
+    assert.ok(document.texts.some((t) => t.data === SCRIPT), 'a hostile cell is a text node');
   });
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, relative, sep } from 'node:path';
+import { metadataSource } from '../../files/metadataFiles';
 import { bodyFileReader, projectRootOf } from '../../files/workspaceFiles';
 import { LineIndex, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
@@ -124,8 +125,10 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
         continue;
       }
     }
-    const readBodyFile = bodyFileReader(dirname(path), [projectRootOf(dirname(path), existsSync)]);
-    files.push(locatedFile(path, displayPath, text, languageService.check(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile }).result.findings));
+    const root = projectRootOf(dirname(path), existsSync);
+    const readBodyFile = bodyFileReader(dirname(path), [root]);
+    const metadata = metadataSource(dirname(path), [root]);
+    files.push(locatedFile(path, displayPath, text, languageService.check(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile, metadata }).result.findings));
   }
   return { files, ignored, problems };
 }

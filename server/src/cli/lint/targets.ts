@@ -4,6 +4,17 @@ import { glob, isDynamicPattern } from 'tinyglobby';
 import { describeFsError } from '../usage';
 
 export const CONNECTOR_FILE_GLOB = '**/*.connector.json';
+
+/** Which files a folder argument stands for: connector files (lint) or tests files (test). */
+export interface TargetKind {
+  glob: string;
+  /** How the files are named in a message: "connector files (*.connector.json)". */
+  described: string;
+  /** What to do with them: "check", "run". */
+  verb: string;
+}
+
+export const CONNECTOR_TARGETS: TargetKind = { glob: CONNECTOR_FILE_GLOB, described: 'connector files (*.connector.json)', verb: 'check' };
 // Dependencies and dot folders (.git, .vscode-test, ...) never hold the user's own connectors.
 const SKIPPED = ['**/node_modules/**', '**/.*/**'];
 
@@ -20,8 +31,8 @@ async function globFiles(pattern: string, cwd: string): Promise<string[]> {
   return found.map((file) => resolve(file)).sort();
 }
 
-/** Expands file, folder and glob arguments (none: the current folder) into the connector files to lint. */
-export async function resolveTargets(targets: readonly string[], cwd: string): Promise<ResolvedTargets> {
+/** Expands file, folder and glob arguments (none: the current folder) into the files to lint (or run). */
+export async function resolveTargets(targets: readonly string[], cwd: string, kind: TargetKind = CONNECTOR_TARGETS): Promise<ResolvedTargets> {
   const files = new Set<string>();
   const problems: string[] = [];
   const add = (file: string): void => void files.add(file);
@@ -52,10 +63,10 @@ export async function resolveTargets(targets: readonly string[], cwd: string): P
       problems.push(`cannot read ${target}: ${describeFsError(error)}`);
       continue;
     }
-    const found = await globFiles(CONNECTOR_FILE_GLOB, absolute);
+    const found = await globFiles(kind.glob, absolute);
     if (found.length === 0) {
       const where = targets.length ? `folder '${target}'` : `the current folder (${cwd})`;
-      problems.push(`No connector files (*.connector.json) found in ${where}. Name the files to check, or a folder that holds some.`);
+      problems.push(`No ${kind.described} found in ${where}. Name the files to ${kind.verb}, or a folder that holds some.`);
     }
     found.forEach(add);
   }

@@ -2,9 +2,12 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
-  curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, type BuildProblem,
+  curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
+  type AppliedEnvironment, type BuildProblem,
 } from '../../core';
+import { metadataSource } from '../../files/metadataFiles';
 import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { environmentFor } from '../../io/environmentsFiles';
 import type { CliIo } from '../io';
 import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
@@ -44,7 +47,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const baseDir = dirname(path);
   const root = projectRootOf(baseDir, existsSync);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
-  const { connector, findings } = languageService.check(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]) }).result;
+  const { connector, findings } = languageService.check(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]), metadata: metadataSource(baseDir, [root, ...allowed]) }).result;
   if (!connector) {
     io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
     return 2;
@@ -52,6 +55,15 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const valuesPath = options.valuesFile ? resolve(io.cwd, options.valuesFile) : undefined;
   const valuesText = valuesPath ? await readText(valuesPath, io, 'values file') : undefined;
   if (valuesPath && valuesText === undefined) return 2;
+  let environment: AppliedEnvironment | undefined;
+  if (options.env !== undefined) {
+    const chosen = environmentFor(path, options.env);
+    if (!chosen.ok) {
+      io.stderr(`connector request: ${chosen.message} Nothing was sent.\n`);
+      return 2;
+    }
+    environment = chosen.environment;
+  }
   const env = environmentSecrets(process.env);
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
@@ -63,6 +75,9 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     ...(valuesText !== undefined ? { valuesFileText: valuesText } : {}),
     entered: options.values,
     secrets,
+    ...(environment ? { environment } : {}),
+    // Only a send fetches an OAuth2 token; a preview shows a stand-in.
+    ...(options.mode === 'send' ? { tokens: new TokenCache().source({ timeoutMs: options.timeoutMs }) } : {}),
     baseDir,
     files: workspaceFiles({
       roots: [root],

@@ -1,4 +1,5 @@
 import { UsageError } from '../usage';
+import { timeoutOption } from '../optionValues';
 
 export const REQUEST_HELP = `Usage: connector request FILE OPERATION_ID [options]
 
@@ -17,11 +18,14 @@ Options:
   --format pretty|json   how to print the result, or with --dry-run the request (default: pretty)
   --timeout MS           the longest the whole request may take, connecting to the last byte of
                          the answer, redirects included (default: 30000)
+  --env NAME             use environment NAME from the nearest connector-environments.json (its base URL,
+                         token endpoint and secret names replace the connector file's)
   --allow-files FOLDER   also allow files from this folder (repeatable); by default files named by values and
                          bodies must be inside the project (the folder above the connector with .git or
                          connector-tools.json, else the connector's folder)
 
-Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _).
+Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _); with
+--env, an environment that maps a secret to another name reads that name's variable.
 Exit codes: 0 a 2xx result, 1 an error result, 2 bad input (nothing was sent).
 `;
 
@@ -36,6 +40,8 @@ export interface RequestOptions {
   timeoutMs: number;
   /** Folders files may come from besides the project (`--allow-files`). */
   allowFiles: string[];
+  /** The environment (`--env`). */
+  env?: string;
   help: boolean;
 }
 
@@ -60,15 +66,13 @@ export function parseRequestOptions(argv: readonly string[]): RequestOptions {
       options.values[pair.slice(0, at)] = pair.slice(at + 1);
     } else if (arg === '--values') options.valuesFile = next();
     else if (arg === '--allow-files') options.allowFiles.push(next());
+    else if (arg === '--env') options.env = next();
     else if (arg === '--format') {
       const format = next();
       if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format is pretty or json, not '${format}'.`);
       options.format = format;
-    } else if (arg === '--timeout') {
-      const ms = Number(next());
-      if (!Number.isInteger(ms) || ms < 1) throw new UsageError('--timeout takes a whole number of milliseconds, e.g. --timeout 5000.');
-      options.timeoutMs = ms;
-    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
+    } else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
     else positional.push(arg);
   }
   if (options.help) return options;

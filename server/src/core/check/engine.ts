@@ -3,10 +3,11 @@
 // operation's or Custom request's rules depend on that unit and the connector's shared settings alone, and are kept
 // per unit; a model rule's depend on the models alone; connector rules, and rules that read files, run every time.
 import type { Finding, Severity, SeverityOverrides } from '../findings';
+import type { MetadataOutcome } from '../metadata/source';
 import type { Connector, ODataConnector, RestConnector } from '../model';
 import { OperationFacts } from '../rules/operationFacts';
 import type {
-  BodyFileReader, ConnectorRule, CustomRequestRule, ModelRule, OperationRule, ParameterRule, Rule, RuleContext, RuleReport,
+  BodyFileReader, ConnectorContext, ConnectorRule, CustomRequestRule, ModelRule, OperationRule, ParameterRule, Rule, RuleReport,
 } from '../rules/types';
 
 /** The code of the finding a rule that throws leaves behind. */
@@ -112,6 +113,8 @@ class Runner {
 /** Which parts of a check to run: everything, or after an edit inside one unit, that unit and what runs every time. */
 export interface WalkOptions {
   readBodyFile?: BodyFileReader;
+  /** An OData connector's $metadata as the edge read it: one outcome for the whole check. */
+  metadata?: MetadataOutcome;
   /** Only this unit's rules (and the connector and file rules); the models' and other units' findings are kept. */
   onlyUnit?: number;
 }
@@ -137,7 +140,13 @@ function walkRest(connector: RestConnector, text: string, set: RuleSet, runner: 
 
 function walkOData(connector: ODataConnector, text: string, set: RuleSet, runner: Runner, out: RuleFindings, options: WalkOptions): void {
   const report = runner.reporter.report;
-  const context = { text, report, connector, ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}) };
+  const context = {
+    text,
+    report,
+    connector,
+    ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}),
+    ...(options.metadata ? { metadata: options.metadata } : {}),
+  };
   connector.customRequests.forEach((request, index) => {
     if (options.onlyUnit === undefined || index === options.onlyUnit) {
       const findings = (out.units[index] = []);
@@ -153,12 +162,12 @@ export function runRules(connector: Connector, text: string, set: RuleSet, optio
   // A file whose kind is missing or unknown: only the schema speaks about it.
   if (connector.kind === undefined) return out;
   const runner = new Runner(set.overrides);
-  const context: RuleContext = { text, report: runner.reporter.report };
+  const context: ConnectorContext = { text, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
   for (const enabled of set.connector) {
     const { appliesTo } = enabled.rule;
     if (appliesTo !== 'any' && appliesTo !== connector.kind) continue;
     // The rule's declared kind is the connector's: the check takes it.
-    runner.run(enabled as Enabled<Rule & { check(connector: Connector, context: RuleContext): void }>, out.everyCheck, connector, context);
+    runner.run(enabled as Enabled<Rule & { check(connector: Connector, context: ConnectorContext): void }>, out.everyCheck, connector, context);
   }
   if (connector.kind === 'rest') walkRest(connector, text, set, runner, out, options.onlyUnit);
   else walkOData(connector, text, set, runner, out, options);

@@ -69,7 +69,7 @@ function kindOfRoot(connector: Connector | undefined): string | undefined {
 }
 
 const REST_ONLY = ['advanced', 'models', 'operations'];
-const ODATA_ONLY = ['connectorVersion', 'customRequests'];
+const ODATA_ONLY = ['connectorVersion', 'metadata', 'customRequests'];
 
 function propertyProposals(kind: ObjectKind, path: JSONPath, object: Node | undefined, document: ConnectorDocument, replace: CompletionProposal['replace']): CompletionProposal[] {
   const { connector } = document;
@@ -108,6 +108,8 @@ function valueProposals(path: JSONPath, document: ConnectorDocument, replace: Co
   if (holder === 'authorization') {
     if (property === 'scheme') return values(AUTH_SCHEMES, VALUE_DOCS.scheme, replace);
     if (property === 'in') return values(['header', 'query'], VALUE_DOCS.in, replace);
+    if (property === 'flow') return values(['clientCredentials'], VALUE_DOCS.flow, replace);
+    if (property === 'clientAuthentication') return values(['basic', 'body'], VALUE_DOCS.clientAuthentication, replace);
     return [];
   }
   if (holder === 'operation' && property === 'method') return values(METHODS, VALUE_DOCS.method, replace);

@@ -91,6 +91,12 @@ export const VALUE_DOCS: Readonly<Record<string, Readonly<Record<string, string>
     apiKey: 'An API key in a header or query parameter, from a secret.',
     basic: 'User name and password (from a secret), as `Authorization: Basic ...`.',
     bearer: 'A token from a secret, as `Authorization: Bearer ...`.',
+    oauth2: 'A token fetched from `tokenUrl` with the client id and the client secret (OAuth2 client credentials), kept in memory until shortly before it expires, sent as `Authorization: Bearer ...`.',
+  },
+  flow: { clientCredentials: 'The connector signs in as a client: client id and secret go to the token endpoint, which returns a token.' },
+  clientAuthentication: {
+    basic: 'Client id and secret in an `Authorization: Basic` header to the token endpoint (the default).',
+    body: 'Client id and secret as `client_id` and `client_secret` in the token request body.',
   },
   kind: { rest: 'A REST connector: operations with parameters.', odata: 'An OData connector: Custom requests to a projection.' },
   in: { header: 'Send the API key as a header.', query: 'Send the API key as a query parameter.' },

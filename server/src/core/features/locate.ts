@@ -1,5 +1,5 @@
 import type { ConnectorDocument } from '../document';
-import type { CustomRequest, RestOperation, RestParameter } from '../model';
+import type { Connector, CustomRequest, RestOperation, RestParameter } from '../model';
 
 function contains(node: { offset: number; length: number }, offset: number): boolean {
   return offset >= node.offset && offset <= node.offset + node.length;
@@ -33,7 +33,11 @@ export interface CursorContext {
 
 /** Finds the operation, parameter or Custom request around an offset, in time proportional to depth. */
 export function locate(document: ConnectorDocument, offset: number): CursorContext {
-  const { connector } = document;
+  return locateIn(document.connector, offset);
+}
+
+/** `locate` for a connector model alone. */
+export function locateIn(connector: Connector | undefined, offset: number): CursorContext {
   if (connector?.kind === 'rest') {
     const operation = unitAt(connector.operations, offset);
     const parameter = operation ? unitAt(operation.parameters, offset) : undefined;

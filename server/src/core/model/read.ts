@@ -190,7 +190,7 @@ export function readCustomRequestAt(tree: JsonTree, node: number, index: number)
   return new TreeCustomRequest(tree, node, index);
 }
 
-const AUTHORIZATION_KEYS = slotsOf(['scheme', 'in', 'name', 'username', 'secret']);
+const AUTHORIZATION_KEYS = slotsOf(['scheme', 'in', 'name', 'username', 'secret', 'flow', 'tokenUrl', 'clientId', 'scope', 'clientAuthentication']);
 
 class TreeAuthorization extends Part implements Authorization {
   declare readonly scheme: Field<string> | undefined;
@@ -198,15 +198,26 @@ class TreeAuthorization extends Part implements Authorization {
   declare readonly name: Field<string> | undefined;
   declare readonly username: Field<string> | undefined;
   declare readonly secret: Field<string> | undefined;
+  declare readonly flow: Field<string> | undefined;
+  declare readonly tokenUrl: Field<string> | undefined;
+  declare readonly clientId: Field<string> | undefined;
+  declare readonly scope: Field<string> | undefined;
+  declare readonly clientAuthentication: Field<string> | undefined;
 
   constructor(tree: JsonTree, at: number) {
     super(tree, at);
-    const [scheme = -1, where = -1, name = -1, username = -1, secret = -1] = propertiesByKey(tree, at, AUTHORIZATION_KEYS);
+    const [scheme = -1, where = -1, name = -1, username = -1, secret = -1, flow = -1, tokenUrl = -1, clientId = -1, scope = -1, clientAuthentication = -1] =
+      propertiesByKey(tree, at, AUTHORIZATION_KEYS);
     this.scheme = fieldAt(tree, scheme, isString);
     this.in = fieldAt(tree, where, isString);
     this.name = fieldAt(tree, name, isString);
     this.username = fieldAt(tree, username, isString);
     this.secret = fieldAt(tree, secret, isString);
+    this.flow = fieldAt(tree, flow, isString);
+    this.tokenUrl = fieldAt(tree, tokenUrl, isString);
+    this.clientId = fieldAt(tree, clientId, isString);
+    this.scope = fieldAt(tree, scope, isString);
+    this.clientAuthentication = fieldAt(tree, clientAuthentication, isString);
   }
 }
 
@@ -235,7 +246,7 @@ function readModels(tree: JsonTree, property: number): RestConnector['models'] {
   return Object.assign(models, { definitions: models.entries.map((e) => new TreeModelDefinition(e.name, e.value, tree, (e as TreeMapEntry<Node>).property)) });
 }
 
-const ROOT_KEYS = slotsOf(['name', 'description', 'baseUrl', 'authorization', 'kind', 'advanced', 'models', 'operations', 'connectorVersion', 'customRequests']);
+const ROOT_KEYS = slotsOf(['name', 'description', 'baseUrl', 'authorization', 'kind', 'advanced', 'models', 'operations', 'connectorVersion', 'metadata', 'customRequests']);
 
 /** The array value node of a property (operations, customRequests), or -1. */
 function arrayValue(tree: JsonTree, property: number): number {
@@ -280,6 +291,7 @@ export function readConnector(tree: JsonTree, root: number): Connector | undefin
       kind: 'odata',
       kindField,
       connectorVersion: fieldAt(tree, slot('connectorVersion'), isString),
+      metadata: fieldAt(tree, slot('metadata'), isString),
       get customRequestsNode() {
         return tree.nodeOrUndefined(requests);
       },

@@ -86,6 +86,12 @@ export interface Authorization {
   name?: Field<string>;
   username?: Field<string>;
   secret?: Field<string>;
+  /** oauth2: the flow (`clientCredentials`), the token endpoint, the client id, the scopes and how the client signs in there. */
+  flow?: Field<string>;
+  tokenUrl?: Field<string>;
+  clientId?: Field<string>;
+  scope?: Field<string>;
+  clientAuthentication?: Field<string>;
 }
 
 export type CustomRequestBody =
@@ -130,6 +136,8 @@ export interface ODataConnector extends ConnectorCommon {
   kind: 'odata';
   kindField: Field<string>;
   connectorVersion?: Field<string>;
+  /** The service's $metadata file, relative to the connector file. */
+  metadata?: Field<string>;
   customRequestsNode?: Node;
   customRequests: CustomRequest[];
 }

@@ -76,6 +76,10 @@ function securityScheme(authorization: JsonObject | undefined): { key: string; s
   if (scheme === 'apiKey') return { key, scheme: { type: 'apiKey', in: asString(authorization?.in) ?? 'header', name: asString(authorization?.name) ?? 'X-Api-Key' } };
   if (scheme === 'basic') return { key, scheme: { type: 'http', scheme: 'basic' } };
   if (scheme === 'bearer') return { key, scheme: { type: 'http', scheme: 'bearer' } };
+  if (scheme === 'oauth2') {
+    const scopes = Object.fromEntries((asString(authorization?.scope) ?? '').split(/\s+/).filter(Boolean).map((s) => [s, '']));
+    return { key, scheme: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: asString(authorization?.tokenUrl) ?? '', scopes } } } };
+  }
   return undefined;
 }
 

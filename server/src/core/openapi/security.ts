@@ -29,10 +29,15 @@ export function mapScheme(key: string, scheme: JsonObject, version: OpenApiVersi
   if (type === 'oauth2' || type === 'openIdConnect') {
     const flows = version === '2.0' ? [asString(scheme.flow) ?? ''] : Object.keys(asObject(scheme.flows) ?? {});
     const what = type === 'openIdConnect' ? 'OpenID Connect' : `OAuth2 (${flows.join(', ')})`;
+    // Client credentials is the one flow a connector can run itself; it needs a client id the document cannot give.
+    const clientCredentials = type === 'oauth2' && (flows.includes('clientCredentials') || flows.includes('application'));
+    const advice = clientCredentials
+      ? `; to have the token fetched for you, set "scheme": "oauth2", "flow": "clientCredentials", the document's tokenUrl and your client id (the secret is then the client secret)`
+      : ', which a connector cannot sign in with itself';
     return {
       exact: false,
       authorization: { scheme: 'bearer', secret },
-      reason: `'${key}' signs in with ${what}, which connector files cannot describe yet; the token it gives is sent as a bearer token from secret '${secret}'`,
+      reason: `'${key}' signs in with ${what}; the token it gives is sent as a bearer token from secret '${secret}'${advice}`,
     };
   }
   return { exact: false, reason: `'${key}' is ${httpScheme ? `HTTP ${httpScheme}` : (type ?? 'an unknown scheme')}, which the platform's authorization does not offer` };

@@ -33,6 +33,27 @@ function formQuoted(text: string): string {
   return `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 }
 
+/** The variable a copied OAuth2 command keeps its token in. */
+export const TOKEN_VARIABLE = 'CONNECTOR_TOKEN';
+
+/**
+ * The token request of an OAuth2 connector as a curl command that prints the access token (read with sed, no
+ * other tool needed): the client secret as its CONNECTOR_SECRET_ variable, never its value.
+ */
+function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>): string {
+  const variable = secretVariable(placement.secretName);
+  const form = ['grant_type=client_credentials', ...(placement.scope?.trim() ? [`scope=${encodeComponent(placement.scope.trim())}`] : [])];
+  const words = ['curl', '--globoff', '-sS', '-X', 'POST', shellQuote(placement.tokenUrl), '-H', shellQuote('Content-Type: application/x-www-form-urlencoded'), '-H', shellQuote('Accept: application/json'), '-H', shellQuote('User-Agent:')];
+  if (placement.clientAuthentication === 'body') {
+    form.push(`client_id=${encodeComponent(placement.clientId)}`);
+    words.push('--data-raw', shellQuote(form.join('&')), '--data-urlencode', withSecret('client_secret=', variable));
+  } else {
+    // curl -u sends the id and the secret as they are; the tool form-encodes them first (RFC 6749), the same bytes for ordinary ids and secrets.
+    words.push('-u', withSecret(`${encodeComponent(placement.clientId)}:`, variable), '--data-raw', shellQuote(form.join('&')));
+  }
+  return `${words.join(' ')} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p'`;
+}
+
 /**
  * The request as a curl command that does what the tool does and nothing more: --globoff so brackets stay
  * literal, --data-raw and --form-string so an `@` is text, curl's own Accept and User-Agent removed, and each
@@ -41,7 +62,7 @@ function formQuoted(text: string): string {
  */
 export function curlCommand(request: BuiltRequest): string {
   const placement = request.secretPlacement;
-  const variable = placement ? secretVariable(placement.secretName) : '';
+  const variable = placement?.kind === 'oauth2' ? TOKEN_VARIABLE : placement ? secretVariable(placement.secretName) : '';
   let urlWord = shellQuote(redactText(request.url, request.secrets));
   if (placement?.kind === 'query') {
     // The key was appended last: the command appends the variable's value in its place (as is: keep it URL-safe).
@@ -53,7 +74,7 @@ export function curlCommand(request: BuiltRequest): string {
   const body = request.body;
   // curl measures a body itself (with its own multipart boundary); without a body the tool's Content-Length: 0 is kept.
   const skipped = new Set(body ? ['content-length', ...(body.kind === 'multipart' ? ['content-type'] : [])] : []);
-  if (placement?.kind === 'header' || placement?.kind === 'basic') skipped.add((placement.kind === 'basic' ? 'authorization' : placement.header).toLowerCase());
+  if (placement?.kind === 'header' || placement?.kind === 'basic' || placement?.kind === 'oauth2') skipped.add((placement.kind === 'header' ? placement.header : 'authorization').toLowerCase());
   const r = (text: string): string => redactText(text, request.secrets);
   for (const [name, value] of request.headers) {
     // curl reads 'Name:' as "remove the header"; 'Name;' sends it empty, as the tool does.
@@ -61,6 +82,7 @@ export function curlCommand(request: BuiltRequest): string {
   }
   if (placement?.kind === 'header') words.push('-H', withSecret(`${placement.header}: ${placement.prefix}`, variable));
   if (placement?.kind === 'basic') words.push('-u', withSecret(`${placement.username}:`, variable));
+  if (placement?.kind === 'oauth2') words.push('-H', withSecret('Authorization: Bearer ', variable));
   const has = (name: string): boolean => request.headers.some(([n]) => n.toLowerCase() === name);
   // curl adds these on its own; the tool does not send them.
   if (!has('accept')) words.push('-H', shellQuote('Accept:'));
@@ -77,5 +99,6 @@ export function curlCommand(request: BuiltRequest): string {
       else words.push('-F', shellQuote(`${part.name}=@${formQuoted(part.file.path)};filename=${formQuoted(part.filename)};type=${part.contentType}`));
     }
   }
-  return words.join(' ');
+  // OAuth2: fetch the token first, then send with it.
+  return placement?.kind === 'oauth2' ? `${TOKEN_VARIABLE}=$(${tokenCommand(placement)}) && ${words.join(' ')}` : words.join(' ');
 }

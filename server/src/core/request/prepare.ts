@@ -1,5 +1,7 @@
+import { withEnvironment, type AppliedEnvironment } from '../environments/apply';
 import type { Finding } from '../findings';
 import type { Connector, CustomRequest } from '../model';
+import type { TokenSource } from '../oauth2/types';
 import { checkValue } from '../values/check';
 import type { ExactJson } from '../values/exactJson';
 import { readText } from '../values/read';
@@ -31,11 +33,15 @@ export interface PrepareInput {
   /** Folder of the connector file: files named by values and bodies are relative to it. */
   baseDir: string;
   files: FileAccess;
+  /** The environment chosen for this request: its base URL, token endpoint and secret names replace the file's. */
+  environment?: AppliedEnvironment;
+  /** Where OAuth2 tokens come from; absent for previews, which fetch no token (a redacted stand-in is shown). */
+  tokens?: TokenSource;
 }
 
 /** A prepared request, or every reason there is none; warnings either way (problems elsewhere in a values file). */
 export type Prepared =
-  | { ok: true; request: BuiltRequest; warnings: BuildProblem[] }
+  | { ok: true; request: BuiltRequest; warnings: BuildProblem[]; /** The values it was built from, by name, as supplied (before defaults). */ values: SuppliedValues }
   | { ok: false; problems: BuildProblem[]; warnings: BuildProblem[] };
 
 function located(finding: Finding & { name?: string }, file: 'connector' | 'values', code: BuildProblem['code']): BuildProblem {
@@ -101,7 +107,8 @@ function odataTexts(request: CustomRequest, inputs: readonly InputDescription[],
  * authorization. Every problem is listed at once; nothing is sent here.
  */
 export async function prepareRequest(input: PrepareInput): Promise<Prepared> {
-  const { connector, operationId } = input;
+  const { operationId } = input;
+  const connector = input.environment ? withEnvironment(input.connector, input.environment) : input.connector;
   const problems: BuildProblem[] = (input.findings ?? []).filter((f) => f.severity === 'error').map((f) => located(f, 'connector', 'invalid-connector'));
   const warnings: BuildProblem[] = [];
   const refuse = (): Prepared => ({ ok: false, problems: withoutRepeats(problems), warnings });
@@ -147,10 +154,14 @@ export async function prepareRequest(input: PrepareInput): Promise<Prepared> {
     problems.push(...built.problems);
     return refuse();
   }
-  const authorized = await applyAuthorization(connector, { ...built.request, warnings: [...built.request.warnings, ...constraintWarnings] }, input.secrets);
+  const environment = input.environment;
+  const authorized = await applyAuthorization(connector, { ...built.request, warnings: [...built.request.warnings, ...constraintWarnings] }, input.secrets, {
+    ...(environment ? { secretName: (name: string) => environment.secrets[name] ?? name } : {}),
+    ...(input.tokens ? { tokens: input.tokens } : {}),
+  });
   if (!authorized.ok) {
     problems.push(...authorized.problems);
     return refuse();
   }
-  return { ok: true, request: authorized.request, warnings };
+  return { ok: true, request: authorized.request, warnings, values };
 }

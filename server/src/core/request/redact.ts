@@ -34,12 +34,33 @@ export function redactRequest(request: BuiltRequest): BuiltRequest {
     warnings: request.warnings.map(r),
     // The values themselves must not travel with the copy that is shown.
     secrets: [],
+    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, clientId: request.signIn.clientId, fromCache: request.signIn.fromCache, refreshAt: request.signIn.refreshAt } } : {}),
   };
 }
 
-/** A copy of a result safe to show or store: secrets redacted in errors, warnings, headers and data. */
+/** A JSON value with every string (and object key) redacted: the service's data, headers and descriptor. */
+export function redactJson<T>(value: T, secrets: readonly string[], depth = 0): T {
+  if (typeof value === 'string') return redactText(value, secrets) as T;
+  if (value === null || typeof value !== 'object' || depth > 512) return value;
+  if (Array.isArray(value)) return value.map((v: unknown) => redactJson(v, secrets, depth + 1)) as T;
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [redactText(k, secrets), redactJson(v, secrets, depth + 1)])) as T;
+}
+
+/**
+ * A copy of a result safe to show or store: secrets redacted in errors, warnings, redirects and everything the
+ * service sent (data, headers, descriptor). The result's own structure is left alone, so no secret, however
+ * short, can break it.
+ */
 export function redactResult(result: ConnectorResult, secrets: readonly string[]): ConnectorResult {
   if (secrets.length === 0) return result;
-  const text = JSON.stringify(result);
-  return JSON.parse(redactText(text, secrets.map((s) => JSON.stringify(s).slice(1, -1)))) as ConnectorResult;
+  const r = (t: string): string => redactText(t, secrets);
+  return {
+    ...result,
+    errors: result.errors.map(r),
+    warnings: result.warnings.map(r),
+    ...(result.data !== undefined ? { data: redactJson(result.data, secrets) } : {}),
+    ...(result.headers ? { headers: redactJson(result.headers, secrets) } : {}),
+    ...(result.entityDescriptor ? { entityDescriptor: redactJson(result.entityDescriptor, secrets) } : {}),
+    ...(result.redirects ? { redirects: result.redirects.map((x) => ({ ...x, from: r(x.from), to: r(x.to) })) } : {}),
+  };
 }

@@ -41,7 +41,20 @@ export type ResultShaping =
 export type SecretPlacement =
   | { kind: 'header'; header: string; prefix: string; secretName: string }
   | { kind: 'query'; parameter: string; secretName: string }
-  | { kind: 'basic'; username: string; secretName: string };
+  | { kind: 'basic'; username: string; secretName: string }
+  /** A bearer token fetched with the client secret `secretName` from `tokenUrl`. */
+  | { kind: 'oauth2'; tokenUrl: string; clientId: string; scope?: string; clientAuthentication: 'basic' | 'body'; secretName: string };
+
+/** How an OAuth2 request signed in: where its token came from, and whether it was reused from memory. */
+export interface SignIn {
+  tokenUrl: string;
+  clientId: string;
+  fromCache: boolean;
+  /** When the token stops being reused (ms since epoch). */
+  refreshAt: number;
+  /** Forgets the token (the service refused it), so the next request fetches a new one; absent on shown copies. */
+  forget?: () => void;
+}
 
 /** A request ready for the wire: what every view shows and what is sent are this one object. */
 export interface BuiltRequest {
@@ -55,6 +68,8 @@ export interface BuiltRequest {
   secrets: string[];
   /** Where the secret went, when authorization added one. */
   secretPlacement?: SecretPlacement;
+  /** OAuth2: the token's origin and age. */
+  signIn?: SignIn;
   /** Problems that do not stop sending (e.g. constraint violations while enforcement is off). */
   warnings: string[];
   shaping: ResultShaping;
@@ -77,6 +92,7 @@ export interface BuildProblem {
     | 'constraint-violated'
     | 'missing-secret'
     | 'secret-channel'
+    | 'token-endpoint'
     | 'invalid-connector'
     | 'invalid-url'
     | 'invalid-body'
@@ -93,8 +109,11 @@ export interface BuildProblem {
 
 export type BuildOutcome = { ok: true; request: BuiltRequest } | { ok: false; problems: BuildProblem[] };
 
-/** Looks up a secret value by the name the connector gives, for the origin it is to be sent to; undefined when it is not given. */
-export type SecretProvider = (name: string, origin: string) => string | undefined | Promise<string | undefined>;
+/**
+ * Looks up a secret value by its name, for the origin it is to be sent to; undefined when it is not given. For an
+ * OAuth2 client secret, `origin` is the token endpoint's and `tokenFor` the origin its token is sent to.
+ */
+export type SecretProvider = (name: string, origin: string, tokenFor?: string) => string | undefined | Promise<string | undefined>;
 
 /** One redirect that was followed: its status, where it came from and where it led. */
 export interface RedirectFollowed {

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { Fix, Severity, Span } from '../findings';
+import type { MetadataOutcome } from '../metadata/source';
 import type { CustomRequest, ModelDefinition, ODataConnector, RestConnector, RestOperation, RestParameter } from '../model';
 import type { OperationFacts } from './operationFacts';
 
@@ -19,6 +20,12 @@ export type BodyFileReader = (given: string) => { ok: true; text: string } | { o
 export interface RuleContext {
   readonly text: string;
   report(report: RuleReport): void;
+}
+
+/** What a connector rule is given: the OData connector's $metadata besides the text and a way to report. */
+export interface ConnectorContext extends RuleContext {
+  /** The service's $metadata when an OData connector names it and the edge read it (or why it could not). */
+  readonly metadata?: MetadataOutcome;
 }
 
 /**
@@ -50,6 +57,8 @@ export interface CustomRequestContext extends RuleContext {
   readonly connector: ODataShared;
   /** Absent where no files can be read (the core alone, tests): rules that need files then say nothing. */
   readonly readBodyFile?: BodyFileReader;
+  /** The service's $metadata when the connector names it and the edge read it (or why it could not). */
+  readonly metadata?: MetadataOutcome;
 }
 
 /** The rule's entry in docs/rules.md, generated from the registry. */
@@ -76,9 +85,9 @@ interface RuleBase {
  * runs on every check. `appliesTo` says which kind of connector it is for.
  */
 export type ConnectorRule =
-  | (RuleBase & { subject: 'connector'; appliesTo: 'rest'; check(connector: RestConnector, context: RuleContext): void })
-  | (RuleBase & { subject: 'connector'; appliesTo: 'odata'; check(connector: ODataConnector, context: RuleContext): void })
-  | (RuleBase & { subject: 'connector'; appliesTo: 'any'; check(connector: RestConnector | ODataConnector, context: RuleContext): void });
+  | (RuleBase & { subject: 'connector'; appliesTo: 'rest'; check(connector: RestConnector, context: ConnectorContext): void })
+  | (RuleBase & { subject: 'connector'; appliesTo: 'odata'; check(connector: ODataConnector, context: ConnectorContext): void })
+  | (RuleBase & { subject: 'connector'; appliesTo: 'any'; check(connector: RestConnector | ODataConnector, context: ConnectorContext): void });
 
 /** A rule about one model of a REST connector. */
 export interface ModelRule extends RuleBase {

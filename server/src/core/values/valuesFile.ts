@@ -5,7 +5,7 @@ import type { Finding } from '../findings';
 import type { Connector } from '../model';
 import { parseDocument } from '../parse';
 import { propertiesOf } from '../tree';
-import { describeInputs, listOperations, type BodyTexts } from '../request/inputs';
+import { describeInputs, listOperations, type BodyTexts, type InputDescription } from '../request/inputs';
 import type { SuppliedValues } from '../request/types';
 import { checkValue } from './check';
 import { exactOfNode, type ExactJson } from './exactJson';
@@ -24,7 +24,8 @@ function finding(code: (typeof VALUES_FILE_CODES)[number], node: Node, message: 
   return { code, severity: 'error', message, offset: node.offset, length: node.length, ...(operationId !== undefined ? { operationId } : {}), ...(name !== undefined ? { name } : {}) };
 }
 
-function suggestion(name: string, known: readonly string[]): string {
+/** ` Did you mean 'x'?` or the known names, for a message about an unknown name. */
+export function suggestion(name: string, known: readonly string[]): string {
   const close = closeMatches(name, known, 1)[0];
   return close ? ` Did you mean '${close}'?` : known.length ? ` Known: ${known.map((k) => `'${k}'`).join(', ')}.` : '';
 }
@@ -58,17 +59,27 @@ export function checkValuesFile(text: string, connector: Connector, bodyTexts?: 
       findings.push(finding('values-not-an-object', valueNode, `The values of '${key}' are an object: { "<name>": <value>, ... }.`, key));
       continue;
     }
-    const names = inputs.map((i) => i.name);
-    for (const entry of propertiesOf(valueNode)) {
-      const input = inputs.find((i) => i.name === entry.key);
-      if (!input) {
-        findings.push(finding('values-unknown-name', entry.keyNode, `'${key}' has no input '${entry.key}'.${suggestion(entry.key, names)}`, key, entry.key));
-        continue;
-      }
-      if (!entry.valueNode || entry.valueNode.type === 'null') continue;
-      const checked = checkValue(input, exactOfNode(entry.valueNode, text));
-      if (!checked.ok) findings.push(finding('values-wrong-type', entry.valueNode, `'${entry.key}' ${checked.message}.`, key, entry.key));
+    findings.push(...checkOperationValues(text, key, inputs, valueNode));
+  }
+  return findings;
+}
+
+/**
+ * Checks one operation's values (an object node in `text`) against its inputs: unknown names and values that do
+ * not fit, with the values module's judge. Shared by values files and tests files.
+ */
+export function checkOperationValues(text: string, operationId: string, inputs: readonly InputDescription[], valueNode: Node): ValuesFinding[] {
+  const findings: ValuesFinding[] = [];
+  const names = inputs.map((i) => i.name);
+  for (const entry of propertiesOf(valueNode)) {
+    const input = inputs.find((i) => i.name === entry.key);
+    if (!input) {
+      findings.push(finding('values-unknown-name', entry.keyNode, `'${operationId}' has no input '${entry.key}'.${suggestion(entry.key, names)}`, operationId, entry.key));
+      continue;
     }
+    if (!entry.valueNode || entry.valueNode.type === 'null') continue;
+    const checked = checkValue(input, exactOfNode(entry.valueNode, text));
+    if (!checked.ok) findings.push(finding('values-wrong-type', entry.valueNode, `'${entry.key}' ${checked.message}.`, operationId, entry.key));
   }
   return findings;
 }

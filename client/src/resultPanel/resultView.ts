@@ -1,0 +1,30 @@
+import type { SentView } from '../../../server/src/suiteProtocol';
+import type { ResultView } from '../webview/protocol';
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What the panel shows for one sending (already redacted by the server), from Send Request or a test case. */
+export function resultViewOf(operationId: string, sent: SentView, extras: { environment?: string; source?: string } = {}): ResultView {
+  return {
+    operationId,
+    request: { method: sent.preview.method, url: sent.preview.url, headers: sent.preview.headers, ...(sent.preview.body !== undefined ? { body: sent.preview.body } : {}) },
+    result: sent.result,
+    rawText: sent.rawText,
+    receivedAt: new Date().toISOString(),
+    responseHeaders: sent.responseHeaders,
+    valuesJson: sent.valuesJson,
+    canSaveAsExpectation: sent.result.status !== 0,
+    canUseAsStructure: sent.customRequest === true && isJson(sent.rawText),
+    ...(sent.signIn ? { signIn: sent.signIn } : {}),
+    ...(sent.structure ? { structure: sent.structure } : {}),
+    ...(extras.environment !== undefined ? { environment: extras.environment } : {}),
+    ...(extras.source !== undefined ? { source: extras.source } : {}),
+  };
+}

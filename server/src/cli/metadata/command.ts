@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { applyEdits, environmentSecrets, secretVariable } from '../../core';
+import { fetchMetadataFile } from '../../files/metadataFetch';
+import { projectRootOf } from '../../files/workspaceFiles';
+import type { CliIo } from '../io';
+import { displayPathOf } from '../lint/lintFiles';
+import { describeFsError, UsageError } from '../usage';
+import { timeoutOption } from '../optionValues';
+
+export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS]
+
+Downloads the $metadata of an OData connector's service (<baseUrl>/$metadata) with the connector's
+authorization, checks that it is OData V4 metadata, and writes it: to --out, else to the file the connector's
+"metadata" names, else to NAME.metadata.xml beside FILE (for NAME.connector.json). When the connector does not
+name it yet, "metadata" is added to the connector, keeping its comments and layout. Prints the path written.
+
+Options:
+  --out PATH     where to write the metadata (relative to the working folder)
+  --timeout MS   the longest the download may take (default: 30000)
+
+Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _).
+Exit codes: 0 written, 1 the download failed or is not metadata, 2 bad input.
+`;
+
+interface MetadataOptions {
+  file: string;
+  out?: string;
+  timeoutMs: number;
+  help: boolean;
+}
+
+function parseOptions(argv: readonly string[]): MetadataOptions {
+  const options: MetadataOptions = { file: '', timeoutMs: 30_000, help: false };
+  const positional: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const next = (): string => {
+      const value = argv[++i];
+      if (value === undefined) throw new UsageError(`${arg} needs a value.`);
+      return value;
+    };
+    if (arg === '-h' || arg === '--help') options.help = true;
+    else if (arg === '--out') options.out = next();
+    else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
+    else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
+    else positional.push(arg);
+  }
+  if (options.help) return options;
+  if (positional[0] !== 'fetch') throw new UsageError(positional[0] === undefined ? 'Say what to do: connector metadata fetch FILE.' : `Unknown metadata command '${positional[0]}'. The command is: connector metadata fetch FILE.`);
+  if (positional.length !== 2) throw new UsageError('Give the connector file, e.g. connector metadata fetch examples/ifs-orders.connector.json.');
+  options.file = positional[1] ?? '';
+  return options;
+}
+
+/** `connector metadata fetch FILE`: download, check and write the service's metadata; name it in the connector. */
+export async function runMetadataCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = parseOptions(argv);
+  if (options.help) {
+    io.stdout(METADATA_HELP);
+    return 0;
+  }
+  const path = resolve(io.cwd, options.file);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (error) {
+    io.stderr(`connector metadata: cannot read ${displayPathOf(path, io.cwd)}: ${describeFsError(error)}.\n`);
+    return 2;
+  }
+  const env = environmentSecrets(process.env);
+  const missing: string[] = [];
+  const outcome = await fetchMetadataFile({
+    connectorPath: path,
+    text,
+    ...(options.out ? { out: resolve(io.cwd, options.out) } : {}),
+    roots: [projectRootOf(dirname(path), existsSync)],
+    secrets: (name) => {
+      const value = env(name);
+      if (!value) missing.push(name);
+      return value;
+    },
+    timeoutMs: options.timeoutMs,
+  });
+  if (!outcome.ok) {
+    const hint = missing.length ? ` Set it in the environment as ${secretVariable(missing[0] ?? '')}.` : '';
+    io.stderr(`connector metadata: ${outcome.message}${hint}\n`);
+    return outcome.kind === 'input' ? 2 : 1;
+  }
+  if (outcome.edits.length > 0) {
+    try {
+      await writeFile(path, applyEdits(text, outcome.edits));
+    } catch (error) {
+      io.stderr(`connector metadata: wrote ${displayPathOf(outcome.path, io.cwd)}, but cannot add "metadata" to ${displayPathOf(path, io.cwd)}: ${describeFsError(error)}.\n`);
+      return 2;
+    }
+    io.stderr(`Added "metadata": ${JSON.stringify(outcome.named)} to ${displayPathOf(path, io.cwd)}.\n`);
+  } else if (outcome.namesOther) {
+    io.stderr(`Note: the connector names ${JSON.stringify(outcome.namesOther)} as its metadata; it was left as it is.\n`);
+  }
+  io.stderr(`The service has ${outcome.summary}.\n`);
+  io.stdout(`${displayPathOf(outcome.path, io.cwd)}\n`);
+  return 0;
+}

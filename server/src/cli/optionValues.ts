@@ -1,0 +1,13 @@
+import { UsageError } from './usage';
+
+/** The longest a request may take, as the editor's setting allows (one hour); timers cannot count much further. */
+export const MAX_TIMEOUT_MS = 3_600_000;
+
+/** `--timeout MS`: a whole number of milliseconds from 1 to an hour. */
+export function timeoutOption(text: string): number {
+  const ms = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(ms) || ms < 1 || ms > MAX_TIMEOUT_MS) {
+    throw new UsageError(`--timeout takes a whole number of milliseconds from 1 to ${MAX_TIMEOUT_MS} (an hour), e.g. --timeout 5000; got '${text}'.`);
+  }
+  return ms;
+}

@@ -1,0 +1,148 @@
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
+import { environmentSecrets, LineIndex, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
+import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { environmentFor } from '../../io/environmentsFiles';
+import { loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
+import { languageService } from '../languageService';
+import type { CliIo } from '../io';
+import { displayPathOf } from '../lint/lintFiles';
+import { resolveTargets } from '../lint/targets';
+import { describeFsError } from '../usage';
+import { formatJsonReport, formatJunitReport, formatStylishReport, stylishCase, stylishFileHeading, stylishSummary } from './formats';
+import { parseTestOptions, TEST_HELP } from './options';
+import type { FileReport, TestReport } from './report';
+
+const TESTS_TARGETS = { glob: '**/*.tests.json', described: 'tests files (*.tests.json)', verb: 'run' };
+
+/** A suite ready to run: read, checked, with its environment. */
+interface Planned {
+  suite: LoadedSuite;
+  environment?: AppliedEnvironment;
+  shown: string;
+  root: string;
+}
+
+/** The secret names a suite's cases need (after the environment's mapping). */
+function secretsNeeded(planned: Planned): string[] {
+  const authorization = planned.suite.lint.connector?.authorization;
+  const name = authorization?.secret?.value;
+  if (!name || (authorization?.scheme?.value ?? 'none') === 'none' || planned.suite.file.cases.length === 0) return [];
+  return [planned.environment?.secrets[name] ?? name];
+}
+
+/** `connector test`: check every tests file first (nothing is sent when one is wrong), then run each case in file order. */
+export async function runTestCommand(argv: readonly string[], io: CliIo): Promise<number> {
+  const options = parseTestOptions(argv);
+  if (options.help) {
+    io.stdout(TEST_HELP);
+    return 0;
+  }
+  const fail = (message: string): number => {
+    io.stderr(`connector test: ${message}\n`);
+    return 2;
+  };
+  // A connector file named on the command line stands for its tests file.
+  const targets = options.targets.map((t) => (/\.connector\.json$/i.test(t) ? testsPathOf(t) : t));
+  const resolved = await resolveTargets(targets, io.cwd, TESTS_TARGETS);
+  if (resolved.problems.length) return fail(`${resolved.problems.join('\n')}\nNothing was sent.`);
+  const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
+  const planned: Planned[] = [];
+  const problems: string[] = [];
+  for (const path of resolved.files) {
+    const shown = displayPathOf(path, io.cwd);
+    const root = projectRootOf(dirname(path), existsSync);
+    const loaded = loadSuite(languageService, path, { readBodyFile: bodyFileReader(dirname(path), [root, ...allowed]) });
+    if (!loaded.ok) {
+      problems.push(`${shown} ${loaded.message}`);
+      continue;
+    }
+    const { suite } = loaded;
+    const connectorShown = displayPathOf(suite.connectorPath, io.cwd);
+    const testsLines = new LineIndex(suite.file.text);
+    const connectorLines = new LineIndex(suite.connectorText);
+    for (const f of suite.findings) {
+      const p = testsLines.positionAt(f.offset);
+      const line = `${shown}:${p.line + 1}:${p.character + 1}: ${f.message}`;
+      if (f.severity === 'error') problems.push(line);
+      else io.stderr(`Warning: ${line}\n`);
+    }
+    for (const f of suite.lint.findings.filter((x) => x.severity === 'error')) {
+      const p = connectorLines.positionAt(f.offset);
+      problems.push(`${connectorShown}:${p.line + 1}:${p.character + 1}: ${f.message} (${f.code})`);
+    }
+    if (!suite.lint.connector || suite.lint.connector.kind === undefined) {
+      problems.push(`${connectorShown} is not a connector (no valid "kind").`);
+      continue;
+    }
+    let environment: AppliedEnvironment | undefined;
+    if (options.env !== undefined) {
+      const chosen = environmentFor(suite.connectorPath, options.env);
+      if (!chosen.ok) problems.push(`${connectorShown}: ${chosen.message}`);
+      else environment = chosen.environment;
+    }
+    planned.push({ suite, shown, root, ...(environment ? { environment } : {}) });
+  }
+  const missing = [...new Set(planned.flatMap(secretsNeeded))].filter((name) => !environmentSecrets(process.env)(name));
+  for (const name of missing) problems.push(`The secret '${name}' is not set: set ${secretVariable(name)} in the environment.`);
+  if (problems.length) return fail(`the tests cannot run (nothing was sent):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+
+  const streaming = options.format === 'stylish' && options.outputFile === undefined;
+  const color = options.color ?? (options.outputFile === undefined && io.color);
+  const started = new Date();
+  const startedMs = performance.now();
+  // One token cache for the run: cases of the same connector sign in once.
+  const tokens = new TokenCache(Date.now, undefined, true);
+  const secrets = environmentSecrets(process.env);
+  const files: FileReport[] = [];
+  for (const { suite, environment, shown, root } of planned) {
+    const connector = suite.lint.connector;
+    if (!connector) continue;
+    const report: FileReport = {
+      file: shown,
+      connectorFile: displayPathOf(suite.connectorPath, io.cwd),
+      connectorName: connector.name?.value ?? displayPathOf(suite.connectorPath, io.cwd),
+      ...(environment ? { environment: environment.name } : {}),
+      lines: new LineIndex(suite.file.text),
+      cases: [],
+    };
+    files.push(report);
+    if (streaming) io.stdout(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
+    const send = { timeoutMs: options.timeoutMs };
+    for (const testCase of suite.file.cases) {
+      const outcome = await runCase({
+        connector,
+        findings: suite.lint.findings,
+        file: suite.file,
+        testCase,
+        secrets,
+        baseDir: dirname(suite.connectorPath),
+        files: workspaceFiles({ roots: [root], allowed, howToAllow: '--allow-files FOLDER' }),
+        tokens: tokens.source(send),
+        ...(environment ? { environment } : {}),
+        send,
+      });
+      report.cases.push(outcome);
+      if (streaming) io.stdout(stylishCase(report, outcome, color));
+    }
+  }
+  const report: TestReport = { files, startedAt: started, durationMs: performance.now() - startedMs };
+  const failed = files.some((f) => f.cases.some((c) => c.outcome !== 'passed'));
+  if (streaming) {
+    io.stdout(stylishSummary(report, color));
+    return failed ? 1 : 0;
+  }
+  const text = options.format === 'json' ? formatJsonReport(report) : options.format === 'junit' ? formatJunitReport(report) : formatStylishReport(report, color);
+  if (options.outputFile === undefined) io.stdout(text);
+  else {
+    const out = resolve(io.cwd, options.outputFile);
+    try {
+      await mkdir(dirname(out), { recursive: true });
+      await writeFile(out, text);
+    } catch (error) {
+      return fail(`cannot write ${options.outputFile}: ${describeFsError(error)}.`);
+    }
+  }
+  return failed ? 1 : 0;
+}

@@ -1,0 +1,65 @@
+import { UsageError } from '../usage';
+import { timeoutOption } from '../optionValues';
+
+export const TEST_HELP = `Usage: connector test [files, folders or globs] [options]
+
+Runs the cases of tests files (NAME.tests.json, beside NAME.connector.json): each sends its operation with its
+values and checks the answer. Cases run one at a time, in file order. A folder (default: the current one) stands
+for every *.tests.json below it; a connector file stands for its tests file.
+
+Options:
+  --env NAME             use environment NAME from the nearest connector-environments.json
+  --format stylish|json|junit
+                         how to report (default: stylish); junit is the XML CI servers read: one testsuite
+                         per connector, one testcase per case, the differences in each failure
+  --output-file PATH     write the report to PATH instead of standard output
+  --timeout MS           the longest one request may take (default: 30000)
+  --allow-files FOLDER   also allow files from this folder (repeatable)
+  --color, --no-color    colour the stylish report (default: when writing to a terminal)
+
+Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _). Every
+secret the cases need is checked before anything is sent.
+Exit codes: 0 every case passed, 1 a case failed or could not be sent, 2 bad input (nothing was sent).
+`;
+
+export type TestFormat = 'stylish' | 'json' | 'junit';
+
+export interface TestOptions {
+  targets: string[];
+  env?: string;
+  format: TestFormat;
+  outputFile?: string;
+  timeoutMs: number;
+  allowFiles: string[];
+  color?: boolean;
+  help: boolean;
+}
+
+const FORMATS: readonly TestFormat[] = ['stylish', 'json', 'junit'];
+
+/** Reads the command line of `connector test`; mistakes are usage errors. */
+export function parseTestOptions(argv: readonly string[]): TestOptions {
+  const options: TestOptions = { targets: [], format: 'stylish', timeoutMs: 30_000, allowFiles: [], help: false };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const next = (): string => {
+      const value = argv[++i];
+      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
+      return value;
+    };
+    if (arg === '-h' || arg === '--help') options.help = true;
+    else if (arg === '--env') options.env = next();
+    else if (arg === '--format') {
+      const format = next();
+      if (!FORMATS.includes(format as TestFormat)) throw new UsageError(`--format is stylish, json or junit, not '${format}'.`);
+      options.format = format as TestFormat;
+    } else if (arg === '--output-file' || arg === '-o') options.outputFile = next();
+    else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
+    else if (arg === '--allow-files') options.allowFiles.push(next());
+    else if (arg === '--color') options.color = true;
+    else if (arg === '--no-color') options.color = false;
+    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option '${arg}'.`);
+    else options.targets.push(arg);
+  }
+  return options;
+}

@@ -1,0 +1,157 @@
+import { closeMatches } from '../closeMatches';
+import { annotation, keyOf, propertiesOf, shortName, typeChain } from './lookups';
+import type { AnnotationValue, EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata } from './model';
+import { TERMS } from './model';
+import type { Argument, Range } from './pathSyntax';
+import { shapeOf, urlLiteralProblem } from './primitives';
+
+/** A problem with a key predicate or function parameters, where it is and how to fix it when that is clear. */
+export interface ArgumentProblem {
+  range: Range;
+  message: string;
+  replacements?: { range: Range; text: string; title: string }[];
+}
+
+type Args = { text: string; range: Range; items: Argument[] };
+
+const ALTERNATE_KEYS = ['OData.Community.Keys.V1.AlternateKeys', 'Org.OData.Core.V1.AlternateKeys'];
+
+function record(value: AnnotationValue | undefined): Record<string, AnnotationValue> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+}
+
+/** The alternate keys an entity type declares (`Core.AlternateKeys`, `Keys.AlternateKeys`): each a list of names. */
+export function alternateKeys(service: ServiceMetadata, type: EdmStructuredType): string[][] {
+  const out: string[][] = [];
+  for (const t of typeChain(service, type)) {
+    for (const term of ALTERNATE_KEYS) {
+      const keys = annotation(t, term);
+      if (!Array.isArray(keys)) continue;
+      for (const key of keys) {
+        const parts = record(key)?.Key;
+        if (!Array.isArray(parts)) continue;
+        out.push(parts.map((part) => {
+          const r = record(part);
+          const alias = r?.Alias;
+          const path = record(r?.Name)?.$PropertyPath;
+          return typeof alias === 'string' ? alias : typeof path === 'string' ? path : '';
+        }).filter(Boolean));
+      }
+    }
+  }
+  return out;
+}
+
+/** A literal fix: quotes around a bare string, or quotes taken off a number. */
+function literalFix(type: string, argument: Argument): { range: Range; text: string; title: string } | undefined {
+  const value = argument.value;
+  if (type === 'Edm.String' && /^[^'(){},=]+$/.test(value)) return { range: argument.valueRange, text: `'${value}'`, title: `Quote it: '${value}'` };
+  const quoted = /^'([+-]?\d+(\.\d+)?)'$/.exec(value);
+  if (quoted && /Edm\.(Int|Byte|SByte|Decimal|Double|Single)/.test(type)) return { range: argument.valueRange, text: quoted[1] ?? '', title: `Remove the quotes: ${quoted[1] ?? ''}` };
+  return undefined;
+}
+
+function literalProblem(service: ServiceMetadata, typeName: string, what: string, argument: Argument): ArgumentProblem | undefined {
+  const problem = urlLiteralProblem(service, typeName, argument.value);
+  if (!problem) return undefined;
+  const shape = shapeOf(service, typeName);
+  const fix = shape.kind === 'primitive' ? literalFix(shape.name, argument) : undefined;
+  return { range: argument.valueRange, message: `${argument.value} is not a valid ${what}: write ${problem}.`, ...(fix ? { replacements: [fix] } : {}) };
+}
+
+function keyTemplate(names: readonly string[]): string {
+  return names.length === 1 ? '…' : names.map((k) => `${k}=…`).join(',');
+}
+
+/** Checks a key predicate `(…)` against an entity type's key (or one of its alternate keys). */
+export function checkKeyPredicate(service: ServiceMetadata, type: EdmStructuredType, args: Args): ArgumentProblem[] {
+  const key = keyOf(service, type);
+  const properties = propertiesOf(service, type);
+  const typeName = shortName(type.qualifiedName);
+  const items = args.items;
+  const whole = { start: args.range.start - 1, end: args.range.end + 1 };
+  if (key.length === 0) return [];
+  if (items.length === 0) return [{ range: whole, message: `The key of ${typeName} is missing: write (${keyTemplate(key)}) with ${key.join(', ')}.` }];
+  const positional = items.filter((i) => i.name === undefined);
+  if (positional.length > 0) {
+    if (items.length === 1 && key.length === 1) {
+      const property = properties.get(key[0] as string);
+      const problem = property ? literalProblem(service, property.type.name, `${key[0]} (${property.type.name})`, items[0] as Argument) : undefined;
+      return problem ? [problem] : [];
+    }
+    return [{ range: args.range, message: `${typeName} has ${key.length} key properties (${key.join(', ')}): write each by name, e.g. (${keyTemplate(key)}).` }];
+  }
+  const given = items.map((i) => i.name as string);
+  const chosen = [key, ...alternateKeys(service, type)].find((k) => k.length === given.length && k.every((n) => given.includes(n))) ?? key;
+  const problems: ArgumentProblem[] = [];
+  const seen = new Set<string>();
+  for (const item of items) {
+    const name = item.name as string;
+    const range = item.nameRange as Range;
+    if (seen.has(name)) {
+      problems.push({ range, message: `Key property '${name}' is given twice.` });
+      continue;
+    }
+    seen.add(name);
+    if (!chosen.includes(name)) {
+      const close = closeMatches(name, chosen.filter((k) => !given.includes(k)));
+      problems.push({
+        range,
+        message: `'${name}' is not a key property of ${typeName}; its key is ${key.join(', ')}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`,
+        ...(close.length ? { replacements: close.map((c) => ({ range, text: c, title: `Change to '${c}'` })) } : {}),
+      });
+      continue;
+    }
+    const property = properties.get(name);
+    const problem = property ? literalProblem(service, property.type.name, `${name} (${property.type.name})`, item) : undefined;
+    if (problem) problems.push(problem);
+  }
+  const missing = chosen.filter((k) => !given.includes(k));
+  if (missing.length > 0 && problems.every((p) => !p.message.includes('is not a key property'))) {
+    problems.push({ range: args.range, message: `The key of ${typeName} also needs ${missing.join(', ')}: write (${chosen.map((k) => `${k}=…`).join(',')}).` });
+  }
+  return problems;
+}
+
+/** Whether a parameter may be left out: nullable, or declared optional (`Core.OptionalParameter`). */
+export function isOptionalParameter(parameter: EdmParameter): boolean {
+  return parameter.nullable || annotation(parameter, TERMS.optionalParameter) !== undefined;
+}
+
+/** The parameters a caller supplies: without the binding parameter of a bound operation. */
+export function callerParameters(operation: EdmOperation): EdmParameter[] {
+  return operation.bound ? operation.parameters.slice(1) : operation.parameters;
+}
+
+/** Picks the overload a function call means and checks its parameters in the url. */
+export function checkOperationArguments(service: ServiceMetadata, overloads: readonly EdmOperation[], args: Args | undefined, _bound: boolean, nameRange: Range): { operation: EdmOperation; problems: ArgumentProblem[] } {
+  const given = (args?.items ?? []).map((i) => i.name).filter((n): n is string => n !== undefined);
+  const operation = overloads.find((o) => given.every((n) => callerParameters(o).some((p) => p.name === n))) ?? (overloads[0] as EdmOperation);
+  const parameters = callerParameters(operation);
+  const required = parameters.filter((p) => !isOptionalParameter(p));
+  if (!args) {
+    const text = required.length ? `(${required.map((p) => `${p.name}=…`).join(',')})` : '()';
+    return { operation, problems: [{ range: nameRange, message: `Function '${operation.name}' is called with parentheses: ${operation.name}${text}.`, ...(required.length ? {} : { replacements: [{ range: { start: nameRange.end, end: nameRange.end }, text: '()', title: 'Add ()' }] }) }] };
+  }
+  const problems: ArgumentProblem[] = [];
+  for (const item of args.items) {
+    if (item.name === undefined) {
+      problems.push({ range: item.valueRange, message: `Function parameters are written by name: ${operation.name}(${parameters.map((p) => `${p.name}=…`).join(',') || ''}).` });
+      continue;
+    }
+    const parameter = parameters.find((p) => p.name === item.name);
+    const range = item.nameRange as Range;
+    if (!parameter) {
+      const close = closeMatches(item.name, parameters.map((p) => p.name).filter((n) => !given.includes(n)));
+      problems.push({ range, message: `Function '${operation.name}' has no parameter '${item.name}'.${parameters.length ? ` Its parameters: ${parameters.map((p) => p.name).join(', ')}.` : ' It takes none.'}${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(close.length ? { replacements: close.map((c) => ({ range, text: c, title: `Change to '${c}'` })) } : {}) });
+      continue;
+    }
+    if (!parameter.type.collection) {
+      const problem = literalProblem(service, parameter.type.name, `${parameter.name} (${parameter.type.name})`, item);
+      if (problem) problems.push(problem);
+    }
+  }
+  const missing = required.filter((p) => !given.includes(p.name));
+  if (missing.length > 0) problems.push({ range: { start: args.range.start - 1, end: args.range.end + 1 }, message: `Function '${operation.name}' needs ${missing.map((p) => `'${p.name}' (${p.type.name})`).join(', ')}.` });
+  return { operation, problems };
+}

@@ -1,0 +1,219 @@
+import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { closeMatches } from '../closeMatches';
+import { fillVariables } from '../rules/odata/bodyJson';
+import { callerParameters, isOptionalParameter } from './arguments';
+import { annotation, derivesFrom, isReadOnly, keyOf, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
+import type { EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
+import { TERMS } from './model';
+import type { Range } from './pathSyntax';
+import { jsonScalarProblem, jsonTypeOfEdm, shapeOf } from './primitives';
+
+/** Which check a body problem belongs to (each is its own rule). */
+export type BodyProblemKind = 'unknown-property' | 'value-type' | 'read-only' | 'missing-required' | 'parameter';
+
+export interface BodyProblem {
+  kind: BodyProblemKind;
+  /** Range in the body text (as the connector's string holds it, placeholders unfilled). */
+  range: Range;
+  message: string;
+  replacements?: { range: Range; text: string; title: string }[];
+}
+
+/** What a body is judged against: an entity or complex value (create, update, replace), or an action's parameters. */
+export type BodySubject =
+  | { kind: 'structured'; type: EdmStructuredType; operation: 'create' | 'update' | 'replace' }
+  | { kind: 'action'; operation: EdmOperation };
+
+/** A parsed body whose ranges lead back to the unfilled text, and which values are {{variables}}. */
+export interface BodyTree {
+  root: Node;
+  range(node: Node): Range;
+  isVariable(node: Node): boolean;
+  /** Whether a string value holds a {{variable}} (its content is only known when sent). */
+  hasVariable(node: Node): boolean;
+}
+
+/** Parses a body with its {{variables}} filled by samples; undefined when it is not JSON (another rule says so). */
+export function parseBody(body: string): BodyTree | undefined {
+  const filled = fillVariables(body);
+  const errors: ParseError[] = [];
+  const root = parseTree(filled.text, errors, { disallowComments: true, allowTrailingComma: false });
+  if (!root || errors.length > 0) return undefined;
+  const range = (node: Node): Range => {
+    const start = filled.originalIndex(node.offset);
+    const end = node.length === 0 ? start : filled.originalIndex(node.offset + node.length - 1) + 1;
+    // A filled sample maps to its placeholder's start: the end then lies past the whole placeholder.
+    const placeholder = /^\{\{[^{}]*\}\}/.exec(body.slice(start));
+    return { start, end: Math.max(end, placeholder && node.type !== 'object' && node.type !== 'array' ? start + placeholder[0].length : end) };
+  };
+  return {
+    root,
+    range,
+    isVariable: (node) => body.startsWith('{{', range(node).start),
+    hasVariable: (node) => node.type === 'string' && body.slice(range(node).start, range(node).end).includes('{{'),
+  };
+}
+
+function jsonKind(node: Node): string {
+  return node.type === 'null' ? 'null' : node.type;
+}
+
+class BodyChecker {
+  readonly problems: BodyProblem[] = [];
+
+  constructor(private readonly service: ServiceMetadata, private readonly tree: BodyTree) {}
+
+  private add(kind: BodyProblemKind, node: Node, message: string, replacements?: BodyProblem['replacements']): void {
+    this.problems.push({ kind, range: this.tree.range(node), message, ...(replacements?.length ? { replacements } : {}) });
+  }
+
+  /** Checks one value against a type; `what` names it in messages ("'Status'"). */
+  value(node: Node, type: TypeRef, nullable: boolean, what: string, kind: BodyProblemKind, operation: 'create' | 'update' | 'replace' | 'action'): void {
+    if (this.tree.isVariable(node)) return;
+    if (node.type === 'null') {
+      if (!nullable) this.add(kind, node, `${what} cannot be null (it is declared Nullable="false").`);
+      return;
+    }
+    const expected = jsonTypeOfEdm(this.service, type);
+    if (type.collection) {
+      if (node.type !== 'array') return this.add(kind, node, `${what} is a collection (${type.name}): write a JSON array, not ${jsonKind(node) === 'object' ? 'an object' : `a ${jsonKind(node)}`}.`);
+      for (const item of node.children ?? []) this.value(item, { name: type.name, collection: false }, true, `An item of ${what}`, kind, operation);
+      return;
+    }
+    if (expected === 'object') {
+      const structured = structuredType(this.service, shapeOf(this.service, type.name).kind === 'structured' ? type.name : '');
+      if (node.type !== 'object') return this.add(kind, node, `${what} is ${structured ? shortName(structured.qualifiedName) : type.name}: write a JSON object, not ${jsonKind(node) === 'array' ? 'an array' : `a ${jsonKind(node)}`}.`);
+      if (structured) this.object(node, structured, operation === 'action' ? 'replace' : operation, false);
+      return;
+    }
+    if (expected === 'any') return;
+    if (node.type === 'object' || node.type === 'array') return this.add(kind, node, `${what} is ${type.name}: write a ${expected}, not ${node.type === 'object' ? 'an object' : 'an array'}.`);
+    if (this.tree.hasVariable(node)) {
+      if (expected !== 'string' && !['Edm.Int64', 'Edm.Decimal'].includes(shapeOf(this.service, type.name).kind === 'primitive' ? type.name : '')) {
+        this.add(kind, node, `${what} is ${type.name}: the quotes around the variable make it a JSON string. Remove them so the variable's value is inserted as a ${expected}.`);
+      }
+      return;
+    }
+    const scalar = node.value as string | number | boolean;
+    const problem = jsonScalarProblem(this.service, type.name, scalar);
+    if (problem) this.add(kind, node, `${what} is ${shapeOf(this.service, type.name).kind === 'enum' ? `the enumeration ${shortName(type.name)}` : type.name}: write ${problem}, not ${JSON.stringify(scalar)}.`);
+  }
+
+  /** Checks an entity or complex object's members; `top` marks the request's own entity (required members apply). */
+  object(node: Node, type: EdmStructuredType, operation: 'create' | 'update' | 'replace', top: boolean): void {
+    let actual = type;
+    const members = node.children ?? [];
+    const typeMember = members.find((m) => m.children?.[0]?.value === '@odata.type');
+    const written = typeMember?.children?.[1]?.value;
+    if (typeof written === 'string') {
+      const cast = structuredType(this.service, qualifyName(this.service, written.replace(/^#/, '')));
+      if (cast && derivesFrom(this.service, cast, type)) actual = cast;
+    }
+    const properties = propertiesOf(this.service, actual);
+    const navigation = navigationOf(this.service, actual);
+    const keys = new Set(keyOf(this.service, actual));
+    const present = new Set<string>();
+    for (const member of members) {
+      const keyNode = member.children?.[0];
+      const valueNode = member.children?.[1];
+      const name = keyNode?.value;
+      if (!keyNode || !valueNode || typeof name !== 'string') continue;
+      if (this.tree.isVariable(keyNode)) continue;
+      const at = name.indexOf('@');
+      if (at === 0) continue;
+      if (at > 0) {
+        const base = name.slice(0, at);
+        if (name.endsWith('@odata.bind') && !navigation.has(base)) this.unknown(keyNode, base, actual, [...navigation.keys()], 'a navigation property', name.slice(at));
+        continue;
+      }
+      present.add(name);
+      const property = properties.get(name);
+      if (property) {
+        const readOnly = isReadOnly(property);
+        if (readOnly) this.add('read-only', keyNode, `'${name}' is ${readOnly === 'computed' ? 'computed by the service (Core.Computed)' : 'read-only (Core.Permissions: Read)'}; a value sent for it is ignored or refused. Remove it from the body.`);
+        else if (operation !== 'create' && top && annotation(property, TERMS.immutable) === true) this.add('read-only', keyNode, `'${name}' cannot be changed once created (Core.Immutable); an ${operation} must not send it. Remove it from the body.`);
+        this.value(valueNode, property.type, property.nullable, `'${name}'`, 'value-type', operation);
+        continue;
+      }
+      const nav = navigation.get(name);
+      if (nav) {
+        const target = structuredType(this.service, nav.type.name);
+        if (!target || this.tree.isVariable(valueNode)) continue;
+        if (nav.type.collection) {
+          if (valueNode.type !== 'array') this.add('value-type', valueNode, `'${name}' leads to many ${shortName(target.qualifiedName)}: write a JSON array of objects.`);
+          else for (const item of valueNode.children ?? []) if (item.type === 'object') this.object(item, target, operation, false);
+        } else if (valueNode.type === 'object') this.object(valueNode, target, operation, false);
+        else if (valueNode.type !== 'null') this.add('value-type', valueNode, `'${name}' leads to one ${shortName(target.qualifiedName)}: write a JSON object (or use "${name}@odata.bind").`);
+        continue;
+      }
+      if (!actual.openType) this.unknown(keyNode, name, actual, [...properties.keys(), ...navigation.keys()], 'a property');
+    }
+    if (!top || operation !== 'create') return;
+    const missing = [...properties.values()].filter((p) => !p.nullable && p.defaultValue === undefined && !present.has(p.name) && !isReadOnly(p)
+      && annotation(p, TERMS.computedDefaultValue) === undefined && p.type.name !== 'Edm.Stream' && !(keys.has(p.name) && properties.size > 0 && annotation(p, TERMS.computed) === true));
+    if (missing.length > 0) {
+      const list = missing.map((p) => `'${p.name}' (${p.type.name})`).join(', ');
+      this.add('missing-required', node, `A new ${shortName(actual.qualifiedName)} needs ${list}: ${missing.length === 1 ? 'it is' : 'they are'} not nullable and ${missing.length === 1 ? 'has' : 'have'} no default. Add ${missing.length === 1 ? 'it' : 'them'} to the body.`);
+    }
+  }
+
+  private unknown(keyNode: Node, name: string, type: EdmStructuredType, candidates: string[], what: string, suffix = ''): void {
+    const close = closeMatches(name, candidates);
+    const range = this.tree.range(keyNode);
+    const replacements = close.map((c) => ({ range, text: JSON.stringify(`${c}${suffix}`), title: `Change to '${c}${suffix}'` }));
+    this.problems.push({ kind: 'unknown-property', range, message: `'${name}' is not ${what} of ${shortName(type.qualifiedName)}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(replacements.length ? { replacements } : {}) });
+  }
+
+  /** Checks an action's body: an object of its parameters (the binding parameter excepted). */
+  action(node: Node, operation: EdmOperation): void {
+    const parameters = callerParameters(operation);
+    if (node.type !== 'object') {
+      if (parameters.length > 0) this.add('parameter', node, `The body of action '${operation.name}' is a JSON object of its parameters (${parameters.map((p) => p.name).join(', ')}).`);
+      return;
+    }
+    const present = new Set<string>();
+    for (const member of node.children ?? []) {
+      const keyNode = member.children?.[0];
+      const valueNode = member.children?.[1];
+      const name = keyNode?.value;
+      if (!keyNode || !valueNode || typeof name !== 'string' || name.includes('@') || this.tree.isVariable(keyNode)) continue;
+      present.add(name);
+      const parameter = parameters.find((p) => p.name === name);
+      if (!parameter) {
+        const close = closeMatches(name, parameters.map((p) => p.name));
+        const range = this.tree.range(keyNode);
+        this.problems.push({ kind: 'parameter', range, message: `Action '${operation.name}' has no parameter '${name}'.${parameters.length ? ` Its parameters: ${parameters.map((p) => p.name).join(', ')}.` : ' It takes none.'}${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(close.length ? { replacements: close.map((c) => ({ range, text: JSON.stringify(c), title: `Change to '${c}'` })) } : {}) });
+        continue;
+      }
+      this.value(valueNode, parameter.type, parameter.nullable, `Parameter '${name}'`, 'parameter', 'action');
+    }
+    const missing = parameters.filter((p) => !isOptionalParameter(p) && !present.has(p.name));
+    if (missing.length > 0) this.add('parameter', node, `Action '${operation.name}' needs ${missing.map((p) => `'${p.name}' (${p.type.name})`).join(', ')} in its body.`);
+  }
+}
+
+/** Checks a Custom request body against what it creates, changes or calls. */
+export function checkBody(service: ServiceMetadata, subject: BodySubject, body: string): BodyProblem[] {
+  const tree = parseBody(body);
+  if (!tree || tree.isVariable(tree.root)) return [];
+  const checker = new BodyChecker(service, tree);
+  if (subject.kind === 'action') checker.action(tree.root, subject.operation);
+  else if (tree.root.type !== 'object') checker.value(tree.root, { name: subject.type.qualifiedName, collection: false }, true, 'The body', 'value-type', subject.operation);
+  else checker.object(tree.root, subject.type, subject.operation, true);
+  return checker.problems;
+}
+
+/** The members a create body needs: non-nullable, without default, not computed. */
+export function requiredForCreate(service: ServiceMetadata, type: EdmStructuredType): { name: string; type: TypeRef }[] {
+  return [...propertiesOf(service, type).values()]
+    .filter((p) => !p.nullable && p.defaultValue === undefined && !isReadOnly(p) && annotation(p, TERMS.computedDefaultValue) === undefined && p.type.name !== 'Edm.Stream')
+    .map((p) => ({ name: p.name, type: p.type }));
+}
+
+/** A sample JSON value for a type, as a body or response skeleton holds one. */
+export function sampleValue(service: ServiceMetadata, type: TypeRef): string | number | boolean | [] | Record<string, never> {
+  const json = jsonTypeOfEdm(service, type);
+  return json === 'number' ? 0 : json === 'boolean' ? false : json === 'array' ? [] : json === 'object' ? {} : '';
+}
+
+

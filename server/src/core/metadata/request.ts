@@ -1,0 +1,137 @@
+import type { Node } from 'jsonc-parser';
+import type { Span } from '../findings';
+import type { CustomRequest, ODataConnector } from '../model';
+import { sourceOffsetInString } from '../tree';
+import type { ServiceMetadata } from './model';
+import type { Range } from './pathSyntax';
+import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions';
+import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
+import type { BodySubject } from './body';
+import { selectionOf, type Selection } from './response';
+
+/** One query option of a request, from its `query` object or written in its url. */
+export interface AnalyzedOption {
+  name: string;
+  value: string;
+  where: 'query' | 'url';
+  keyNode?: Node;
+  valueNode?: Node;
+  /** Where a range of the value lies in the connector file. */
+  span(range: Range): Span;
+  check: OptionCheck;
+}
+
+/** Everything the metadata says about one Custom request, computed once per request and service. */
+export interface RequestAnalysis {
+  service: ServiceMetadata;
+  /** Absent without a url, or when the url is another service's or a parameter as a whole. */
+  path?: ResolvedPath;
+  /** Where a range of the url lies in the connector file. */
+  urlSpan(range: Range): Span;
+  target?: PathState;
+  /** What the response describes: a function's result, or the target. */
+  result?: PathState;
+  /** What the url addressed before its last segment (the entity a bound action is called on). */
+  beforeLast?: PathState;
+  options: AnalyzedOption[];
+  selection: Selection;
+}
+
+function stringSpan(text: string, node: Node): (range: Range) => Span {
+  if (node.type !== 'string') return () => ({ offset: node.offset, length: node.length });
+  return (range) => {
+    const start = sourceOffsetInString(text, node, range.start);
+    return { offset: start, length: Math.max(0, sourceOffsetInString(text, node, range.end) - start) };
+  };
+}
+
+function optionTargetOf(state: PathState | undefined): OptionTarget | undefined {
+  if (!state) return undefined;
+  if (state.kind === 'collection') return { type: state.type, collection: true };
+  if (state.kind === 'entity') return { type: state.type, collection: false };
+  if (state.kind === 'complex') return { type: state.type, collection: state.collection };
+  return undefined;
+}
+
+function scalarText(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
+}
+
+const cache = new WeakMap<CustomRequest, { service: ServiceMetadata; text: string; analysis: RequestAnalysis }>();
+
+/** Analyses a Custom request against the service's metadata: its path, target, options and what it selects. */
+export function analyzeRequest(service: ServiceMetadata, connector: Pick<ODataConnector, 'baseUrl'>, request: CustomRequest, text: string): RequestAnalysis {
+  const cached = cache.get(request);
+  if (cached?.service === service && cached.text === text) return cached.analysis;
+  const url = request.url;
+  const urlSpan = url ? stringSpan(text, url.node) : (): Span => ({ offset: request.node.offset, length: 0 });
+  const analysis: RequestAnalysis = { service, urlSpan, options: [], selection: { expand: new Map() } };
+  let pathEnd = -1;
+  if (url) {
+    const resolved = resolvePath(service, url.value, connector.baseUrl?.value);
+    if (resolved.ok) {
+      analysis.path = resolved.path;
+      pathEnd = resolved.path.pathRange.end;
+      if (resolved.path.target) {
+        analysis.target = resolved.path.target;
+        analysis.result = resultState(resolved.path.target);
+        const last = resolved.path.segments[resolved.path.segments.length - 1];
+        if (last) analysis.beforeLast = last.before;
+      }
+    }
+  }
+  const optionTarget = optionTargetOf(analysis.result);
+  const raw: Omit<AnalyzedOption, 'check'>[] = [];
+  if (request.parameterMode?.value !== 'onlyPath') {
+    for (const entry of request.query?.entries ?? []) {
+      const value = scalarText(entry.value);
+      if (value === undefined || !entry.valueNode) continue;
+      raw.push({ name: entry.name, value, where: 'query', keyNode: entry.keyNode, valueNode: entry.valueNode, span: stringSpan(text, entry.valueNode) });
+    }
+  }
+  if (url && pathEnd >= 0 && url.value[pathEnd] === '?') {
+    let cursor = pathEnd + 1;
+    for (const part of url.value.slice(cursor).split('#')[0]?.split('&') ?? []) {
+      const eq = part.indexOf('=');
+      const name = eq >= 0 ? part.slice(0, eq) : part;
+      const start = cursor + (eq >= 0 ? eq + 1 : part.length);
+      let value = eq >= 0 ? part.slice(eq + 1) : '';
+      let span = (range: Range): Span => urlSpan({ start: start + range.start, end: start + range.end });
+      if (value.includes('%') || value.includes('+')) {
+        try {
+          value = decodeURIComponent(value.replace(/\+/g, ' '));
+          span = () => urlSpan({ start: cursor, end: cursor + part.length });
+        } catch {
+          // Not valid percent-encoding: judged as written.
+        }
+      }
+      if (name.startsWith('$')) raw.push({ name, value, where: 'url', span });
+      cursor += part.length + 1;
+    }
+  }
+  for (const option of raw) analysis.options.push({ ...option, check: checkOption(service, optionTarget, option.name, option.value, 0) });
+  const find = (name: string): string | undefined => analysis.options.find((o) => o.name.toLowerCase() === name)?.value;
+  analysis.selection = selectionOf(find('$select'), find('$expand'));
+  cache.set(request, { service, text, analysis });
+  return analysis;
+}
+
+/** What the body of a request is judged against, given its kind and target; undefined when nothing fits. */
+export function bodySubjectOf(request: CustomRequest, analysis: RequestAnalysis): BodySubject | undefined {
+  const kind = request.operation?.value;
+  const target = analysis.target;
+  if (!target) return undefined;
+  if (kind === 'action' && target.kind === 'action') return { kind: 'action', operation: target.operation };
+  if (kind === 'create' && target.kind === 'collection') return { kind: 'structured', type: target.type, operation: 'create' };
+  if ((kind === 'update' || kind === 'replace') && (target.kind === 'entity' || (target.kind === 'complex' && !target.collection))) return { kind: 'structured', type: target.type, operation: kind };
+  return undefined;
+}
+
+/** What the response of a request describes: the function's result, the action's return value, or the target. */
+export function responseState(analysis: RequestAnalysis): PathState | undefined {
+  const target = analysis.target;
+  if (!target) return undefined;
+  if (target.kind === 'action') return target.operation.returnType ? stateOfType(analysis.service, target.operation.returnType) : undefined;
+  return analysis.result;
+}
+

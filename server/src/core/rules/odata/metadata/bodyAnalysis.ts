@@ -1,0 +1,29 @@
+import { checkBody, type BodyProblem } from '../../../metadata/body';
+import { bodySubjectOf, type RequestAnalysis } from '../../../metadata/request';
+import type { Span } from '../../../findings';
+import { sourceOffsetInString } from '../../../tree';
+import type { CustomRequest } from '../../../model';
+import type { CustomRequestContext } from '../../types';
+import { analyzed, fixesOf } from './shared';
+
+const cache = new WeakMap<RequestAnalysis, BodyProblem[]>();
+
+/** Reports each body problem of one kind in the request's inline body (body files are checked when sent). */
+export function eachBodyProblem(request: CustomRequest, context: CustomRequestContext, kinds: readonly BodyProblem['kind'][]): void {
+  const analysis = analyzed(request, context);
+  const body = request.body?.kind === 'text' ? request.body.field : undefined;
+  const subject = body && analysis ? bodySubjectOf(request, analysis) : undefined;
+  if (!body || !analysis || !subject) return;
+  let problems = cache.get(analysis);
+  if (!problems) {
+    problems = checkBody(analysis.service, subject, body.value);
+    cache.set(analysis, problems);
+  }
+  const span = (range: { start: number; end: number }): Span => {
+    const start = sourceOffsetInString(context.text, body.node, range.start);
+    return { offset: start, length: sourceOffsetInString(context.text, body.node, range.end) - start };
+  };
+  for (const problem of problems) {
+    if (kinds.includes(problem.kind)) context.report({ at: span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, span) });
+  }
+}

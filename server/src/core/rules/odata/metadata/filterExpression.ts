@@ -1,0 +1,24 @@
+import type { CustomRequestRule } from '../../types';
+import { analyzed, fixesOf } from './shared';
+
+/** A $filter must parse and name properties the addressed type has, compared with literals of their type. */
+export const filterExpression: CustomRequestRule = {
+  id: 'filter-expression',
+  subject: 'customRequest',
+  defaultSeverity: 'error',
+  docs: {
+    summary: "A `$filter` that is not a valid OData expression (an unclosed quote or parenthesis, an operator such as `==` or `AND`), names a property the addressed type does not have, calls an unknown function, or compares a property with a literal of another type (`Quantity eq 'five'`).",
+    why: 'The service answers a $filter it cannot read with 400 when the workflow runs.',
+    fix: 'Changes a property or function name to the closest one.',
+  },
+  check(request, context) {
+    const analysis = analyzed(request, context);
+    if (!analysis) return;
+    for (const option of analysis.options) {
+      if (option.name.toLowerCase() !== '$filter') continue;
+      for (const problem of option.check.problems) {
+        context.report({ at: option.span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, option.span) });
+      }
+    }
+  },
+};

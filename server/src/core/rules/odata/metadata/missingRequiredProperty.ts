@@ -1,0 +1,17 @@
+import type { CustomRequestRule } from '../../types';
+import { eachBodyProblem } from './bodyAnalysis';
+
+/** A create must give every non-nullable property that has no default. */
+export const missingRequiredProperty: CustomRequestRule = {
+  id: 'missing-required-property',
+  subject: 'customRequest',
+  defaultSeverity: 'warning',
+  docs: {
+    summary: 'The body of a create lacks a property that is not nullable, has no default value and is not computed by the service.',
+    why: 'The service refuses to create the entity (400) when the workflow runs, unless it fills the value in some way its metadata does not say.',
+    fix: "The code action 'Fill required properties' adds them with sample values.",
+  },
+  check(request, context) {
+    eachBodyProblem(request, context, ['missing-required']);
+  },
+};

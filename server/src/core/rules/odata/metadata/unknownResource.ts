@@ -1,0 +1,22 @@
+import type { CustomRequestRule } from '../../types';
+import { analyzed, fixesOf } from './shared';
+
+/** Every segment of a Custom request url's resource path must name something the service has. */
+export const unknownResource: CustomRequestRule = {
+  id: 'unknown-resource',
+  subject: 'customRequest',
+  defaultSeverity: 'error',
+  docs: {
+    summary: "A segment of a Custom request `url` that the service's metadata does not have: an entity set, singleton, navigation or structural property, type cast, bound action or function, `$count`, `$value` or `$ref` that does not exist or cannot follow what comes before it.",
+    why: 'A Custom request is not bound to an entity set: the url is typed by hand, and a misspelt name only fails when the workflow runs (404 or 400).',
+    fix: 'Changes the name to the closest one the service has.',
+  },
+  check(request, context) {
+    const analysis = analyzed(request, context);
+    if (!analysis) return;
+    for (const problem of analysis.path?.problems ?? []) {
+      if (problem.kind !== 'segment') continue;
+      context.report({ at: analysis.urlSpan(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, analysis.urlSpan) });
+    }
+  },
+};

@@ -1,0 +1,54 @@
+// Finds and reads the environments file that applies to a connector file: the nearest `connector-environments.json`
+// in the connector's folder or above. Shared by the command line and the language server.
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
+import { chooseEnvironment, ENVIRONMENTS_FILE, parseEnvironmentsFile, type EnvironmentChoice, type EnvironmentsFile } from '../core';
+
+/** An environments file as read from disk. */
+export interface LoadedEnvironments {
+  path: string;
+  text: string;
+  file: EnvironmentsFile;
+}
+
+/** An environments file larger than this is not read (it is a few lines of settings). */
+const MAX_BYTES = 1024 * 1024;
+
+/** The nearest environments file in `folder` or above, if any. */
+export function nearestEnvironmentsFile(folder: string): string | undefined {
+  for (let current = folder; ; current = dirname(current)) {
+    const candidate = join(current, ENVIRONMENTS_FILE);
+    try {
+      if (statSync(candidate).isFile()) return candidate;
+    } catch {
+      // Not here; look further up.
+    }
+    if (dirname(current) === current) return undefined;
+  }
+}
+
+/** Reads an environments file; a file that cannot be read is one finding, never a throw. `text` wins over the disk (an open editor). */
+export function loadEnvironments(path: string, text?: string): LoadedEnvironments {
+  if (text !== undefined) return { path, text, file: parseEnvironmentsFile(text) };
+  try {
+    if (statSync(path).size > MAX_BYTES) throw new Error(`it is larger than ${MAX_BYTES / 1024} KB`);
+    const read = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    return { path, text: read, file: parseEnvironmentsFile(read) };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { path, text: '', file: { environments: [], findings: [{ code: 'invalid-environments', severity: 'error', message: `${ENVIRONMENTS_FILE} cannot be read: ${reason}`, offset: 0, length: 0 }] } };
+  }
+}
+
+/** The path of a connector file relative to an environments file's folder, `/`-separated: how environments name connectors. */
+export function connectorKey(environmentsPath: string, connectorPath: string): string {
+  return relative(dirname(environmentsPath), connectorPath).split(sep).join('/');
+}
+
+/** Environment `name` for the connector file at `connectorPath`, from the nearest environments file (an open editor's text wins). */
+export function environmentFor(connectorPath: string, name: string, openText?: (path: string) => string | undefined): EnvironmentChoice & { source?: string } {
+  const path = nearestEnvironmentsFile(dirname(connectorPath));
+  const loaded = path ? loadEnvironments(path, openText?.(path)) : undefined;
+  const choice = chooseEnvironment(loaded?.file, name, path ? connectorKey(path, connectorPath) : '');
+  return path ? { ...choice, source: path } : choice;
+}

@@ -1,0 +1,222 @@
+// The language server's side of environments, expectations and the result panel's edits: diagnostics for tests
+// and environments files, the Testing view's cases and runs, "Use as response structure" and "Save as expectation".
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { glob } from 'tinyglobby';
+import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
+import { URI } from 'vscode-uri';
+import {
+  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
+  type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type JsonValue, type TestsDocument,
+} from '../core';
+import { editorBodyFileReader, workspaceFiles } from '../files/workspaceFiles';
+import { environmentFor } from '../io/environmentsFiles';
+import { connectorPathOf, loadSuite, testsPathOf } from '../io/testsFiles';
+import {
+  LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
+  type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
+  type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
+} from '../suiteProtocol';
+import type { FeatureGroupFactory } from './startServer';
+import { lspEdit, rangeOf, toDiagnostic } from './convert';
+import { secretsForClient } from './secretRequest';
+import { sentView } from './sentView';
+import { serverTokens } from './tokens';
+
+/** Tests files are `NAME.tests.json`. */
+export function isTestsUri(uri: string): boolean {
+  return /\.tests\.json$/i.test(decodeURIComponent(uri.split('?')[0] ?? ''));
+}
+
+/** The environments file. */
+export function isEnvironmentsUri(uri: string): boolean {
+  return decodeURIComponent(uri.split('?')[0] ?? '').endsWith(`/${ENVIRONMENTS_FILE}`);
+}
+
+/** A file's text: the open document (unsaved edits included), else the disk. */
+function textAt(documents: TextDocuments<TextDocument>, path: string): string | undefined {
+  const open = documents.get(URI.file(path).toString())?.getText();
+  if (open !== undefined) return open;
+  try {
+    return existsSync(path) ? readFileSync(path, 'utf8').replace(/^\uFEFF/, '') : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An open tests file with the connector beside it (open document or disk), for completion and hover. */
+export function testsDocumentOf(service: ConnectorLanguageService, documents: TextDocuments<TextDocument>, testsUri: string): TestsDocument | undefined {
+  const text = documents.get(testsUri)?.getText();
+  if (text === undefined) return undefined;
+  const connectorText = textAt(documents, connectorPathOf(URI.parse(testsUri).fsPath));
+  return service.readTests(text, connectorText === undefined ? undefined : service.read(connectorText));
+}
+
+/** Publishes diagnostics for open tests and environments files, again when their connector changes. */
+function validateSuiteDocuments(service: ConnectorLanguageService, connection: Connection, documents: TextDocuments<TextDocument>, reading: (connectorPath: string) => ReturnType<typeof editorBodyFileReader>): void {
+  const timers = new Map<string, NodeJS.Timeout>();
+  const validate = (uri: string): void => {
+    const document = documents.get(uri);
+    if (!document) return;
+    const text = document.getText();
+    const lines = new LineIndex(text);
+    if (isEnvironmentsUri(uri)) {
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: parseEnvironmentsFile(text).findings.map((f) => toDiagnostic(lines, f, uri)) });
+      return;
+    }
+    const path = URI.parse(uri).fsPath;
+    const loaded = loadSuite(service, path, { readText: (p) => textAt(documents, p), readBodyFile: reading(connectorPathOf(path)) });
+    const findings = loaded.ok ? loaded.suite.findings : [{ code: 'tests-no-connector', severity: 'error' as const, message: `This tests file ${loaded.message}`, offset: 0, length: 0 }];
+    void connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map((f) => toDiagnostic(lines, f, uri)) });
+  };
+  const schedule = (uri: string, now: boolean): void => {
+    if (!isTestsUri(uri) && !isEnvironmentsUri(uri)) {
+      // A connector changed: its open tests file is judged against the new version.
+      const tests = /\.connector\.json$/i.test(uri) ? URI.file(testsPathOf(URI.parse(uri).fsPath)).toString() : undefined;
+      if (tests && documents.get(tests)) schedule(tests, false);
+      return;
+    }
+    clearTimeout(timers.get(uri));
+    const run = (): void => {
+      timers.delete(uri);
+      try {
+        validate(uri);
+      } catch (error) {
+        connection.console.error(`Checking ${uri} failed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    };
+    if (now) run();
+    else timers.set(uri, setTimeout(run, 150));
+  };
+  documents.onDidOpen(({ document }) => schedule(document.uri, true));
+  documents.onDidChangeContent(({ document }) => schedule(document.uri, false));
+  documents.onDidClose(({ document }) => {
+    if (!isTestsUri(document.uri) && !isEnvironmentsUri(document.uri)) return;
+    clearTimeout(timers.get(document.uri));
+    void connection.sendDiagnostics({ uri: document.uri, diagnostics: [] });
+  });
+}
+
+/** Environments, the Testing view's requests and the result panel's edits. */
+export const suiteFeatures: FeatureGroupFactory = (deps) => ({
+  capabilities: {},
+  register({ connection, documents, client, service }) {
+    const roots = (): string[] => deps.folders().map((f) => URI.parse(f).fsPath);
+    const reading = (connectorPath: string): ReturnType<typeof editorBodyFileReader> => editorBodyFileReader(connectorPath, roots(), deps.settings().allowedFileFolders);
+    validateSuiteDocuments(service, connection, documents, reading);
+
+    connection.onRequest(LIST_ENVIRONMENTS, async (): Promise<EnvironmentSummary[]> => {
+      const out: EnvironmentSummary[] = [];
+      for (const root of roots()) {
+        const files = await glob(`**/${ENVIRONMENTS_FILE}`, { cwd: root, absolute: true, ignore: ['**/node_modules/**', '**/.git/**'] });
+        for (const file of files.sort()) {
+          const text = textAt(documents, file);
+          if (text === undefined) continue;
+          for (const environment of parseEnvironmentsFile(text).environments) {
+            if (!out.some((e) => e.name === environment.name)) out.push({ name: environment.name, uri: URI.file(file).toString(), ...(environment.description ? { description: environment.description } : {}) });
+          }
+        }
+      }
+      return out;
+    });
+
+    connection.onRequest(LIST_TEST_CASES, (params: ListTestCasesParams): ListTestCasesResult => {
+      const path = URI.parse(params.uri).fsPath;
+      const loaded = loadSuite(service, path, { readText: (p) => textAt(documents, p), readBodyFile: reading(connectorPathOf(path)) });
+      if (!loaded.ok) return { cases: [], problems: [`${basename(path)} ${loaded.message}`] };
+      const lines = new LineIndex(loaded.suite.file.text);
+      const errors = [...loaded.suite.findings, ...loaded.suite.lint.findings.map((f) => ({ ...f, message: `${basename(loaded.suite.connectorPath)}: ${f.message}` }))].filter((f) => f.severity === 'error');
+      return {
+        cases: loaded.suite.file.cases.map((c) => ({ index: c.index, name: c.name, operationId: c.operationId, range: rangeOf(lines, c.span) })),
+        problems: errors.map((f) => f.message),
+      };
+    });
+
+    connection.onRequest(RUN_TEST_CASES, async (params: RunTestCasesParams, token): Promise<RunTestCasesResult> => {
+      const path = URI.parse(params.uri).fsPath;
+      const loaded = loadSuite(service, path, { readText: (p) => textAt(documents, p), readBodyFile: reading(connectorPathOf(path)) });
+      if (!loaded.ok) return { ok: false, problems: [`${basename(path)} ${loaded.message}`] };
+      const { suite } = loaded;
+      const lines = new LineIndex(suite.file.text);
+      const connectorLines = new LineIndex(suite.connectorText);
+      const blockers = [
+        ...suite.findings.filter((f) => f.severity === 'error').map((f) => `${basename(path)}:${lines.positionAt(f.offset).line + 1}: ${f.message}`),
+        ...suite.lint.findings.filter((f) => f.severity === 'error').map((f) => `${basename(suite.connectorPath)}:${connectorLines.positionAt(f.offset).line + 1}: ${f.message}`),
+      ];
+      const connector = suite.lint.connector;
+      if (!connector || connector.kind === undefined) blockers.push(`${basename(suite.connectorPath)} is not a connector.`);
+      let environment: AppliedEnvironment | undefined;
+      if (params.environment !== undefined) {
+        const chosen = environmentFor(suite.connectorPath, params.environment, (p) => textAt(documents, p));
+        if (chosen.ok) environment = chosen.environment;
+        else blockers.push(chosen.message);
+      }
+      if (blockers.length || !connector) return { ok: false, problems: blockers };
+      const controller = new AbortController();
+      const subscription = token.onCancellationRequested(() => controller.abort());
+      const send = { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal };
+      const folders = roots().length ? roots() : [dirname(suite.connectorPath)];
+      const files = workspaceFiles({
+        roots: folders,
+        allowed: deps.settings().allowedFileFolders.map((f) => (isAbsolute(f) ? f : resolve(folders[0] ?? '', f))),
+        howToAllow: 'the setting connectorTools.request.allowedFileFolders',
+      });
+      const runs: TestCaseRun[] = [];
+      try {
+        for (const testCase of suite.file.cases) {
+          if (params.indexes && !params.indexes.includes(testCase.index)) continue;
+          if (token.isCancellationRequested) break;
+          const outcome: CaseOutcome = await runCase({
+            connector, findings: suite.lint.findings, file: suite.file, testCase,
+            secrets: secretsForClient(connection, URI.file(suite.connectorPath).toString(), client().connectorToolsExtension),
+            baseDir: dirname(suite.connectorPath), files, tokens: serverTokens.source(send), send,
+            ...(environment ? { environment } : {}),
+          }).catch((error: unknown): CaseOutcome => ({ testCase, outcome: 'error', failures: [], problems: [{ code: 'secret-channel', message: error instanceof Error ? error.message : String(error) }], durationMs: 0 }));
+          runs.push({
+            index: testCase.index,
+            name: testCase.name,
+            outcome: outcome.outcome,
+            durationMs: outcome.durationMs,
+            failures: outcome.failures.map(({ at, ...f }) => ({ ...f, ...(at ? { range: rangeOf(lines, at) } : {}) })),
+            problems: outcome.problems.map((p) => p.message),
+            ...(outcome.sent ? { sent: sentView(outcome.sent.request, caseValues(suite.file, testCase), outcome.sent) } : {}),
+          });
+        }
+      } finally {
+        subscription.dispose();
+      }
+      return { ok: true, runs };
+    });
+
+    connection.onRequest(USE_AS_RESPONSE_STRUCTURE, async (params: UseAsResponseStructureParams): Promise<UseAsResponseStructureResult> => {
+      const path = URI.parse(params.uri).fsPath;
+      const text = textAt(documents, path);
+      if (text === undefined) return { ok: false, message: `${basename(path)} cannot be read.` };
+      let data: JsonValue;
+      try {
+        data = JSON.parse(params.rawText) as JsonValue;
+      } catch {
+        return { ok: false, message: 'The answer is not JSON, so it has no structure to use.' };
+      }
+      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(data));
+      if (!edits.ok) return { ok: false, message: edits.message };
+      const lines = new LineIndex(text);
+      const edit: WorkspaceEdit = { changes: { [params.uri]: edits.edits.map((e) => lspEdit(lines, e)) } };
+      return { ok: true, edit, range: rangeOf(lines, edits.edits[0] ?? { offset: 0, length: 0 }) };
+    });
+
+    connection.onRequest(SAVE_AS_EXPECTATION, async (params: SaveAsExpectationParams): Promise<SaveAsExpectationResult> => {
+      const testsPath = testsPathOf(URI.parse(params.uri).fsPath);
+      const testsUri = URI.file(testsPath).toString();
+      const values = parseExact(params.valuesJson);
+      if (!values.ok || values.value === null || typeof values.value !== 'object' || Array.isArray(values.value)) return { ok: false, message: 'The values of this result cannot be read.' };
+      const text = textAt(documents, testsPath);
+      const added = addCase(text, { operationId: params.operationId, values: values.value as Record<string, ExactJson>, status: params.status, ...(params.data !== undefined ? { data: params.data as JsonValue } : {}) });
+      if ('problem' in added) return { ok: false, message: `${basename(testsPath)}: ${added.problem}` };
+      if (added.newText !== undefined) return { ok: true, testsUri, name: added.name, newText: added.newText };
+      const lines = new LineIndex(text ?? '');
+      return { ok: true, testsUri, name: added.name, edit: { changes: { [testsUri]: (added.edits ?? []).map((e) => lspEdit(lines, e)) } } };
+    });
+  },
+});

@@ -1,0 +1,67 @@
+// A real SAP CAP service (@sap/cds from npm) on 127.0.0.1: a CDS model compiled and served by CAP's own OData V4
+// adapter, with CAP's mocked authentication (basic user and password). It needs no database: reads are answered
+// by handlers, and $metadata comes from the compiled model, as in production.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const CAP_USER = 'workflow';
+export const CAP_PASSWORD = 'cap-secret';
+
+/** The CDS model: entities with keys, an association and a composition, a bound action and function, and annotations CAP turns into vocabulary terms. */
+export const CAP_MODEL = `
+namespace bookshop;
+entity Books {
+  key ID : Integer;
+  title  : String(111) @mandatory;
+  stock  : Integer;
+  price  : Decimal(9,2);
+  genre  : String enum { Fiction; Science; };
+  author : Association to Authors;
+  chapters : Composition of many Chapters on chapters.book = $self;
+  modifiedAt : Timestamp @cds.on.insert: $now @cds.on.update: $now @odata.etag @Core.Computed;
+}
+entity Chapters { key book : Association to Books; key number : Integer; title : String; }
+entity Authors { key ID : UUID @Core.Computed; name : String @mandatory; books : Association to many Books on books.author = $self; }
+@path: 'catalog'
+@requires: 'authenticated-user'
+service CatalogService {
+  entity Books as projection on bookshop.Books actions {
+    action order(quantity : Integer not null) returns Integer;
+    function stockValue() returns Decimal;
+  };
+  @readonly entity Authors as projection on bookshop.Authors;
+}
+`;
+
+interface CapService {
+  on(event: string, entity: string, handler: () => unknown): void;
+}
+
+interface Cds {
+  compile(model: string): unknown;
+  linked(csn: unknown): unknown;
+  model: unknown;
+  env: { requires: Record<string, unknown> };
+  serve(what: string): { from(csn: unknown): { with(implementation: (this: CapService) => void): { in(app: unknown): Promise<unknown> } } };
+}
+
+/** Starts the CAP service on a free port; its base URL is the service root (…/odata/v4/catalog). */
+export async function startCapService(): Promise<{ url: string; close(): Promise<void> }> {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const cds = require('@sap/cds') as Cds;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const express = require('express') as () => { listen(port: number, host: string, ready: () => void): Server };
+  cds.env.requires.auth = { kind: 'mocked', users: { [CAP_USER]: { password: CAP_PASSWORD, roles: [] } } };
+  const csn = cds.compile(CAP_MODEL);
+  cds.model = cds.linked(csn);
+  const app = express();
+  // The service's own implementation answers reads, before CAP's generic handlers (which would need a database).
+  await cds.serve('all').from(csn).with(function implementation(this: CapService) {
+    this.on('READ', 'Books', () => [{ ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction' }]);
+  }).in(app);
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/odata/v4/catalog`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
+}

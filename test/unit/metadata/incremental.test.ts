@@ -1,0 +1,26 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
+import { WITH_METADATA, customRequest, fixtureSource, shopConnector } from '../../support/metadataFixture';
+
+it('typing in one Custom request re-checks it against the metadata, as a full check would', () => {
+  const requests = Array.from({ length: 20 }, (_, i) => customRequest('read', i === 7 ? 'Ordrs' : "Orders('A')/Lines").replace('"id": "r"', `"id": "r${i}"`));
+  let text = shopConnector(requests);
+  let state = lintFully(text, WITH_METADATA);
+  assert.deepEqual(state.result.findings.map((f) => f.code), ['unknown-resource']);
+  for (const [from, to] of [["Orders('A')/Lines", "Orders('A')/Line"], ['Ordrs', 'Orders'], ["Orders('A')/Line", "Orders('A')/Lines(1)"]] as const) {
+    text = text.replace(from, to);
+    state = lintIncrementally(state, text, WITH_METADATA);
+    assert.equal(state.checked, 'one-operation');
+    const full = lintText(text, WITH_METADATA).findings;
+    assert.deepEqual(state.result.findings.map((f) => [f.code, f.offset, f.message]), full.map((f) => [f.code, f.offset, f.message]));
+  }
+  assert.deepEqual(state.result.findings.map((f) => f.code), ['key-predicate']);
+});
+
+it('a new metadata version (another generation) is a full check', () => {
+  const text = shopConnector([customRequest('read', 'Orders')]);
+  const state = lintFully(text, WITH_METADATA);
+  const next = lintIncrementally(state, text.replace('"Orders"', '"Orders/$count"'), { metadata: { ...fixtureSource(), generation: 1 } });
+  assert.equal(next.checked, 'fully');
+});

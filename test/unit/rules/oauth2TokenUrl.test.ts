@@ -1,0 +1,27 @@
+import { oauth2TokenUrl } from '../../../server/src/core/rules/oauth2TokenUrl';
+import { operation, restConnector } from '../../support/connectorText';
+import { ruleTable } from '../../support/ruleTable';
+
+const doc = (tokenUrl: string, scheme = 'oauth2'): string => restConnector([operation('a', 'GET', '/x', [])],
+  `"authorization": { "scheme": "${scheme}", ${scheme === 'oauth2' ? `"flow": "clientCredentials", "tokenUrl": "${tokenUrl}", "clientId": "c", ` : ''}"secret": "s" }`);
+
+ruleTable(oauth2TokenUrl, [
+  { name: 'an https token endpoint passes', text: doc('https://login.example.com/realms/ifs/protocol/openid-connect/token') },
+  { name: 'plain http on this machine passes (127.0.0.1)', text: doc('http://127.0.0.1:3032/token') },
+  { name: 'plain http on this machine passes (localhost, ::1)', text: doc('http://localhost:8080/token') },
+  { name: 'plain http on this machine passes ([::1])', text: doc('http://[::1]:8080/token') },
+  { name: 'a token endpoint with a query passes (RFC 6749 allows one)', text: doc('https://login.example.com/token?tenant=a') },
+  { name: 'other schemes are not checked', text: doc('', 'bearer') },
+  {
+    name: 'plain http elsewhere would carry the client secret unencrypted',
+    text: doc('http://login.example.com/token'),
+    expect: [{ at: '"http://login.example.com/token"', message: /unencrypted to login\.example\.com\. Use https/ }],
+  },
+  {
+    name: 'a host that merely starts with 127 is not this machine',
+    text: doc('http://127.0.0.1.example.com/token'),
+    expect: [{ at: '"http://127.0.0.1.example.com/token"', message: /unencrypted/ }],
+  },
+  { name: 'a fragment is refused', text: doc('https://login.example.com/token#x'), expect: [{ at: '"https://login.example.com/token#x"', message: /no fragment/ }] },
+  { name: 'credentials in the URL are refused', text: doc('https://a:b@login.example.com/token'), expect: [{ at: '"https://a:b@login.example.com/token"', message: /Credentials do not belong/ }] },
+]);

@@ -1,0 +1,15 @@
+import { keyPredicate } from '../../../../../server/src/core/rules/odata/metadata/keyPredicate';
+import { customRequest, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
+import { ruleTable } from '../../../../support/ruleTable';
+
+const read = (url: string): string => shopConnector([customRequest('read', url)]);
+
+ruleTable(keyPredicate, [
+  { name: 'right keys of each type pass; {parameters} stand for any literal', text: shopConnector([customRequest('read', "Orders('A-1')"), customRequest('read', "Orders(OrderNo='{no}')/Lines(OrderNo='{no}',LineNo={line})"), customRequest('read', 'Customers(01234567-89ab-cdef-0123-456789abcdef)'), customRequest('read', 'Orders({no})')]) },
+  { name: 'a bare string is quoted by the fix', text: read('Orders(A-1)'), expect: [{ at: 'A-1', message: /string in single quotes/ }], fixed: read("Orders('A-1')") },
+  { name: 'a quoted number loses its quotes', text: read("Orders('A')/Lines(OrderNo='A',LineNo='1')"), expect: [{ at: "'1'", message: /whole number/ }], fixed: read("Orders('A')/Lines(OrderNo='A',LineNo=1)") },
+  { name: 'a compound key needs names', text: read("Orders('A')/Lines(42)"), expect: [{ at: '42', message: /2 key properties \(OrderNo, LineNo\)/ }] },
+  { name: 'an unknown key name', text: read("Orders(OrderNumber='A')"), expect: [{ at: 'OrderNumber', message: /its key is OrderNo/ }] },
+  { name: 'a missing key part', text: read("Orders('A')/Lines(OrderNo='A')"), expect: [{ at: "OrderNo='A'", occurrence: 0, message: /also needs LineNo/ }] },
+  { name: 'a GUID key in quotes', text: read("Customers('01234567-89ab-cdef-0123-456789abcdef')"), expect: [{ at: "'01234567-89ab-cdef-0123-456789abcdef'", message: /GUID without quotes/ }] },
+], WITH_METADATA);
