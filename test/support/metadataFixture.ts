@@ -79,14 +79,15 @@ export const FIXTURE_XML = `<?xml version="1.0" encoding="utf-8"?>
 </edmx:Edmx>
 `;
 
-function read(xml: string): ServiceMetadata {
+/** The service of a CSDL XML document (the fixture, or a variant of it). */
+export function readService(xml: string): ServiceMetadata {
   const outcome = readCsdlXml(xml);
   if (!outcome.ok) throw new Error(`the fixture is not readable: ${outcome.problem.message}`);
   return outcome.service;
 }
 
 /** The fixture's service. */
-export const FIXTURE_SERVICE = read(FIXTURE_XML);
+export const FIXTURE_SERVICE = readService(FIXTURE_XML);
 
 /** A metadata source that always answers the fixture (what the edge would read from "shop.metadata.xml"). */
 export function fixtureSource(service: ServiceMetadata = FIXTURE_SERVICE): MetadataSource {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
-import { WITH_METADATA, customRequest, fixtureSource, shopConnector } from '../../support/metadataFixture';
+import { FIXTURE_XML, WITH_METADATA, customRequest, fixtureSource, readService, shopConnector } from '../../support/metadataFixture';
 
 it('typing in one Custom request re-checks it against the metadata, as a full check would', () => {
   const requests = Array.from({ length: 20 }, (_, i) => customRequest('read', i === 7 ? 'Ordrs' : "Orders('A')/Lines").replace('"id": "r"', `"id": "r${i}"`));
@@ -23,4 +23,24 @@ it('a new metadata version (another generation) is a full check', () => {
   const state = lintFully(text, WITH_METADATA);
   const next = lintIncrementally(state, text.replace('"Orders"', '"Orders/$count"'), { metadata: { ...fixtureSource(), generation: 1 } });
   assert.equal(next.checked, 'fully');
+});
+
+it('a metadata file read anew under the same generation (another service, or now unreadable) is judged in full, as a full check would', () => {
+  const requests = [customRequest('read', 'Orders'), customRequest('read', "Orders('A')/Lines").replace('"id": "r"', '"id": "r2"')];
+  let text = shopConnector(requests);
+  let state = lintFully(text, WITH_METADATA);
+  assert.deepEqual(state.result.findings.map((f) => f.code), []);
+  // The file on disk changed without a file event: the source answers another service (no entity set 'Orders').
+  const renamed = { metadata: fixtureSource(readService(FIXTURE_XML.replace('EntitySet Name="Orders"', 'EntitySet Name="SalesOrders"'))) };
+  text = text.replace('"Orders"', '"Orders/$count"');
+  state = lintIncrementally(state, text, renamed);
+  assert.equal(state.checked, 'fully');
+  assert.deepEqual(state.result.findings.map((f) => [f.code, f.offset, f.message]), lintText(text, renamed).findings.map((f) => [f.code, f.offset, f.message]));
+  assert.deepEqual(state.result.findings.map((f) => f.code), ['unknown-resource', 'unknown-resource']);
+  // Then unreadable: every metadata finding goes, and the file is named.
+  const unreadable = { metadata: { generation: 0, load: () => ({ ok: false as const, message: 'it does not exist' }) } };
+  text = text.replace('"Orders/$count"', '"Orders"');
+  state = lintIncrementally(state, text, unreadable);
+  assert.equal(state.checked, 'fully');
+  assert.deepEqual(state.result.findings.map((f) => f.code), ['metadata-file']);
 });
