@@ -34,17 +34,30 @@ const parserOnDemand = {
   },
 };
 
+// The HTTP client (undici) and the pattern matcher (re2js) are loaded on first use: the first request sent, the first
+// pattern judged (send.ts and pattern.ts import them lazily). In the bundles they are files of their own beside the CLI
+// and the server, required when first needed, so startup neither reads nor compiles them and the two share one copy.
+const LOADED_ON_DEMAND = { undici: './http-client.js', re2js: './pattern-matcher.js' };
+const librariesOnDemand = {
+  name: 'libraries-on-demand',
+  setup(build) {
+    build.onResolve({ filter: /^(undici|re2js)$/ }, (args) => ({ path: LOADED_ON_DEMAND[args.path], external: true }));
+  },
+};
+
 const entries = [
   {
     entryPoints: ['server/src/cli.ts'],
     outfile: `${outdir}/cli.js`,
     banner: { js: `#!/usr/bin/env node\n'use strict';\n${importMetaUrl}` },
-    plugins: [parserOnDemand, precompiledValidator],
+    plugins: [parserOnDemand, librariesOnDemand, precompiledValidator],
     ...withImportMetaUrl,
   },
   // A shebang so that npm can expose it as a command (`connector-language-server --stdio`) for other editors.
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [parserOnDemand, precompiledValidator], ...withImportMetaUrl },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [parserOnDemand, librariesOnDemand, precompiledValidator], ...withImportMetaUrl },
   { entryPoints: ['server/src/openapi/parser.ts'], outfile: `${outdir}/openapi-parser.js` },
+  { entryPoints: ['server/src/onDemand/httpClient.ts'], outfile: `${outdir}/http-client.js` },
+  { entryPoints: ['server/src/onDemand/patternMatcher.ts'], outfile: `${outdir}/pattern-matcher.js` },
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((e) => existsSync(e.entryPoints[0]));
