@@ -1,8 +1,7 @@
 // Expectations: `NAME.tests.json` beside `NAME.connector.json` lists cases, each an operation, its values and what
 // the answer must be. Read once here for `connector test`, the editor's checks and the Testing view.
-import Ajv, { type ValidateFunction } from 'ajv';
+import type { ValidateFunction } from 'ajv';
 import type { Node } from 'jsonc-parser';
-import testsSchema from '../../../../schemas/connector-tests.schema.json';
 import { duplicateKeyFindings } from '../duplicateKeys';
 import { sortFindings, type Finding, type Span } from '../findings';
 import type { Connector } from '../model';
@@ -13,6 +12,7 @@ import { mapSchemaErrors } from '../schema/mapErrors';
 import { jsonOf, propertiesOf, spanOf, valueOf } from '../tree';
 import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { checkOperationValues, suggestion } from '../values/valuesFile';
+import { compiledTestsValidator } from './testsValidator';
 
 /** `NAME.tests.json` for `NAME.connector.json`. */
 export const TESTS_FILE_SUFFIX = '.tests.json';
@@ -51,8 +51,9 @@ export interface TestsFile {
 
 let validator: ValidateFunction | undefined;
 
+/** The tests file schema's validator, made when the first tests file is read and kept. */
 function testsValidator(): ValidateFunction {
-  validator ??= new Ajv({ allErrors: true, verbose: true, strict: false }).compile(testsSchema);
+  validator ??= compiledTestsValidator();
   return validator;
 }
 
