@@ -4,7 +4,7 @@
 // exotic whitespace) it gives up, and the caller parses with jsonc-parser, which reports and recovers; so errors,
 // recovery and every odd corner stay jsonc-parser's.
 import { ARRAY, BOOLEAN, JSON_OBJECT, JsonTree, NULL, NUMBER, OBJECT, PROPERTY, STRING, type Kind, type TreeArrays } from './jsonTree';
-import { TreeBuilder } from './treeBuilder';
+import { TreeBuilder, TreeFullError } from './treeBuilder';
 
 /** Thrown to abandon the fast path; never escapes this module. */
 const IRREGULAR = new Error('irregular JSONC');
@@ -307,7 +307,9 @@ function unlessIrregular<T>(parse: () => T): T | undefined {
   try {
     return parse();
   } catch (error) {
-    if (error === IRREGULAR) return undefined;
+    // Regular text has at most one node per character: a full tree means the parse ran past the span's end (an edit
+    // that unbalanced the value), which is no regular value of that span.
+    if (error === IRREGULAR || error instanceof TreeFullError) return undefined;
     throw error;
   }
 }

@@ -9,6 +9,13 @@ import type { Kind, TreeArrays } from './jsonTree';
 type ResizableBuffer = ArrayBuffer & { resize(bytes: number): void };
 const Resizable = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ResizableBuffer;
 
+/** Thrown when a tree needs more nodes than it was given room for (a span parse that ran past its end). */
+export class TreeFullError extends RangeError {
+  constructor() {
+    super('more nodes than the tree was given room for');
+  }
+}
+
 export class TreeBuilder {
   private count = 0;
   private capacity: number;
@@ -36,7 +43,7 @@ export class TreeBuilder {
   }
 
   private grow(): void {
-    if (this.capacity >= this.maxNodes) throw new RangeError('more nodes than the tree was given room for');
+    if (this.capacity >= this.maxNodes) throw new TreeFullError();
     this.capacity = Math.min(this.capacity * 2 + 16, this.maxNodes);
     this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
     this.values.length = this.capacity;
