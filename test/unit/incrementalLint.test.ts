@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { parseTree } from 'jsonc-parser';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { generateODataConnector, generateRestConnector } from '../bench/generate';
 
@@ -23,18 +24,37 @@ const SWAPS = [
   ['"application/json"', '"multipart/form-data"', '"text/plain"'],
   ['"onlyPath"', '"queryAndPath"'],
   ['"create"', '"read"', '"update"'],
+  // Settings that rules about one operation or request read: the authorization's scheme and header, model names.
+  ['"bearer"', '"apiKey"', '"basic"', '"oauth2"', '"none"'],
+  ['"X-Api-Key"', '"X-Trace"', '"Authorization"', '"X-Other"'],
+  ['"Pet"', '"Item"', '"Pets"'],
 ];
 
-/** An edit as a user makes it: a swapped word, a typed or deleted character, or a stray structural character. */
+/** Text typed into a setting of the connector: its name, baseUrl, authorization, advanced, models, version, ... */
+const SETTING_INSERTS = ['x', '1', ' ', '"', '/', '?q=1', '#f', '{', '}', ',', '\n', '\r\n', '  ', 'Pet', 'Item', 'true', 'https:'];
+
+/**
+ * An edit as a user makes it: a swapped word, a typed or deleted character, or a stray structural character,
+ * anywhere or inside the value of one of the connector's settings (a root property).
+ */
 const edit = fc.oneof(
   fc.record({ kind: fc.constant('swap' as const), group: fc.nat(), from: fc.nat(), to: fc.nat(), occurrence: fc.nat() }),
-  fc.record({ kind: fc.constant('type' as const), at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.constantFrom('', 'x', '1', ' ', '{', '}', '"', ',', 'p', '{id}', '{{v}}', '\n') }),
+  fc.record({ kind: fc.constant('type' as const), at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.constantFrom('', 'x', '1', ' ', '{', '}', '"', ',', 'p', '{id}', '{{v}}', '\n', '\r\n') }),
+  fc.record({ kind: fc.constant('setting' as const), which: fc.nat(), at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.constantFrom(...SETTING_INSERTS) }),
 );
 
 function apply(text: string, e: typeof edit extends fc.Arbitrary<infer T> ? T : never): string {
   if (e.kind === 'type') {
     const at = e.at % (text.length + 1);
     return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
+  }
+  if (e.kind === 'setting') {
+    const values = (parseTree(text)?.children ?? []).map((p) => p.children?.[1]).filter((v) => v !== undefined && v.length > 2);
+    const value = values[e.which % Math.max(1, values.length)];
+    if (!value) return text;
+    // Anywhere after the value's first character, up to just before its last.
+    const at = value.offset + 1 + (e.at % (value.length - 1));
+    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, value.offset + value.length - 1 - at));
   }
   const group = SWAPS[e.group % SWAPS.length] as string[];
   const from = group[e.from % group.length] as string;
@@ -46,8 +66,9 @@ function apply(text: string, e: typeof edit extends fc.Arbitrary<infer T> ? T : 
   return text.slice(0, at) + to + text.slice(at + from.length);
 }
 
-test('checking only the edited operation gives exactly the findings, tree and model of a full check, edit after edit', () => {
+test('checking only the edited operation or setting gives exactly the findings, tree and model of a full check, edit after edit', () => {
   let incremental = 0;
+  let settings = 0;
   let total = 0;
   fc.assert(
     fc.property(fc.constantFrom(...SEEDS), fc.array(edit, { minLength: 1, maxLength: 12 }), (seed, edits) => {
@@ -58,6 +79,7 @@ test('checking only the edited operation gives exactly the findings, tree and mo
         state = lintIncrementally(state, text);
         total++;
         if (state.checked === 'one-operation') incremental++;
+        if (state.checked === 'one-setting') settings++;
         const full = lintText(text);
         assert.deepEqual(state.result.findings, full.findings);
         // The tree and model updated in place are the ones a fresh parse builds.
@@ -66,10 +88,11 @@ test('checking only the edited operation gives exactly the findings, tree and mo
         assert.equal(state.result.parsed.text, text);
       }
     }),
-    { numRuns: 400 },
+    { numRuns: 600 },
   );
   // The property would hold trivially if nothing were ever reused.
   assert.ok(incremental > total / 10, `only ${incremental} of ${total} edits were checked incrementally`);
+  assert.ok(settings > total / 20, `only ${settings} of ${total} edits were checked as edits of one setting`);
 });
 
 test('an edit inside one operation re-checks that operation only and moves the others\' findings and fixes', () => {
@@ -87,11 +110,19 @@ test('an edit inside one operation re-checks that operation only and moves the o
   assert.deepEqual(next.result.findings.filter((f) => f.offset > at).map((f) => f.offset), later.map((f) => f.offset + 12));
 });
 
-test('edits outside operations, syntax errors and other options fall back to a full check', () => {
+test('an edit in a setting of the connector asks only the rules that read it, with the findings of a full check; syntax errors and other options fall back to a full check', () => {
   const text = generateRestConnector(4);
   const first = lintFully(text);
   const renamed = text.replace('"name": "', '"name": "Renamed ');
-  assert.equal(lintIncrementally(first, renamed).checked, 'fully');
+  const afterRename = lintIncrementally(first, renamed);
+  assert.equal(afterRename.checked, 'one-setting');
+  assert.deepEqual(afterRename.result.findings, lintText(renamed).findings);
+  // Turning constraint enforcement off: the rule that reads it speaks about every operation's constrained parameters.
+  const unenforced = text.replace('"enforceConstraints": true', '"enforceConstraints": false');
+  const afterUnenforce = lintIncrementally(first, unenforced);
+  assert.equal(afterUnenforce.checked, 'one-setting');
+  assert.deepEqual(afterUnenforce.result.findings, lintText(unenforced).findings);
+  assert.ok(afterUnenforce.result.findings.some((f) => f.code === 'constraints-not-enforced'));
   const broken = text.replace('"summary": "', '"summary": ');
   const afterBreak = lintIncrementally(first, broken);
   assert.equal(afterBreak.checked, 'fully');

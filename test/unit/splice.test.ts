@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { parseDocument } from '../../server/src/core/parse';
 import type { JsonTree } from '../../server/src/core/parse/jsonTree';
 import { treeWithNodeReparsed } from '../../server/src/core/parse/splice';
+import { lintFully, lintIncrementally, lintText } from '../../server/src/core/lint';
 import { generateArraysAndHeadersConnector, generateODataConnector, generateRestConnector } from '../bench/generate';
 import { jsoncTreeOf } from '../support/jsoncTree';
 
@@ -21,8 +22,8 @@ test('an operation parsed again and put in place gives the tree a fresh parse gi
     const before = parseDocument(seed).tree as JsonTree;
     const units = before.children(before.member(0, seed.includes('"operations"') ? 'operations' : 'customRequests'));
     const unit = units[at % units.length] as number;
-    // An edit strictly inside the unit, clear of its braces.
-    const start = before.offset(unit) + 1 + (at % Math.max(1, before.length(unit) - 2));
+    // An edit inside the unit, its braces kept (up to just before the closing one).
+    const start = before.offset(unit) + 1 + (at % Math.max(1, before.length(unit) - 1));
     const removed = Math.min(remove, before.offset(unit) + before.length(unit) - 1 - start);
     const text = seed.slice(0, start) + insert + seed.slice(start + removed);
     const tree = treeWithNodeReparsed(before, unit, text, insert.length - removed, 512);
@@ -35,4 +36,38 @@ test('an operation parsed again and put in place gives the tree a fresh parse gi
     assert.deepStrictEqual(snapshot(before), snapshot(parseDocument(seed).tree as JsonTree));
   }), { numRuns: 600 });
   assert.ok(spliced > 100, `only ${spliced} edits were spliced`);
+});
+
+test('a setting of the connector (a root property\'s value of any kind) parsed again and put in place gives the tree a fresh parse gives, or nothing', () => {
+  let spliced = 0;
+  fc.assert(fc.property(fc.constantFrom(...SEEDS), fc.nat(), fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...INSERTS, 'a', '9', 'true'), (seed, which, at, remove, insert) => {
+    const before = parseDocument(seed).tree as JsonTree;
+    const values = before.children(0).map((p) => before.propertyValue(p)).filter((v) => v >= 0 && before.length(v) > 2);
+    const value = values[which % values.length] as number;
+    const start = before.offset(value) + 1 + (at % Math.max(1, before.length(value) - 1));
+    const removed = Math.min(remove, before.offset(value) + before.length(value) - 1 - start);
+    const text = seed.slice(0, start) + insert + seed.slice(start + removed);
+    const tree = treeWithNodeReparsed(before, value, text, insert.length - removed, 512);
+    const fresh = parseDocument(text);
+    if (!tree) return;
+    spliced++;
+    assert.deepEqual(fresh.syntaxFindings, [], 'a value that parses alone leaves a file that parses');
+    assert.deepStrictEqual(snapshot(tree), snapshot(fresh.tree as JsonTree));
+    assert.deepStrictEqual(snapshot(before), snapshot(parseDocument(seed).tree as JsonTree));
+  }), { numRuns: 600 });
+  assert.ok(spliced > 100, `only ${spliced} edits were spliced`);
+});
+
+test('an edit that deletes a closing brace inside a setting reads past its end: nothing is spliced, and the check says what a full check says', () => {
+  const seed = generateRestConnector(7);
+  const before = parseDocument(seed).tree as JsonTree;
+  const models = before.member(0, 'models');
+  // The brace closing the model's "name" property: the models object now runs on through the operations.
+  const at = seed.indexOf('"string" }', before.offset(models)) + '"string"'.length;
+  const text = seed.slice(0, at) + '// c\n' + seed.slice(at + 2);
+  assert.equal(treeWithNodeReparsed(before, models, text, 3, 512), undefined);
+  const state = lintIncrementally(lintFully(seed), text);
+  assert.equal(state.checked, 'fully');
+  assert.deepEqual(state.result.findings, lintText(text).findings);
+  assert.ok(state.result.findings.some((f) => f.code === 'syntax-error'));
 });

@@ -1,11 +1,14 @@
 // Checking a connector file: syntax, duplicate keys, the schema and the rules, then suppression comments. A check
 // remembers its findings per operation (or Custom request); the next version of the file, when an edit stayed
 // inside one of them, is checked by asking again only about that unit and what the engine runs every time
-// (connector rules, rules that read files, the file's parts outside the units), and moving the rest.
+// (connector rules, rules that read files, the file's parts outside the units), and moving the rest. When an edit
+// stayed inside one setting of the connector (its name, authorization, ...), only the rules that read that setting
+// are asked again about every unit.
 import { RULE_FAILURE, RuleSet, runRules } from './check/engine';
 import { changedRegion, moved, spanIndexOf, unitsOf } from './check/units';
 import type { CheckedDocument } from './document';
 import { duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
+import { formattingFor } from './edits';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
 import type { MetadataOutcome, MetadataSource } from './metadata/source';
 import { buildModel, type Connector } from './model';
@@ -43,8 +46,8 @@ export interface LintState {
   units?: { spans: Span[]; findings: Finding[][] };
   /** What model rules said (the models lie outside every unit). */
   modelFindings?: Finding[];
-  /** How this version was checked: in full, or only the operation the edit touched. */
-  checked: 'fully' | 'one-operation';
+  /** How this version was checked: in full, only the operation the edit touched, or the rules that read the setting it touched. */
+  checked: 'fully' | 'one-operation' | 'one-setting';
 }
 
 /** Applies overrides to engine findings (syntax, schema) whose codes are not model rules. */
@@ -152,33 +155,70 @@ function valueWithOneUnit(parsed: ParsedDocument, unitsKey: string, unit: number
   return unitsProperties === 1 ? value : undefined;
 }
 
+/** Where an edit changed the text, and by how much its length changed. */
+interface Edit {
+  start: number;
+  /** Where the changed region ended in the previous text: what lies from here on moved by `delta`. */
+  oldEnd: number;
+  delta: number;
+}
+
+/**
+ * The setting of the connector (a root property other than `kind` and the units) whose value holds the edit, its
+ * first and last character kept: the node to parse again and the setting's name. Undefined for any other edit.
+ */
+function settingEdited(document: CheckedDocument, edit: Edit): { node: number; setting: string } | undefined {
+  const { tree } = document.parsed;
+  const kind = document.connector?.kind;
+  if (!tree || kind === undefined) return undefined;
+  for (const property of tree.children(0)) {
+    const value = tree.propertyValue(property);
+    if (value < 0 || edit.start <= tree.offset(value) || edit.oldEnd > tree.offset(value) + tree.length(value) - 1) continue;
+    const key = tree.key(property);
+    // The model reads the last property of a name; the kind decides what everything else means.
+    if (key === undefined || key === 'kind' || key === (kind === 'rest' ? 'operations' : 'customRequests') || tree.property(0, key) !== property) return undefined;
+    return { node: value, setting: key };
+  }
+  return undefined;
+}
+
+/** Whether rules write fixes alike in both texts: they follow the file's indentation and line ends. */
+function sameFormatting(before: string, after: string): boolean {
+  const a = formattingFor(before);
+  const b = formattingFor(after);
+  return a.eol === b.eol && a.tabSize === b.tabSize && a.insertSpaces === b.insertSpaces;
+}
+
 /**
  * Checks a new version of a file, reusing the previous version's findings for every operation the edit did
- * not touch; gives exactly what lintText gives.
+ * not touch, and for every rule that does not read the setting it touched; gives exactly what lintText gives.
  */
 export function lintIncrementally(previous: LintState | undefined, text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintState {
   const set = new RuleSet(rules, options.overrides);
   if (!previous?.units || previous.optionsKey !== optionsKeyOf(set, options)) return checkFully(parseDocument(text), options, set);
   if (previous.result.parsed.text === text) return previous;
   const region = changedRegion(previous.result.parsed.text, text);
+  const edit: Edit = { start: region.start, oldEnd: region.oldEnd, delta: region.newEnd - region.oldEnd };
   const k = spanIndexOf(previous.units.spans, region.start);
   const changed = previous.units.spans[k];
-  // Only an edit inside one unit, clear of its braces, can leave the others as they were.
-  if (!changed || region.start <= changed.offset || region.oldEnd >= changed.offset + changed.length - 1) {
-    return checkFully(parseDocument(text), options, set);
-  }
-  // The unit alone is parsed again when it can be; else the whole text (a comment closed further on, an error).
+  // Only an edit inside one unit or one setting (its delimiters kept) can leave what was said of the others as it was.
+  const inUnit = changed && region.start > changed.offset && region.oldEnd <= changed.offset + changed.length - 1 ? unitsOf(previous.result)?.nodes[k] : undefined;
+  const inSetting = inUnit === undefined && k < 0 ? settingEdited(previous.result, edit) : undefined;
+  const node = inUnit ?? inSetting?.node;
   const before = previous.result.parsed.tree;
-  const unitNode = before ? unitsOf(previous.result)?.nodes[k] : undefined;
-  const tree = before && unitNode !== undefined ? treeWithNodeReparsed(before, unitNode, text, region.newEnd - region.oldEnd, MAX_NESTING) : undefined;
+  if (node === undefined || !before || !sameFormatting(previous.result.parsed.text, text)) return checkFully(parseDocument(text), options, set);
+  // The unit or setting alone is parsed again when it can be; else the whole text (a comment closed further on, an error).
+  const tree = treeWithNodeReparsed(before, node, text, edit.delta, MAX_NESTING);
   const parsed: ParsedDocument = tree ? { text, tree, root: tree.node(0), syntaxFindings: [] } : parseDocument(text);
   if (parsed.syntaxFindings.length > 0) return checkFully(parsed, options, set);
   const connector = buildModel(parsed.root);
   // A metadata file changed on disk (or now read for the first time) changes what every Custom request's rules say.
   const metadata = metadataOf(connector, options);
   if (!sameMetadata(previous.metadata, metadata)) return checkFully(parsed, options, set, connector, metadata);
-  return checkOneUnit(previous, previous.units, parsed, connector, region.oldEnd, region.newEnd - region.oldEnd, k, options, set, metadata)
-    ?? checkFully(parsed, options, set, connector, metadata);
+  const again = inSetting
+    ? checkOneSetting(previous, previous.units, parsed, connector, edit, inSetting.setting, options, set, metadata)
+    : checkOneUnit(previous, previous.units, parsed, connector, edit.oldEnd, edit.delta, k, options, set, metadata);
+  return again ?? checkFully(parsed, options, set, connector, metadata);
 }
 
 /** Re-checks unit k only; undefined when the result might differ from a full check. */
@@ -237,5 +277,57 @@ function checkOneUnit(
     units: { spans, findings: perUnit },
     modelFindings,
     checked: 'one-operation',
+  };
+}
+
+/** Re-checks after an edit inside one setting: the rules that read it, over every unit; undefined when the result might differ from a full check. */
+function checkOneSetting(
+  previous: LintState,
+  kept: NonNullable<LintState['units']>,
+  parsed: ParsedDocument,
+  connector: Connector | undefined,
+  edit: Edit,
+  setting: string,
+  options: LintOptions,
+  set: RuleSet,
+  metadata: MetadataOutcome | undefined,
+): LintState | undefined {
+  const units = unitsOf({ parsed, connector });
+  const { tree } = parsed;
+  if (!connector || !units || !tree || units.nodes.length !== kept.spans.length) return undefined;
+  const { spans } = units;
+  const movedOffset = (offset: number): number => (offset >= edit.oldEnd ? offset + edit.delta : offset);
+  for (let i = 0; i < spans.length; i++) {
+    const before = kept.spans[i] as Span;
+    const now = spans[i] as Span;
+    if (now.offset !== movedOffset(before.offset) || now.length !== before.length) return undefined;
+  }
+  const { text } = parsed;
+  // The schema again for what lies outside the units: the connector with its first unit alone stands in (the units'
+  // own schema findings are kept; what the schema says inside a unit depends on that unit and the kind alone).
+  const first = units.nodes[0];
+  const value = first === undefined ? tree.value(0) : valueWithOneUnit(parsed, units.key, first);
+  if (!value) return undefined;
+  const said = runRules(connector, text, set, { setting, ...walkOptions(options, metadata) });
+  if (said.failures.length > 0) return undefined;
+  const outside: Finding[] = [];
+  for (const finding of [...duplicateKeysInTree(tree, 0, units.array), ...validateValueOfDocument(parsed, value)]) {
+    const f = withOverride(finding, set.overrides);
+    if (f && spanIndexOf(spans, f.offset) < 0) outside.push(f);
+  }
+  // What the rules that read the setting said replaces what they said before; the rest is kept, moved.
+  const { asked } = set.afterSettingEdit(setting);
+  const keep = (findings: readonly Finding[]): Finding[] =>
+    (asked.size === 0 ? findings : findings.filter((f) => !asked.has(f.code))).map((f) => moved(f, edit.delta, edit.oldEnd));
+  const perUnit = kept.findings.map((findings, i) => [...keep(findings), ...(said.units[i] ?? [])]);
+  const modelFindings = [...keep(previous.modelFindings ?? []), ...said.models];
+  const findings = finish(text, [...perUnit.flat(), ...modelFindings, ...outside, ...said.everyCheck], set.rules, set.overrides);
+  return {
+    result: documentOf(parsed, connector, findings, metadata),
+    optionsKey: previous.optionsKey,
+    ...(metadata ? { metadata } : {}),
+    units: { spans, findings: perUnit },
+    modelFindings,
+    checked: 'one-setting',
   };
 }

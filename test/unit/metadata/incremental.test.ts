@@ -44,3 +44,19 @@ it('a metadata file read anew under the same generation (another service, or now
   assert.equal(state.checked, 'fully');
   assert.deepEqual(state.result.findings.map((f) => f.code), ['metadata-file']);
 });
+
+it("typing in the connector's baseUrl asks the metadata rules again about every request (they read where the service root ends), as a full check would", () => {
+  const base = 'https://ifs.example.com/main/ifsapplications/projection/v1/CustomerOrderHandling.svc';
+  const requests = [customRequest('read', `${base}/Ordrs`), customRequest('read', `${base}/Orders`).replace('"id": "r"', '"id": "r2"')];
+  let text = shopConnector(requests);
+  let state = lintFully(text, WITH_METADATA);
+  assert.deepEqual(state.result.findings.map((f) => f.code), ['unknown-resource']);
+  // Another service root: the urls are another service's, which the metadata does not judge.
+  for (const [from, to] of [['CustomerOrderHandling.svc"', 'CustomerOrderHandling.svcX"'], ['CustomerOrderHandling.svcX"', 'CustomerOrderHandling.svc"']] as const) {
+    text = text.replace(from, to);
+    state = lintIncrementally(state, text, WITH_METADATA);
+    assert.equal(state.checked, 'one-setting');
+    assert.deepEqual(state.result.findings.map((f) => [f.code, f.offset, f.message]), lintText(text, WITH_METADATA).findings.map((f) => [f.code, f.offset, f.message]));
+  }
+  assert.deepEqual(state.result.findings.map((f) => f.code), ['unknown-resource']);
+});

@@ -1,14 +1,13 @@
 // The rule engine: it walks the connector once and hands each rule the subject it declared (the connector, a model,
 // an operation, a parameter or a Custom request), so that it knows what every finding depends on. Findings of an
-// operation's or Custom request's rules depend on that unit and the connector's shared settings alone, and are kept
-// per unit; a model rule's depend on the models alone; connector rules, and rules that read files, run every time.
+// operation's or Custom request's rules depend on that unit and the settings the rule reads (`reads`) alone, and are
+// kept per unit; a model rule's depend on the models and the settings it reads; connector rules, and rules that read
+// files, run every time.
 import type { Finding, Severity, SeverityOverrides } from '../findings';
 import type { MetadataOutcome } from '../metadata/source';
 import type { Connector, ODataConnector, RestConnector } from '../model';
 import { OperationFacts } from '../rules/operationFacts';
-import type {
-  BodyFileReader, ConnectorContext, ConnectorRule, CustomRequestRule, ModelRule, OperationRule, ParameterRule, Rule, RuleReport,
-} from '../rules/types';
+import type { BodyFileReader, ConnectorContext, ConnectorRule, PartRule, Rule, RuleReport } from '../rules/types';
 
 /** The code of the finding a rule that throws leaves behind. */
 export const RULE_FAILURE = 'rule-failure';
@@ -18,18 +17,36 @@ interface Enabled<R extends Rule> {
   severity: Severity;
 }
 
-/** The enabled rules of one check, grouped by subject, each with its level. */
-export class RuleSet {
-  readonly connector: Enabled<ConnectorRule>[] = [];
-  readonly model: Enabled<ModelRule>[] = [];
-  readonly operation: Enabled<OperationRule>[] = [];
-  readonly parameter: Enabled<ParameterRule>[] = [];
+type PartOf<S extends PartRule['subject']> = Extract<PartRule, { subject: S }>;
+
+/** Enabled rules grouped by subject, each with its level. */
+export interface RuleGroups {
+  readonly connector: readonly Enabled<ConnectorRule>[];
+  readonly model: readonly Enabled<PartOf<'model'>>[];
+  readonly operation: readonly Enabled<PartOf<'operation'>>[];
+  readonly parameter: readonly Enabled<PartOf<'parameter'>>[];
   /** Custom request rules that read only the connector file. */
-  readonly customRequest: Enabled<CustomRequestRule>[] = [];
+  readonly customRequest: readonly Enabled<PartOf<'customRequest'>>[];
   /** Custom request rules that read body files: what they say can change without the connector changing. */
-  readonly customRequestFiles: Enabled<CustomRequestRule>[] = [];
+  readonly customRequestFiles: readonly Enabled<PartOf<'customRequest'>>[];
+}
+
+/** Whether a rule about one part reads a setting of the connector. */
+function readsSetting(rule: PartRule, setting: string): boolean {
+  return rule.reads !== undefined && Object.hasOwn(rule.reads, setting);
+}
+
+/** The enabled rules of one check, grouped by subject, each with its level. */
+export class RuleSet implements RuleGroups {
+  readonly connector: Enabled<ConnectorRule>[] = [];
+  readonly model: Enabled<PartOf<'model'>>[] = [];
+  readonly operation: Enabled<PartOf<'operation'>>[] = [];
+  readonly parameter: Enabled<PartOf<'parameter'>>[] = [];
+  readonly customRequest: Enabled<PartOf<'customRequest'>>[] = [];
+  readonly customRequestFiles: Enabled<PartOf<'customRequest'>>[] = [];
   /** Identifies the rules and levels: findings made with another key cannot be reused. */
   readonly key: string;
+  private readonly bySetting = new Map<string, RuleGroups & { asked: ReadonlySet<string> }>();
 
   constructor(readonly rules: readonly Rule[], readonly overrides: SeverityOverrides | undefined) {
     for (const rule of rules) {
@@ -44,6 +61,26 @@ export class RuleSet {
       }
     }
     this.key = `${JSON.stringify(overrides ?? {})}|${rules.map((r) => r.id).join(',')}`;
+  }
+
+  /**
+   * What an edit to one setting of the connector (a root property other than `kind` and the units) asks again:
+   * connector rules and rules that read files, as always, the part rules that read the setting, and every model
+   * rule when the setting is `models`; `asked` lists the part rules' ids, whose findings the check replaces.
+   */
+  afterSettingEdit(setting: string): RuleGroups & { asked: ReadonlySet<string> } {
+    let groups = this.bySetting.get(setting);
+    if (!groups) {
+      const reading = <R extends PartRule>(list: readonly Enabled<R>[]): Enabled<R>[] => list.filter((e) => readsSetting(e.rule, setting));
+      const model = setting === 'models' ? this.model : reading(this.model);
+      const operation = reading(this.operation);
+      const parameter = reading(this.parameter);
+      const customRequest = reading(this.customRequest);
+      const asked = new Set([...model, ...operation, ...parameter, ...customRequest].map((e) => e.rule.id));
+      groups = { connector: this.connector, model, operation, parameter, customRequest, customRequestFiles: this.customRequestFiles, asked };
+      this.bySetting.set(setting, groups);
+    }
+    return groups;
   }
 }
 
@@ -110,23 +147,29 @@ class Runner {
   }
 }
 
-/** Which parts of a check to run: everything, or after an edit inside one unit, that unit and what runs every time. */
+/**
+ * Which parts of a check to run: everything; after an edit inside one unit, that unit and what runs every time;
+ * after an edit inside one setting, the rules that read it (over every unit) and what runs every time.
+ */
 export interface WalkOptions {
   readBodyFile?: BodyFileReader;
   /** An OData connector's $metadata as the edge read it: one outcome for the whole check. */
   metadata?: MetadataOutcome;
   /** Only this unit's rules (and the connector and file rules); the models' and other units' findings are kept. */
   onlyUnit?: number;
+  /** Only the rules an edit to this setting asks again (RuleSet.afterSettingEdit); what the others said is kept. */
+  setting?: string;
 }
 
-function walkRest(connector: RestConnector, text: string, set: RuleSet, runner: Runner, out: RuleFindings, only: number | undefined): void {
+function walkRest(connector: RestConnector, text: string, set: RuleGroups, runner: Runner, out: RuleFindings, only: number | undefined): void {
   const report = runner.reporter.report;
-  if (only === undefined) {
+  if (only === undefined && set.model.length > 0) {
     const context = { text, report, connector };
     for (const model of connector.models?.definitions ?? []) {
       for (const enabled of set.model) runner.run(enabled, out.models, model, context);
     }
   }
+  if (set.operation.length === 0 && set.parameter.length === 0) return;
   connector.operations.forEach((operation, index) => {
     if (only !== undefined && index !== only) return;
     const findings = (out.units[index] = []);
@@ -138,7 +181,7 @@ function walkRest(connector: RestConnector, text: string, set: RuleSet, runner: 
   });
 }
 
-function walkOData(connector: ODataConnector, text: string, set: RuleSet, runner: Runner, out: RuleFindings, options: WalkOptions): void {
+function walkOData(connector: ODataConnector, text: string, set: RuleGroups, runner: Runner, out: RuleFindings, options: WalkOptions): void {
   const report = runner.reporter.report;
   const context = {
     text,
@@ -147,6 +190,7 @@ function walkOData(connector: ODataConnector, text: string, set: RuleSet, runner
     ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}),
     ...(options.metadata ? { metadata: options.metadata } : {}),
   };
+  if (set.customRequest.length === 0 && set.customRequestFiles.length === 0) return;
   connector.customRequests.forEach((request, index) => {
     if (options.onlyUnit === undefined || index === options.onlyUnit) {
       const findings = (out.units[index] = []);
@@ -162,15 +206,16 @@ export function runRules(connector: Connector, text: string, set: RuleSet, optio
   // A file whose kind is missing or unknown: only the schema speaks about it.
   if (connector.kind === undefined) return out;
   const runner = new Runner(set.overrides);
+  const groups: RuleGroups = options.setting === undefined ? set : set.afterSettingEdit(options.setting);
   const context: ConnectorContext = { text, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
-  for (const enabled of set.connector) {
+  for (const enabled of groups.connector) {
     const { appliesTo } = enabled.rule;
     if (appliesTo !== 'any' && appliesTo !== connector.kind) continue;
     // The rule's declared kind is the connector's: the check takes it.
     runner.run(enabled as Enabled<Rule & { check(connector: Connector, context: ConnectorContext): void }>, out.everyCheck, connector, context);
   }
-  if (connector.kind === 'rest') walkRest(connector, text, set, runner, out, options.onlyUnit);
-  else walkOData(connector, text, set, runner, out, options);
+  if (connector.kind === 'rest') walkRest(connector, text, groups, runner, out, options.onlyUnit);
+  else walkOData(connector, text, groups, runner, out, options);
   out.failures = runner.failures;
   return out;
 }

@@ -1,8 +1,8 @@
-// Typing inside one operation of a large file: only that operation is parsed again. The new tree is the previous
-// one with the operation's nodes replaced: the arrays are copied around the new nodes, everything after them moved
-// by the edit's length (in the text) and by the change in node count (in the numbering), and the containers
-// holding the operation grow; their plain values are copied with the operation's new value in place. The previous
-// tree is left as it was.
+// Typing inside one operation of a large file (or one setting of the connector): only that value is parsed again.
+// The new tree is the previous one with the value's nodes replaced: the arrays are copied around the new nodes,
+// everything after them moved by the edit's length (in the text) and by the change in node count (in the
+// numbering), and the containers holding the value grow; their plain values are copied with its new value in place.
+// The previous tree is left as it was.
 import { JSON_OBJECT, JsonTree, OBJECT, PROPERTY, type TreeArrays } from './jsonTree';
 import { parseRegularValueAt } from './regular';
 
@@ -22,14 +22,15 @@ function depthOf(tree: JsonTree, node: number): number {
 }
 
 /**
- * The tree of `text`, where the edit that made it from `previous.text` lies inside object node `unit` and changed
- * the text's length by `delta`; undefined when the unit alone is not regular JSONC (the whole text is then parsed).
+ * The tree of `text`, where the edit that made it from `previous.text` lies inside value node `unit` (its first and
+ * last character kept) and changed the text's length by `delta`; undefined when the unit alone is not a
+ * regular JSONC value of the same kind (the whole text is then parsed).
  */
 export function treeWithNodeReparsed(previous: JsonTree, unit: number, text: string, delta: number, maxDepth: number): JsonTree | undefined {
   const from = previous.offset(unit);
   const to = from + previous.length(unit) + delta;
   const part = parseRegularValueAt(text, from, to, depthOf(previous, unit), maxDepth);
-  if (!part || part.kinds[0] !== OBJECT) return undefined;
+  if (!part || part.kinds[0] !== previous.kind(unit)) return undefined;
   const old = previous.arrays();
   const oldCount = previous.end(unit) - unit;
   const newCount = part.kinds.length;

@@ -38,23 +38,48 @@ export type RestShared = Omit<RestConnector, 'operations'>;
 /** What a Custom request rule may see of an OData connector: its own settings, never the other requests. */
 export type ODataShared = Omit<ODataConnector, 'customRequests'>;
 
-export interface ModelContext extends RuleContext {
-  readonly connector: RestShared;
+/** The connector's own settings (root properties besides `kind` and the units) that a rule about one part may read. */
+export const SHARED_SETTINGS = ['name', 'description', 'baseUrl', 'authorization', 'advanced', 'models', 'connectorVersion', 'metadata'] as const;
+export type SharedSetting = (typeof SHARED_SETTINGS)[number];
+
+/** What every rule about one part sees of the connector whatever it reads: its kind, and its root node to place edits. */
+type Always = 'root' | 'kind' | 'kindField';
+
+/** A REST connector as a rule that reads settings `R` sees it: those settings only. */
+export type RestView<R extends SharedSetting> = Pick<RestShared, Always | Extract<R, keyof RestShared>>;
+
+/** An OData connector as a rule that reads settings `R` sees it: those settings only. */
+export type ODataView<R extends SharedSetting> = Pick<ODataShared, Always | Extract<R, keyof ODataShared>>;
+
+/**
+ * The settings a rule about one part reads, each named: its view of the connector has those and no others, so the
+ * declaration cannot fall short of what it reads. The engine relies on it: an edit to a setting asks again only the
+ * rules that read it (and keeps what the others said about every operation).
+ */
+export type Reads<R extends SharedSetting> = [R] extends [never] ? { reads?: undefined } : { reads: { readonly [K in R]: true } };
+
+/** `reads` as the engine holds it, for a rule of any kind. */
+export interface AnyReads {
+  reads?: { readonly [K in SharedSetting]?: true };
 }
 
-export interface OperationContext extends RuleContext {
-  readonly connector: RestShared;
+export interface ModelContext<R extends SharedSetting = never> extends RuleContext {
+  readonly connector: RestView<R>;
+}
+
+export interface OperationContext<R extends SharedSetting = never> extends RuleContext {
+  readonly connector: RestView<R>;
   /** What the engine knows of the operation, worked out once for all its rules (parameters by location, Content-Type). */
   readonly facts: OperationFacts;
 }
 
-export interface ParameterContext extends OperationContext {
+export interface ParameterContext<R extends SharedSetting = never> extends OperationContext<R> {
   /** The operation the parameter belongs to. */
   readonly operation: RestOperation;
 }
 
-export interface CustomRequestContext extends RuleContext {
-  readonly connector: ODataShared;
+export interface CustomRequestContext<R extends SharedSetting = never> extends RuleContext {
+  readonly connector: ODataView<R>;
   /** Absent where no files can be read (the core alone, tests): rules that need files then say nothing. */
   readonly readBodyFile?: BodyFileReader;
   /** The service's $metadata when the connector names it and the edge read it (or why it could not). */
@@ -89,34 +114,49 @@ export type ConnectorRule =
   | (RuleBase & { subject: 'connector'; appliesTo: 'odata'; check(connector: ODataConnector, context: ConnectorContext): void })
   | (RuleBase & { subject: 'connector'; appliesTo: 'any'; check(connector: RestConnector | ODataConnector, context: ConnectorContext): void });
 
-/** A rule about one model of a REST connector. */
-export interface ModelRule extends RuleBase {
+interface ModelRuleBody<R extends SharedSetting> extends RuleBase {
   subject: 'model';
-  check(model: ModelDefinition, context: ModelContext): void;
+  check(model: ModelDefinition, context: ModelContext<R>): void;
 }
 
-/** A rule about one REST operation as a whole (its path, method, headers, the mix of its parameters). */
-export interface OperationRule extends RuleBase {
+interface OperationRuleBody<R extends SharedSetting> extends RuleBase {
   subject: 'operation';
-  check(operation: RestOperation, context: OperationContext): void;
+  check(operation: RestOperation, context: OperationContext<R>): void;
 }
 
-/** A rule about one REST parameter's own settings (seeing its operation). */
-export interface ParameterRule extends RuleBase {
+interface ParameterRuleBody<R extends SharedSetting> extends RuleBase {
   subject: 'parameter';
-  check(parameter: RestParameter, context: ParameterContext): void;
+  check(parameter: RestParameter, context: ParameterContext<R>): void;
 }
 
-/** A rule about one OData Custom request. */
-export interface CustomRequestRule extends RuleBase {
+interface CustomRequestRuleBody<R extends SharedSetting> extends RuleBase {
   subject: 'customRequest';
   /** The rule reads the request's body file, which can change without the connector changing: it runs on every check. */
   readsBodyFiles?: true;
-  check(request: CustomRequest, context: CustomRequestContext): void;
+  check(request: CustomRequest, context: CustomRequestContext<R>): void;
 }
 
+/** A rule about one model of a REST connector (reading the connector's settings `R`, none by default). */
+export type ModelRule<R extends SharedSetting = never> = ModelRuleBody<R> & Reads<R>;
+
+/** A rule about one REST operation as a whole (its path, method, headers, the mix of its parameters). */
+export type OperationRule<R extends SharedSetting = never> = OperationRuleBody<R> & Reads<R>;
+
+/** A rule about one REST parameter's own settings (seeing its operation). */
+export type ParameterRule<R extends SharedSetting = never> = ParameterRuleBody<R> & Reads<R>;
+
+/** A rule about one OData Custom request. */
+export type CustomRequestRule<R extends SharedSetting = never> = CustomRequestRuleBody<R> & Reads<R>;
+
+/** A rule about one part, as the engine holds it: it sees the whole connector, and says which settings it reads. */
+export type PartRule =
+  | (ModelRuleBody<SharedSetting> & AnyReads)
+  | (OperationRuleBody<SharedSetting> & AnyReads)
+  | (ParameterRuleBody<SharedSetting> & AnyReads)
+  | (CustomRequestRuleBody<SharedSetting> & AnyReads);
+
 /** A named check: what it looks at (its subject), and what it says about it. */
-export type Rule = ConnectorRule | ModelRule | OperationRule | ParameterRule | CustomRequestRule;
+export type Rule = ConnectorRule | PartRule;
 
 /** Which connectors a rule concerns, as docs/rules.md groups them. */
 export function kindOfRule(rule: Rule): 'rest' | 'odata' | 'any' {

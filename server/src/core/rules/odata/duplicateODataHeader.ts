@@ -2,9 +2,10 @@ import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
 
 /** HTTP header names are case-insensitive: `if-match` and `If-Match` in one Custom request are one header. */
-export const duplicateODataHeader: CustomRequestRule = {
+export const duplicateODataHeader: CustomRequestRule<'authorization'> = {
   id: 'duplicate-odata-header',
   subject: 'customRequest',
+  reads: { authorization: true },
   defaultSeverity: 'error',
   docs: {
     summary: "The same header twice in a Custom request's `headers`, names compared case-insensitively (or `Accept`, which `metadataLevel` sets, or `Authorization` beside an authorization scheme).",

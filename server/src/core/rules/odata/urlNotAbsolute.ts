@@ -8,9 +8,10 @@ function joinUrl(base: string, url: string): string {
 }
 
 /** The url, joined to baseUrl when relative, must be an absolute http(s) URL. */
-export const urlNotAbsolute: CustomRequestRule = {
+export const urlNotAbsolute: CustomRequestRule<'baseUrl'> = {
   id: 'url-not-absolute',
   subject: 'customRequest',
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: 'A Custom request `url` that cannot become an absolute http(s) URL, on its own or after `baseUrl`.',

@@ -10,9 +10,10 @@ function authorizationHeader(scheme: string | undefined, apiKeyIn: string | unde
 }
 
 /** HTTP header names are case-insensitive: two of the same name would send one, and the preview would show two. */
-export const duplicateHeader: OperationRule = {
+export const duplicateHeader: OperationRule<'authorization'> = {
   id: 'duplicate-header',
   subject: 'operation',
+  reads: { authorization: true },
   defaultSeverity: 'error',
   docs: {
     summary: "The same header twice in one operation, names compared case-insensitively: in `headers`, as a header parameter beside a fixed header, or beside the header the authorization sends.",

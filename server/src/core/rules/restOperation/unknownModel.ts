@@ -3,9 +3,10 @@ import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
 
 /** An object body names a model defined in `models`. */
-export const unknownModel: ParameterRule = {
+export const unknownModel: ParameterRule<'models'> = {
   id: 'unknown-model',
   subject: 'parameter',
+  reads: { models: true },
   defaultSeverity: 'error',
   docs: {
     summary: 'An `object` body parameter without a `model`, or naming a model that `models` does not define.',

@@ -18,9 +18,10 @@ function* refsIn(node: Node | undefined, depth = 0): Generator<Node> {
 }
 
 /** A `$ref` inside a model names another model; one that names nothing leaves values unchecked. */
-export const unknownModelRef: ModelRule = {
+export const unknownModelRef: ModelRule<'models'> = {
   id: 'unknown-model-ref',
   subject: 'model',
+  reads: { models: true },
   defaultSeverity: 'error',
   docs: {
     summary: 'A `$ref` in a model that does not name a model in `models` (`"#/models/Name"`).',

@@ -3,9 +3,10 @@ import type { ParameterRule } from '../types';
 import { CONSTRAINT_TYPES, enableEnforcementEdits } from './shared';
 
 /** Constraints are documentation until the Advanced setting enforces them. */
-export const constraintsNotEnforced: ParameterRule = {
+export const constraintsNotEnforced: ParameterRule<'advanced'> = {
   id: 'constraints-not-enforced',
   subject: 'parameter',
+  reads: { advanced: true },
   defaultSeverity: 'info',
   docs: {
     summary: 'A parameter has constraints (`maxLength`, `minimum`, ...) while `advanced.enforceConstraints` is off, so they are not checked.',

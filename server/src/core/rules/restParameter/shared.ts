@@ -1,9 +1,9 @@
-import type { RestShared } from '../types';
+import type { RestView } from '../types';
 import { addPropertyEdits, replaceValueEdit } from '../../edits';
 import type { TextEdit } from '../../findings';
 
 /** Edits that turn on `advanced.enforceConstraints`, wherever the file has (or lacks) the setting. */
-export function enableEnforcementEdits(text: string, connector: RestShared): TextEdit[] {
+export function enableEnforcementEdits(text: string, connector: RestView<'advanced'>): TextEdit[] {
   const advanced = connector.advanced;
   if (advanced?.enforceConstraints) return [replaceValueEdit(advanced.enforceConstraints.node, true)];
   if (advanced) return addPropertyEdits(text, advanced.node, 'enforceConstraints', true);

@@ -4,9 +4,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
 
 /** Stream properties and functions returning streams download binary content, which Custom request cannot. */
-export const binaryContent: CustomRequestRule = {
+export const binaryContent: CustomRequestRule<'baseUrl'> = {
   id: 'binary-content',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: 'A Custom request `url` that the metadata shows to download binary content without `/$value`: an `Edm.Stream` property, or a function that returns a stream. (`/$value` itself is `binary-download`.)',

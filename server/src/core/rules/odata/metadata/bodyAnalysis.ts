@@ -9,7 +9,7 @@ import { analyzed, fixesOf } from './shared';
 const cache = new WeakMap<RequestAnalysis, BodyProblem[]>();
 
 /** Reports each body problem of one kind in the request's inline body (body files are checked when sent). */
-export function eachBodyProblem(request: CustomRequest, context: CustomRequestContext, kinds: readonly BodyProblem['kind'][]): void {
+export function eachBodyProblem(request: CustomRequest, context: CustomRequestContext<'baseUrl'>, kinds: readonly BodyProblem['kind'][]): void {
   const analysis = analyzed(request, context);
   const body = request.body?.kind === 'text' ? request.body.field : undefined;
   const subject = body && analysis ? bodySubjectOf(request, analysis) : undefined;

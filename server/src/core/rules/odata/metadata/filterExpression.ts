@@ -2,9 +2,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf } from './shared';
 
 /** A $filter must parse and name properties the addressed type has, compared with literals of their type. */
-export const filterExpression: CustomRequestRule = {
+export const filterExpression: CustomRequestRule<'baseUrl'> = {
   id: 'filter-expression',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A `$filter` that is not a valid OData expression (an unclosed quote or parenthesis, an operator such as `==` or `AND`), names a property the addressed type does not have, calls an unknown function, or compares a property with a literal of another type (`Quantity eq 'five'`).",

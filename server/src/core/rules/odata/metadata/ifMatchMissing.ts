@@ -6,9 +6,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
 
 /** Changing an entity of a set with optimistic concurrency needs its ETag in If-Match. */
-export const ifMatchMissing: CustomRequestRule = {
+export const ifMatchMissing: CustomRequestRule<'baseUrl'> = {
   id: 'if-match-missing',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'warning',
   docs: {
     summary: 'An update, replace, delete or bound action on an entity whose entity set declares `Core.OptimisticConcurrency`, without an `If-Match` header.',

@@ -2,9 +2,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf } from './shared';
 
 /** A key predicate must give the entity type's key: the right names, all of them, each a literal of its type. */
-export const keyPredicate: CustomRequestRule = {
+export const keyPredicate: CustomRequestRule<'baseUrl'> = {
   id: 'key-predicate',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A key in a Custom request `url` that does not fit the entity type's key: unknown or missing key properties, a value without names for a compound key, or a literal of the wrong type (`People(1)` for a string key, `Orders(OrderNo='A',Seq='1')` for a number). `{path parameters}` stand for any literal.",

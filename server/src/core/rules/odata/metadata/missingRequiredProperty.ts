@@ -2,9 +2,11 @@ import type { CustomRequestRule } from '../../types';
 import { eachBodyProblem } from './bodyAnalysis';
 
 /** A create must give every non-nullable property that has no default. */
-export const missingRequiredProperty: CustomRequestRule = {
+export const missingRequiredProperty: CustomRequestRule<'baseUrl'> = {
   id: 'missing-required-property',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'warning',
   docs: {
     summary: 'The body of a create lacks a property that is not nullable, has no default value and is not computed by the service.',

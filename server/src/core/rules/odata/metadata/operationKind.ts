@@ -5,9 +5,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
 
 /** The operation kind must fit what the url addresses. */
-export const operationKind: CustomRequestRule = {
+export const operationKind: CustomRequestRule<'baseUrl'> = {
   id: 'operation-kind',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: 'An `operation` kind that does not fit what the `url` addresses: create on one entity (it needs a collection), update, replace or delete on a collection, an action that is not POSTed as `action`, a function that is not called as `function`.',

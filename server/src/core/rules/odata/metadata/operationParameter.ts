@@ -3,9 +3,11 @@ import { eachBodyProblem } from './bodyAnalysis';
 import { analyzed, fixesOf } from './shared';
 
 /** Action and function parameters must be known, complete and of their types. */
-export const operationParameter: CustomRequestRule = {
+export const operationParameter: CustomRequestRule<'baseUrl'> = {
   id: 'operation-parameter',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A parameter of an action (in the body) or a function (in the url's parentheses) that the operation does not have, a non-nullable parameter that is missing, or a value of the wrong type. `{path parameters}`, `@aliases` and `{{variables}}` stand for any value.",

@@ -4,9 +4,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
 
 /** Kinds the service forbids on an entity set (Capabilities restrictions) fail when sent. */
-export const operationRestricted: CustomRequestRule = {
+export const operationRestricted: CustomRequestRule<'baseUrl'> = {
   id: 'operation-restricted',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A create, update, replace or delete that the service's metadata forbids on the entity set: `Capabilities.InsertRestrictions`, `UpdateRestrictions` or `DeleteRestrictions` with `Insertable`, `Updatable` or `Deletable` false.",

@@ -2,9 +2,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf } from './shared';
 
 /** Query options must name properties the addressed type has and take values of their kind. */
-export const queryOption: CustomRequestRule = {
+export const queryOption: CustomRequestRule<'baseUrl'> = {
   id: 'query-option',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A query option of a Custom request that does not fit the service: `$select`, `$expand` or `$orderby` naming a property the addressed type does not have (or a structural property in `$expand`), `$top` or `$skip` that is not a whole number, `$count` other than true or false, a collection option on a single entity, or a misspelt option such as `$slect`.",

@@ -4,9 +4,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
 
 /** A response structure may list only what the response has, with the JSON types it has them. */
-export const responseStructure: CustomRequestRule = {
+export const responseStructure: CustomRequestRule<'baseUrl'> = {
   id: 'response-structure',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A `responseStructure` entry that the response will not have: a property the result's type does not have, one left out by `$select`, a navigation property not in `$expand`, an entry outside 'value' for a collection, or an entry with another JSON type than the property's.",

@@ -6,12 +6,12 @@ import type { CustomRequest } from '../../../model';
 import type { CustomRequestContext } from '../../types';
 
 /** The service's metadata, when the connector names a metadata file that could be read. */
-export function serviceOf(context: CustomRequestContext): ServiceMetadata | undefined {
+export function serviceOf(context: CustomRequestContext<'baseUrl'>): ServiceMetadata | undefined {
   return context.metadata?.ok ? context.metadata.service : undefined;
 }
 
 /** A Custom request's analysis against the service (made once for all the rules); undefined without metadata. */
-export function analyzed(request: CustomRequest, context: CustomRequestContext): RequestAnalysis | undefined {
+export function analyzed(request: CustomRequest, context: CustomRequestContext<'baseUrl'>): RequestAnalysis | undefined {
   const service = serviceOf(context);
   return service ? analyzeRequest(service, context.connector, request, context.text) : undefined;
 }

@@ -2,9 +2,11 @@ import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf } from './shared';
 
 /** Every segment of a Custom request url's resource path must name something the service has. */
-export const unknownResource: CustomRequestRule = {
+export const unknownResource: CustomRequestRule<'baseUrl'> = {
   id: 'unknown-resource',
   subject: 'customRequest',
+  // The url is read against the connector's baseUrl (where the service root ends).
+  reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
     summary: "A segment of a Custom request `url` that the service's metadata does not have: an entity set, singleton, navigation or structural property, type cast, bound action or function, `$count`, `$value` or `$ref` that does not exist or cannot follow what comes before it.",
