@@ -65,6 +65,8 @@ describe('sending through the language server', () => {
     await lsp.open(valuesUri, text);
     const diagnostics = await lsp.diagnostics(valuesUri, 1);
     assert.deepEqual(diagnostics.map((d) => [d.code, d.range.start.line]), [['values-wrong-type', 2], ['values-unknown-operation', 3]]);
+    // A values file's codes have no section in the rules' documentation: no link to a missing anchor.
+    assert.deepEqual(diagnostics.map((d) => d.codeDescription), [undefined, undefined]);
     // The sent operation's own entry is clean: the others do not block it.
     const described = await lsp.request<DescribeOperationResult>('connector/describeOperation', { uri, operationId: 'getPet' });
     assert.deepEqual(described.valuesFile?.problems, []);

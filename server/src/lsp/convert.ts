@@ -1,9 +1,12 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
-import type { Finding, LineIndex, Span, TextEdit } from '../core';
+import { RULE_IDS, type Finding, type LineIndex, type Span, type TextEdit } from '../core';
 import { rulesDocUrl } from '../io/packageInfo';
 
 /** Where each diagnostic's code links to: its section of the rules' documentation. */
 const RULES_DOC_URL = rulesDocUrl();
+
+/** Codes with a section of their own in the rules' documentation; others (a values or tests file's) link nowhere. */
+const DOCUMENTED_CODES: ReadonlySet<string> = new Set(RULE_IDS);
 
 /** An offset span as an LSP range. */
 export function rangeOf(lines: LineIndex, span: Span): Range {
@@ -23,7 +26,7 @@ export function toDiagnostic(lines: LineIndex, finding: Finding, uri: string): D
     range: rangeOf(lines, finding),
     severity: SEVERITY[finding.severity],
     code: finding.code,
-    codeDescription: { href: `${RULES_DOC_URL}#${finding.code}` },
+    ...(DOCUMENTED_CODES.has(finding.code) ? { codeDescription: { href: `${RULES_DOC_URL}#${finding.code}` } } : {}),
     source: 'connector',
     message: finding.message,
     ...(finding.tags?.includes('unnecessary') ? { tags: [DiagnosticTag.Unnecessary] } : {}),
