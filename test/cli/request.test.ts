@@ -70,6 +70,20 @@ describe('connector request', () => {
     assert.match(run.stderr, /broken-rest\.connector\.json:14:\d+ {2}'\{shelter\}' in the path has no path parameter/);
   });
 
+  test('the project file\'s levels apply as in the editor: a rule it turns off no longer refuses the request', async () => {
+    const project = mkdtempSync(join(tmpdir(), 'connector-cli-request-project-'));
+    const connector = join(project, 'petstore.connector.json');
+    // Another operation with the same id: an error of the file, which refuses every request from it.
+    writeFileSync(connector, readFileSync(file, 'utf8').replace('"id": "uploadPhoto"', '"id": "addPet"'));
+    const refused = await runCli(['request', connector, 'findPets', '--dry-run'], { env: secret });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /petstore\.connector\.json:\d+:\d+ {2}.*addPet/);
+    writeFileSync(join(project, 'connector-tools.json'), '{ "rules": { "duplicate-operation-id": "off" } }');
+    const allowed = await runCli(['request', connector, 'findPets', '--dry-run'], { env: secret });
+    assert.equal(allowed.code, 0, allowed.stderr);
+    assert.match(allowed.stdout, /^GET http:\/\/127\.0\.0\.1:\d+\/api\/pets/);
+  });
+
   test('a values file is checked before use', async () => {
     const values = join(dir, 'petstore.values.json');
     writeFileSync(values, '{ "getPet": { "petID": 1 } }');

@@ -229,6 +229,24 @@ describe('connector test', () => {
     assert.match(usage.stderr, /--format is stylish, json or junit/);
   });
 
+  test('the project file\'s levels apply to the connector as in the editor: an error it turns off no longer stops the run', async () => {
+    received.length = 0;
+    const dir = recordingSuite([{ name: 'a', operation: 'at', values: { where: 'x' }, expect: { status: 200 } }]);
+    // A second operation whose path names a placeholder with no parameter: an error of the connector file.
+    const connectorPath = join(dir, 'rec.connector.json');
+    const connector = JSON.parse(readFileSync(connectorPath, 'utf8')) as { operations: unknown[] };
+    connector.operations.push({ id: 'other', method: 'GET', path: '/o/{missing}' });
+    writeFileSync(connectorPath, JSON.stringify(connector));
+    const stopped = await runCli(['test'], { cwd: dir });
+    assert.equal(stopped.code, 2);
+    assert.match(stopped.stderr, /rec\.connector\.json:\d+:\d+: .*missing.*\(path-placeholder-without-parameter\)/);
+    assert.equal(received.length, 0);
+    writeFileSync(join(dir, 'connector-tools.json'), '{ "rules": { "path-placeholder-without-parameter": "off" } }');
+    const run = await runCli(['test'], { cwd: dir });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(received.map((r) => r.target), ['/x']);
+  });
+
   test('a wrong client secret is the token endpoint\'s message, asked once for the whole run', async () => {
     const before = tokens.requests.length;
     const run = await runCli(['test', 'ifs-orders.tests.json'], { cwd: examples, env: { ...DEMO_SECRETS, CONNECTOR_SECRET_IFS: 'wrong' } });

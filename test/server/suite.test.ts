@@ -1,7 +1,7 @@
 // Environments, tests files and the result panel's edits through the real language server over stdio, against the
 // demo services (OAuth2 included) started here on 127.0.0.1.
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -119,6 +119,23 @@ describe('environments, tests files and result edits in the language server', ()
     const broken = await lsp.request<RunTestCasesResult>('connector/runTestCases', { uri, environment: 'broken', indexes: [0] });
     assert.ok(broken.ok);
     assert.match(broken.runs[0]?.problems.join() ?? '', /The secret 'ifs-broken' \(the OAuth2 client secret\) is not set/);
+  });
+
+  test('the Testing view judges the connector with its project file\'s levels, as the editor does', async () => {
+    // The same connector, with an operation whose path names a placeholder without a parameter, in two folders;
+    // one folder's project file turns that rule off.
+    const connector = readFileSync(join(dir, 'petstore.connector.json'), 'utf8').replace('"path": "/pets/{petId}/photos"', '"path": "/pets/{petId}/photos/{missing}"');
+    for (const folder of ['strict', 'relaxed']) {
+      mkdirSync(join(dir, folder));
+      writeFileSync(join(dir, folder, 'petstore.connector.json'), connector);
+      cpSync(join(dir, 'petstore.tests.json'), join(dir, folder, 'petstore.tests.json'));
+    }
+    writeFileSync(join(dir, 'relaxed', 'connector-tools.json'), '{ "rules": { "path-placeholder-without-parameter": "off" } }');
+    const strict = await lsp.request<ListTestCasesResult>('connector/listTestCases', { uri: uriOf('strict/petstore.tests.json') });
+    assert.match(strict.problems.join('\n'), /petstore\.connector\.json: .*missing/);
+    const relaxed = await lsp.request<ListTestCasesResult>('connector/listTestCases', { uri: uriOf('relaxed/petstore.tests.json') });
+    assert.deepEqual(relaxed.problems, []);
+    assert.equal(relaxed.cases.length, strict.cases.length);
   });
 
   test('"Use as response structure" writes the answer\'s skeleton into the Custom request, comments kept', async () => {

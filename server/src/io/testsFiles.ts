@@ -4,7 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import {
   checkTestsFile, readTestsFile, TESTS_FILE_SUFFIX,
-  type BodyFileReader, type CheckedDocument, type ConnectorLanguageService, type Finding, type TestsFile,
+  type BodyFileReader, type CheckedDocument, type CheckOptions, type ConnectorLanguageService, type Finding, type TestsFile,
 } from '../core';
 
 /** The connector a tests file belongs to: `NAME.connector.json` for `NAME.tests.json`. */
@@ -28,10 +28,11 @@ export interface LoadedSuite {
   findings: Finding[];
 }
 
-/** How files are read: an editor's open documents win over the disk. */
+/** How files are read (an editor's open documents win over the disk) and how the connector is checked. */
 export interface SuiteReading {
   readText?: (path: string) => string | undefined;
-  readBodyFile: BodyFileReader;
+  /** The connector's check: its levels, body files and $metadata, as the edge checks connector files. */
+  check: CheckOptions & { readBodyFile: BodyFileReader };
 }
 
 function textOf(path: string, reading: SuiteReading): string | undefined {
@@ -53,12 +54,12 @@ export function loadSuite(service: ConnectorLanguageService, testsPath: string, 
   }
   if (testsText === undefined) return { ok: false, message: 'does not exist' };
   if (connectorText === undefined) return { ok: false, message: `has no connector beside it: ${basename(connectorPath)} does not exist. A tests file NAME.tests.json belongs to NAME.connector.json in the same folder.` };
-  const lint = service.check(connectorText, { readBodyFile: reading.readBodyFile }).result;
+  const lint = service.check(connectorText, reading.check).result;
   const file = readTestsFile(testsText);
   const bodyTexts = new Map<string, string>();
   for (const request of lint.connector?.kind === 'odata' ? lint.connector.customRequests : []) {
     const given = request.body?.kind === 'file' ? request.body.file?.value : undefined;
-    const read = given === undefined ? undefined : reading.readBodyFile(given);
+    const read = given === undefined ? undefined : reading.check.readBodyFile(given);
     if (given !== undefined && read?.ok) bodyTexts.set(given, read.text);
   }
   return { ok: true, suite: { testsPath, connectorPath, file, connectorText, lint, findings: checkTestsFile(file, lint.connector, bodyTexts) } };

@@ -5,7 +5,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { dirname } from 'node:path';
 import { URI } from 'vscode-uri';
-import { getLanguageService } from '../core';
+import { getLanguageService, type BodyFileReader, type CheckOptions as CheckOptionsOfCore } from '../core';
 import { editorBodyFileReader, editorFolders } from '../files/workspaceFiles';
 import { METADATA_FILES, metadataSource } from '../files/metadataFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
@@ -26,6 +26,8 @@ import { ProjectConfigService } from './projectConfig';
 export interface FeatureDeps {
   settings: () => ServerSettings;
   folders: () => string[];
+  /** How the connector file at `uri` is checked: its levels (project file, then settings), body files and $metadata. */
+  connectorCheck: (uri: string) => CheckOptionsOfCore & { readBodyFile: BodyFileReader };
 }
 
 /** A feature group made with the server's settings and workspace folders. */
@@ -48,6 +50,10 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
     const config = projectConfigs.forDocument(uri);
     return { overrides: { ...config.overrides, ...currentSettings().rules }, ignored: config.ignored };
   };
+  const connectorCheck = (uri: string): CheckOptionsOfCore & { readBodyFile: BodyFileReader } => ({
+    overrides: checkOptions(uri).overrides, readBodyFile: bodyFiles(uri), metadata: metadataFiles(uri),
+  });
+  const deps: FeatureDeps = { settings: currentSettings, folders: () => folders, connectorCheck };
   const service = getLanguageService();
   const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
@@ -62,9 +68,9 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
     formattingFeatures,
     checkAllFeatures(() => folders, checkOptions, bodyFiles, metadataFiles),
     editorFeatures(() => folders),
-    requestFeatures({ settings: currentSettings, folders: () => folders }),
-    metadataFeatures({ settings: currentSettings, folders: () => folders }),
-    ...extraGroups.map((make) => make({ settings: currentSettings, folders: () => folders })),
+    requestFeatures(deps),
+    metadataFeatures(deps),
+    ...extraGroups.map((make) => make(deps)),
   ];
   let pullsConfiguration = false;
 

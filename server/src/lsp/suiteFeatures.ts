@@ -10,9 +10,9 @@ import {
   addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
   type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type JsonValue, type TestsDocument,
 } from '../core';
-import { editorBodyFileReader, workspaceFiles } from '../files/workspaceFiles';
+import { workspaceFiles } from '../files/workspaceFiles';
 import { environmentFor } from '../io/environmentsFiles';
-import { connectorPathOf, loadSuite, testsPathOf } from '../io/testsFiles';
+import { connectorPathOf, loadSuite, testsPathOf, type SuiteReading } from '../io/testsFiles';
 import {
   LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
@@ -54,7 +54,7 @@ export function testsDocumentOf(service: ConnectorLanguageService, documents: Te
 }
 
 /** Publishes diagnostics for open tests and environments files, again when their connector changes. */
-function validateSuiteDocuments(service: ConnectorLanguageService, connection: Connection, documents: TextDocuments<TextDocument>, reading: (connectorPath: string) => ReturnType<typeof editorBodyFileReader>): void {
+function validateSuiteDocuments(service: ConnectorLanguageService, connection: Connection, documents: TextDocuments<TextDocument>, reading: (testsPath: string) => SuiteReading): void {
   const timers = new Map<string, NodeJS.Timeout>();
   const validate = (uri: string): void => {
     const document = documents.get(uri);
@@ -66,7 +66,7 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
       return;
     }
     const path = URI.parse(uri).fsPath;
-    const loaded = loadSuite(service, path, { readText: (p) => textAt(documents, p), readBodyFile: reading(connectorPathOf(path)) });
+    const loaded = loadSuite(service, path, reading(path));
     const findings = loaded.ok ? loaded.suite.findings : [{ code: 'tests-no-connector', severity: 'error' as const, message: `This tests file ${loaded.message}`, offset: 0, length: 0 }];
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map((f) => toDiagnostic(lines, f, uri)) });
   };
@@ -103,7 +103,8 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
   capabilities: {},
   register({ connection, documents, client, service }) {
     const roots = (): string[] => deps.folders().map((f) => URI.parse(f).fsPath);
-    const reading = (connectorPath: string): ReturnType<typeof editorBodyFileReader> => editorBodyFileReader(connectorPath, roots(), deps.settings().allowedFileFolders);
+    // The connector is checked as the editor checks it when open: its levels, body files and $metadata.
+    const reading = (testsPath: string): SuiteReading => ({ readText: (p) => textAt(documents, p), check: deps.connectorCheck(URI.file(connectorPathOf(testsPath)).toString()) });
     validateSuiteDocuments(service, connection, documents, reading);
 
     connection.onRequest(LIST_ENVIRONMENTS, async (): Promise<EnvironmentSummary[]> => {
@@ -123,7 +124,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
 
     connection.onRequest(LIST_TEST_CASES, (params: ListTestCasesParams): ListTestCasesResult => {
       const path = URI.parse(params.uri).fsPath;
-      const loaded = loadSuite(service, path, { readText: (p) => textAt(documents, p), readBodyFile: reading(connectorPathOf(path)) });
+      const loaded = loadSuite(service, path, reading(path));
       if (!loaded.ok) return { cases: [], problems: [`${basename(path)} ${loaded.message}`] };
       const lines = new LineIndex(loaded.suite.file.text);
       const errors = [...loaded.suite.findings, ...loaded.suite.lint.findings.map((f) => ({ ...f, message: `${basename(loaded.suite.connectorPath)}: ${f.message}` }))].filter((f) => f.severity === 'error');
@@ -135,7 +136,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
 
     connection.onRequest(RUN_TEST_CASES, async (params: RunTestCasesParams, token): Promise<RunTestCasesResult> => {
       const path = URI.parse(params.uri).fsPath;
-      const loaded = loadSuite(service, path, { readText: (p) => textAt(documents, p), readBodyFile: reading(connectorPathOf(path)) });
+      const loaded = loadSuite(service, path, reading(path));
       if (!loaded.ok) return { ok: false, problems: [`${basename(path)} ${loaded.message}`] };
       const { suite } = loaded;
       const lines = new LineIndex(suite.file.text);

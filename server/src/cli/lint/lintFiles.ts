@@ -1,11 +1,9 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
-import { dirname, isAbsolute, relative, sep } from 'node:path';
-import { metadataSource } from '../../files/metadataFiles';
-import { bodyFileReader, projectRootOf } from '../../files/workspaceFiles';
+import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
+import { connectorCheckOptions } from '../connectorCheck';
 import { languageService } from '../languageService';
 import { describeFsError } from '../usage';
 
@@ -125,10 +123,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
         continue;
       }
     }
-    const root = projectRootOf(dirname(path), existsSync);
-    const readBodyFile = bodyFileReader(dirname(path), [root]);
-    const metadata = metadataSource(dirname(path), [root]);
-    files.push(locatedFile(path, displayPath, text, languageService.check(text, { overrides: { ...fileConfig.overrides, ...overrides }, readBodyFile, metadata }).result.findings));
+    files.push(locatedFile(path, displayPath, text, languageService.check(text, connectorCheckOptions(path, { overrides, configs })).result.findings));
   }
   return { files, ignored, problems };
 }

@@ -5,9 +5,9 @@ import {
   curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
   type AppliedEnvironment, type BuildProblem,
 } from '../../core';
-import { metadataSource } from '../../files/metadataFiles';
-import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
+import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
 import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
@@ -47,7 +47,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const baseDir = dirname(path);
   const root = projectRootOf(baseDir, existsSync);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
-  const { connector, findings } = languageService.check(text, { readBodyFile: bodyFileReader(baseDir, [root, ...allowed]), metadata: metadataSource(baseDir, [root, ...allowed]) }).result;
+  const { connector, findings } = languageService.check(text, connectorCheckOptions(path, { allowed })).result;
   if (!connector) {
     io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
     return 2;

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { environmentSecrets, LineIndex, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
-import { bodyFileReader, projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
+import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
-import { loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
+import { ProjectConfigFiles } from '../../io/projectConfigFiles';
+import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
+import { connectorCheckOptions } from '../connectorCheck';
 import { languageService } from '../languageService';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
@@ -50,10 +52,11 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
   const planned: Planned[] = [];
   const problems: string[] = [];
+  const configs = new ProjectConfigFiles(RULE_IDS);
   for (const path of resolved.files) {
     const shown = displayPathOf(path, io.cwd);
     const root = projectRootOf(dirname(path), existsSync);
-    const loaded = loadSuite(languageService, path, { readBodyFile: bodyFileReader(dirname(path), [root, ...allowed]) });
+    const loaded = loadSuite(languageService, path, { check: connectorCheckOptions(connectorPathOf(path), { allowed, configs }) });
     if (!loaded.ok) {
       problems.push(`${shown} ${loaded.message}`);
       continue;
