@@ -14,7 +14,7 @@ import type { MetadataOutcome, MetadataSource } from './metadata/source';
 import { buildModel, type Connector } from './model';
 import { MAX_NESTING, parseDocument, type ParsedDocument } from './parse';
 import { treeWithNodeReparsed } from './parse/splice';
-import { JSON_OBJECT } from './parse/jsonTree';
+import { JSON_OBJECT, type JsonTree } from './parse/jsonTree';
 import { RULE_IDS } from './ruleCatalog';
 import { RULES } from './rules';
 import type { BodyFileReader, Rule } from './rules/types';
@@ -217,8 +217,50 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   if (!sameMetadata(previous.metadata, metadata)) return checkFully(parsed, options, set, connector, metadata);
   const again = inSetting
     ? checkOneSetting(previous, previous.units, parsed, connector, edit, inSetting.setting, options, set, metadata)
-    : checkOneUnit(previous, previous.units, parsed, connector, edit.oldEnd, edit.delta, k, options, set, metadata);
+    : checkOneUnit(previous, previous.units, parsed, connector, edit, k, options, set, metadata);
   return again ?? checkFully(parsed, options, set, connector, metadata);
+}
+
+type Units = NonNullable<ReturnType<typeof unitsOf>>;
+
+/** The new version's units and tree when each unit lies where the edit put it (`expected`: its span from the old one). */
+function unitsWhereExpected(
+  parsed: ParsedDocument, connector: Connector | undefined, kept: NonNullable<LintState['units']>, expected: (before: Span, i: number) => Span,
+): { connector: Connector; units: Units; tree: JsonTree } | undefined {
+  const units = unitsOf({ parsed, connector });
+  const { tree } = parsed;
+  if (!connector || !units || !tree || units.nodes.length !== kept.spans.length) return undefined;
+  for (let i = 0; i < units.spans.length; i++) {
+    const want = expected(kept.spans[i] as Span, i);
+    const now = units.spans[i] as Span;
+    if (now.offset !== want.offset || now.length !== want.length) return undefined;
+  }
+  return { connector, units, tree };
+}
+
+/** What a check in part found: per unit, of the models, outside the units, and of the rules that run every time. */
+interface PartFindings {
+  perUnit: Finding[][];
+  modelFindings: Finding[];
+  outside: readonly Finding[];
+  everyCheck: readonly Finding[];
+}
+
+/** The state of a version checked in part, its findings assembled and filtered as a full check's are. */
+function partlyChecked(
+  previous: LintState, parsed: ParsedDocument, connector: Connector, spans: Span[], part: PartFindings,
+  set: RuleSet, metadata: MetadataOutcome | undefined, checked: LintState['checked'],
+): LintState {
+  const { perUnit, modelFindings } = part;
+  const findings = finish(parsed.text, [...perUnit.flat(), ...modelFindings, ...part.outside, ...part.everyCheck], set.rules, set.overrides);
+  return {
+    result: documentOf(parsed, connector, findings, metadata),
+    optionsKey: previous.optionsKey,
+    ...(metadata ? { metadata } : {}),
+    units: { spans, findings: perUnit },
+    modelFindings,
+    checked,
+  };
 }
 
 /** Re-checks unit k only; undefined when the result might differ from a full check. */
@@ -226,24 +268,20 @@ function checkOneUnit(
   previous: LintState,
   kept: NonNullable<LintState['units']>,
   parsed: ParsedDocument,
-  connector: Connector | undefined,
-  editEnd: number,
-  delta: number,
+  model: Connector | undefined,
+  edit: Edit,
   k: number,
   options: LintOptions,
   set: RuleSet,
   metadata: MetadataOutcome | undefined,
 ): LintState | undefined {
-  const units = unitsOf({ parsed, connector });
-  const { tree } = parsed;
-  if (!connector || !units || !tree || units.nodes.length !== kept.spans.length) return undefined;
+  const { delta, oldEnd } = edit;
+  const found = unitsWhereExpected(parsed, model, kept, (before, i) => ({
+    offset: i > k ? before.offset + delta : before.offset, length: i === k ? before.length + delta : before.length,
+  }));
+  if (!found) return undefined;
+  const { connector, units, tree } = found;
   const { spans } = units;
-  for (let i = 0; i < spans.length; i++) {
-    const before = kept.spans[i] as Span;
-    const now = spans[i] as Span;
-    if (now.offset !== (i > k ? before.offset + delta : before.offset) || now.length !== (i === k ? before.length + delta : before.length)) return undefined;
-  }
-  const { text } = parsed;
   const unitNode = units.nodes[k];
   const value = unitNode !== undefined && valueWithOneUnit(parsed, units.key, unitNode);
   if (unitNode === undefined || !value) return undefined;
@@ -251,7 +289,7 @@ function checkOneUnit(
   const real = `/${units.key}/${k}`;
   const schemaFindings = validateValueOfDocument(parsed, value, (path) =>
     path === standIn || path.startsWith(`${standIn}/`) ? real + path.slice(standIn.length) : path);
-  const said = runRules(connector, text, set, { onlyUnit: k, ...walkOptions(options, metadata) });
+  const said = runRules(connector, parsed.text, set, { onlyUnit: k, ...walkOptions(options, metadata) });
   if (said.failures.length > 0) return undefined;
 
   const changedSpan = spans[k] as Span;
@@ -267,17 +305,9 @@ function checkOneUnit(
     else if (spanIndexOf(spans, f.offset) >= 0) return undefined; // about another unit: cannot be
     else outside.push(f);
   }
-  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map((f) => moved(f, delta, editEnd))));
-  const modelFindings = (previous.modelFindings ?? []).map((f) => moved(f, delta, editEnd));
-  const findings = finish(text, [...perUnit.flat(), ...modelFindings, ...outside, ...said.everyCheck], set.rules, set.overrides);
-  return {
-    result: documentOf(parsed, connector, findings, metadata),
-    optionsKey: previous.optionsKey,
-    ...(metadata ? { metadata } : {}),
-    units: { spans, findings: perUnit },
-    modelFindings,
-    checked: 'one-operation',
-  };
+  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map((f) => moved(f, delta, oldEnd))));
+  const modelFindings = (previous.modelFindings ?? []).map((f) => moved(f, delta, oldEnd));
+  return partlyChecked(previous, parsed, connector, spans, { perUnit, modelFindings, outside, everyCheck: said.everyCheck }, set, metadata, 'one-operation');
 }
 
 /** Re-checks after an edit inside one setting: the rules that read it, over every unit; undefined when the result might differ from a full check. */
@@ -285,30 +315,25 @@ function checkOneSetting(
   previous: LintState,
   kept: NonNullable<LintState['units']>,
   parsed: ParsedDocument,
-  connector: Connector | undefined,
+  model: Connector | undefined,
   edit: Edit,
   setting: string,
   options: LintOptions,
   set: RuleSet,
   metadata: MetadataOutcome | undefined,
 ): LintState | undefined {
-  const units = unitsOf({ parsed, connector });
-  const { tree } = parsed;
-  if (!connector || !units || !tree || units.nodes.length !== kept.spans.length) return undefined;
+  const found = unitsWhereExpected(parsed, model, kept, (before) => ({
+    offset: before.offset >= edit.oldEnd ? before.offset + edit.delta : before.offset, length: before.length,
+  }));
+  if (!found) return undefined;
+  const { connector, units, tree } = found;
   const { spans } = units;
-  const movedOffset = (offset: number): number => (offset >= edit.oldEnd ? offset + edit.delta : offset);
-  for (let i = 0; i < spans.length; i++) {
-    const before = kept.spans[i] as Span;
-    const now = spans[i] as Span;
-    if (now.offset !== movedOffset(before.offset) || now.length !== before.length) return undefined;
-  }
-  const { text } = parsed;
   // The schema again for what lies outside the units: the connector with its first unit alone stands in (the units'
   // own schema findings are kept; what the schema says inside a unit depends on that unit and the kind alone).
   const first = units.nodes[0];
   const value = first === undefined ? tree.value(0) : valueWithOneUnit(parsed, units.key, first);
   if (!value) return undefined;
-  const said = runRules(connector, text, set, { setting, ...walkOptions(options, metadata) });
+  const said = runRules(connector, parsed.text, set, { setting, ...walkOptions(options, metadata) });
   if (said.failures.length > 0) return undefined;
   const outside: Finding[] = [];
   for (const finding of [...duplicateKeysInTree(tree, 0, units.array), ...validateValueOfDocument(parsed, value)]) {
@@ -321,13 +346,5 @@ function checkOneSetting(
     (asked.size === 0 ? findings : findings.filter((f) => !asked.has(f.code))).map((f) => moved(f, edit.delta, edit.oldEnd));
   const perUnit = kept.findings.map((findings, i) => [...keep(findings), ...(said.units[i] ?? [])]);
   const modelFindings = [...keep(previous.modelFindings ?? []), ...said.models];
-  const findings = finish(text, [...perUnit.flat(), ...modelFindings, ...outside, ...said.everyCheck], set.rules, set.overrides);
-  return {
-    result: documentOf(parsed, connector, findings, metadata),
-    optionsKey: previous.optionsKey,
-    ...(metadata ? { metadata } : {}),
-    units: { spans, findings: perUnit },
-    modelFindings,
-    checked: 'one-setting',
-  };
+  return partlyChecked(previous, parsed, connector, spans, { perUnit, modelFindings, outside, everyCheck: said.everyCheck }, set, metadata, 'one-setting');
 }
