@@ -90,8 +90,9 @@ test('checking only the edited operation or setting gives exactly the findings, 
     }),
     { numRuns: 600 },
   );
-  // The property would hold trivially if nothing were ever reused.
-  assert.ok(incremental > total / 10, `only ${incremental} of ${total} edits were checked incrementally`);
+  // The property would hold trivially if nothing were ever reused. About one edit in ten is checked as one operation
+  // and one in ten as one setting (random edits often break the syntax); half that is far below any run's count.
+  assert.ok(incremental > total / 20, `only ${incremental} of ${total} edits were checked incrementally`);
   assert.ok(settings > total / 20, `only ${settings} of ${total} edits were checked as edits of one setting`);
 });
 
