@@ -1,7 +1,8 @@
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { CheckedDocument, ConnectorLanguageService, LineIndex } from '../core';
+import type { BodyFileReader, CheckedDocument, CheckOptions, ConnectorLanguageService, LineIndex } from '../core';
 import type { ClientProfile } from './clientProfile';
+import type { ServerSettings } from './settings';
 
 /** One open document's analysis, computed once per version and shared by every handler. */
 export interface DocumentAnalysis {
@@ -31,3 +32,14 @@ export interface FeatureGroup {
   capabilities: ServerCapabilities;
   register(context: ServerContext): void;
 }
+
+/** What feature groups may need from the server beyond the context. */
+export interface FeatureDeps {
+  settings: () => ServerSettings;
+  folders: () => string[];
+  /** How the connector file at `uri` is checked: its levels (project file, then settings), body files and $metadata. */
+  connectorCheck: (uri: string) => CheckOptions & { readBodyFile: BodyFileReader };
+}
+
+/** A feature group made with the server's settings and workspace folders. */
+export type FeatureGroupFactory = (deps: FeatureDeps) => FeatureGroup;

@@ -5,7 +5,7 @@ import { environmentSecrets, LineIndex, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
 import { editorFolders } from '../files/workspaceFiles';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
-import type { FeatureGroupFactory } from './startServer';
+import type { FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
 import { editorSecrets, SecretChannelError } from './secretRequest';
 

@@ -16,7 +16,7 @@ import {
 } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { SecretChannelError, secretsForClient } from './secretRequest';
-import type { FeatureDeps } from './startServer';
+import type { FeatureDeps } from './context';
 import { valuesFilePath } from './valuesFiles';
 import { environmentFor } from '../io/environmentsFiles';
 import { preview, sentView } from './sentView';

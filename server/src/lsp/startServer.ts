@@ -11,27 +11,16 @@ import { METADATA_FILES, metadataSource } from '../files/metadataFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
-import type { FeatureGroup, ServerContext } from './context';
+import type { FeatureDeps, FeatureGroup, FeatureGroupFactory, ServerContext } from './context';
 import { formattingFeatures } from './formatting';
 import { guardConnection } from './guard';
-import { DEFAULT_SETTINGS, SettingsStore, type ServerSettings } from './settings';
+import { DEFAULT_SETTINGS, SettingsStore } from './settings';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
 import { metadataFeatures } from './metadataFeatures';
 import { ValidationScheduler } from './validation';
 import { clientProfileOf, MINIMAL_CLIENT, type ClientProfile } from './clientProfile';
 import { ProjectConfigService } from './projectConfig';
-
-/** What feature groups may need from the server beyond the context. */
-export interface FeatureDeps {
-  settings: () => ServerSettings;
-  folders: () => string[];
-  /** How the connector file at `uri` is checked: its levels (project file, then settings), body files and $metadata. */
-  connectorCheck: (uri: string) => CheckOptionsOfCore & { readBodyFile: BodyFileReader };
-}
-
-/** A feature group made with the server's settings and workspace folders. */
-export type FeatureGroupFactory = (deps: FeatureDeps) => FeatureGroup;
 
 /** Wires a connection: documents, settings, validation and every feature group. Only adapts the core. */
 export function startServer(transport: Connection, extraGroups: readonly FeatureGroupFactory[] = []): void {

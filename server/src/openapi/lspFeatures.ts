@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, relative, isAbsolute } from 'node:path';
 import { URI } from 'vscode-uri';
-import type { FeatureDeps, FeatureGroupFactory } from '../lsp/startServer';
+import type { FeatureDeps, FeatureGroupFactory } from '../lsp/context';
 import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiParams, type ImportOpenApiResult, type OpenApiOperationsParams, type OpenApiOperationsResult } from '../openapiProtocol';
 import { importOpenApiFile, listOperationsInFile } from './importFile';
 
