@@ -96,6 +96,29 @@ test('checking only the edited operation or setting gives exactly the findings, 
   assert.ok(settings > total / 20, `only ${settings} of ${total} edits were checked as edits of one setting`);
 });
 
+test('a repeated key\'s finding names the line of the first one, and stays right when an edit elsewhere adds or removes lines', () => {
+  const text = generateRestConnector(4).replace('"summary": "Upload for item 3",', '"summary": "Upload for item 3", "summary": "again",');
+  let state = lintFully(text);
+  // Lines as editors count them: CR LF, CR and LF each end one.
+  const line = (t: string): number => t.slice(0, t.indexOf('"Upload for item 3"')).split(/\r\n|\r|\n/).length;
+  assert.match(state.result.findings.find((f) => f.code === 'duplicate-key')?.message ?? '', new RegExp(`the first is on line ${line(text)}\\.`));
+  // A line break typed in the first operation, in the connector's name, then a CR LF split and joined again.
+  const edits = [
+    (t: string) => t.replace('"summary": "Read item 0",', '"summary": "Read item 0",\n'),
+    (t: string) => t.replace('"name": "Bench REST 4"', '"name": "Bench\\n REST 4"'),
+    (t: string) => t.replace('"method": "GET",\n', '"method": "GET",\r\n'),
+    (t: string) => t.replace('"method": "GET",\r\n', '"method": "GET",\rx\n'),
+    (t: string) => t.replace('"summary": "Read item 0",\n', '"summary": "Read item 0",'),
+  ];
+  let now = text;
+  for (const edit of edits) {
+    now = edit(now);
+    state = lintIncrementally(state, now);
+    assert.deepEqual(state.result.findings, lintText(now).findings);
+  }
+  assert.match(state.result.findings.find((f) => f.code === 'duplicate-key')?.message ?? '', new RegExp(`the first is on line ${line(now)}\\.`));
+});
+
 test('an edit inside one operation re-checks that operation only and moves the others\' findings and fixes', () => {
   const text = readFileSync(join(EXAMPLES, 'broken-rest.connector.json'), 'utf8');
   const first = lintFully(text);

@@ -5,9 +5,9 @@
 // stayed inside one setting of the connector (its name, authorization, ...), only the rules that read that setting
 // are asked again about every unit.
 import { RULE_FAILURE, RuleSet, runRules } from './check/engine';
-import { changedRegion, moved, spanIndexOf, unitsOf } from './check/units';
+import { changedRegion, linesMoved, moved, spanIndexOf, unitsOf } from './check/units';
 import type { CheckedDocument } from './document';
-import { duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
+import { DUPLICATE_KEY, duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
 import { formattingFor } from './edits';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
 import type { MetadataOutcome, MetadataSource } from './metadata/source';
@@ -207,6 +207,10 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   const node = inUnit ?? inSetting?.node;
   const before = previous.result.parsed.tree;
   if (node === undefined || !before || !sameFormatting(previous.result.parsed.text, text)) return checkFully(parseDocument(text), options, set);
+  // A repeated key's finding names the line of the first ("the first is on line 42"): it cannot be moved across an
+  // edit that moves the lines after it.
+  const namesLineAfter = previous.result.findings.some((f) => f.code === DUPLICATE_KEY && f.offset >= region.start);
+  if (namesLineAfter && linesMoved(previous.result.parsed.text, text, region)) return checkFully(parseDocument(text), options, set);
   // The unit or setting alone is parsed again when it can be; else the whole text (a comment closed further on, an error).
   const tree = treeWithNodeReparsed(before, node, text, edit.delta, MAX_NESTING);
   const parsed: ParsedDocument = tree ? { text, tree, root: tree.node(0), syntaxFindings: [] } : parseDocument(text);

@@ -5,28 +5,38 @@ import { completionsAt } from '../../../server/src/core/features/completion';
 import { hoverAt } from '../../../server/src/core/features/hover';
 import { outline } from '../../../server/src/core/features/symbols';
 import { applyEdits } from '../../../server/src/core/edits';
-import { lintText } from '../../../server/src/core/lint';
+import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
 import { generateODataConnector, generateRestConnector } from '../../bench/generate';
 
 const SEEDS = [generateRestConnector(3), generateODataConnector(3)];
 
+/** One keystroke or paste: characters removed and text inserted somewhere. */
+interface TextEdit {
+  at: number;
+  remove: number;
+  insert: string;
+}
+
+function applyTextEdit(text: string, e: TextEdit): string {
+  const at = e.at % (text.length + 1);
+  return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
+}
+
+/** A valid connector and random cuts, insertions and swaps in it, in the order typed. */
+const typing = fc.record({
+  seed: fc.constantFrom(...SEEDS),
+  edits: fc.array(
+    fc.record({
+      at: fc.nat(),
+      remove: fc.nat({ max: 40 }),
+      insert: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '//', '/*', '\\', '{{', '}}', '"Query"', '"multi"', 'null', '-1e999', '\u0000', '\uD800', '\r\n')),
+    }),
+    { maxLength: 6 },
+  ),
+});
+
 /** A valid connector with random cuts, insertions and swaps: what a file looks like while someone types. */
-export const mutatedConnector = fc
-  .record({
-    seed: fc.constantFrom(...SEEDS),
-    edits: fc.array(
-      fc.record({
-        at: fc.nat(),
-        remove: fc.nat({ max: 40 }),
-        insert: fc.oneof(fc.string({ maxLength: 12 }), fc.constantFrom('{', '}', '[', ']', ',', '"', ':', '//', '/*', '\\', '{{', '}}', '"Query"', '"multi"', 'null', '-1e999', '\u0000', '\uD800')),
-      }),
-      { maxLength: 6 },
-    ),
-  })
-  .map(({ seed, edits }) => edits.reduce((text, e) => {
-    const at = e.at % (text.length + 1);
-    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
-  }, seed));
+export const mutatedConnector = typing.map(({ seed, edits }) => edits.reduce(applyTextEdit, seed));
 
 /** A half-typed file cut off anywhere and left open: an unclosed comment, string or container at the very end. */
 export const cutConnector = fc
@@ -53,7 +63,20 @@ function checkOne(text: string): void {
   outline(first);
 }
 
-/** Checks the properties on `runs` generated texts; throws with a counterexample on failure. */
+/** Each version checked from the previous one's state says exactly what a check from scratch says. */
+function checkTyping(seed: string, edits: readonly TextEdit[]): void {
+  let text = seed;
+  let state = lintFully(text);
+  for (const e of edits) {
+    text = applyTextEdit(text, e);
+    state = lintIncrementally(state, text);
+    assert.deepEqual(state.result.findings, lintText(text).findings, 'a check while typing says what a full check says');
+  }
+}
+
+/** Checks the properties on `runs` generated texts (and a fifth as many typing sequences); throws with a counterexample on failure. */
 export function checkCoreProperties(runs: number, seed?: number): void {
-  fc.assert(fc.property(anyText, (text) => checkOne(text)), { numRuns: runs, ...(seed !== undefined ? { seed } : {}) });
+  const replay = seed !== undefined ? { seed } : {};
+  fc.assert(fc.property(anyText, (text) => checkOne(text)), { numRuns: runs, ...replay });
+  fc.assert(fc.property(typing, ({ seed: start, edits }) => checkTyping(start, edits)), { numRuns: Math.ceil(runs / 5), ...replay });
 }

@@ -41,6 +41,23 @@ export function changedRegion(before: string, after: string): ChangedRegion {
   return { start, oldEnd: before.length - end, newEnd: after.length - end };
 }
 
+/** Line breaks in a text (CR LF counts once, as editors count lines). */
+function lineBreaks(text: string): number {
+  let count = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
+  }
+  return count;
+}
+
+/** Whether an edit changed the line number of the text after it (a line break added, removed, or a CR LF split or joined). */
+export function linesMoved(before: string, after: string, region: ChangedRegion): boolean {
+  // One character either side of the region: a CR LF pair can straddle its ends.
+  const from = Math.max(0, region.start - 1);
+  return lineBreaks(before.slice(from, region.oldEnd + 1)) !== lineBreaks(after.slice(from, region.newEnd + 1));
+}
+
 /** Index of the span containing offset, by binary search over ordered, disjoint spans; -1 when none. */
 export function spanIndexOf(spans: readonly Span[], offset: number): number {
   let low = 0;
