@@ -34,14 +34,15 @@ const parserOnDemand = {
   },
 };
 
-// The HTTP client (undici) and the pattern matcher (re2js) are loaded on first use: the first request sent, the first
-// pattern judged (send.ts and pattern.ts import them lazily). In the bundles they are files of their own beside the CLI
+// The HTTP client (undici), the pattern matcher (re2js) and the XML library (fast-xml-parser) are loaded on first use:
+// the first request sent, the first pattern judged, the first $metadata read or XML body built (send.ts, pattern.ts
+// and xmlLibrary.ts require them lazily). In the bundles they are files of their own beside the CLI
 // and the server, required when first needed, so startup neither reads nor compiles them and the two share one copy.
-const LOADED_ON_DEMAND = { undici: './http-client.js', re2js: './pattern-matcher.js' };
+const LOADED_ON_DEMAND = { undici: './http-client.js', re2js: './pattern-matcher.js', 'fast-xml-parser': './xml-parser.js' };
 const librariesOnDemand = {
   name: 'libraries-on-demand',
   setup(build) {
-    build.onResolve({ filter: /^(undici|re2js)$/ }, (args) => ({ path: LOADED_ON_DEMAND[args.path], external: true }));
+    build.onResolve({ filter: /^(undici|re2js|fast-xml-parser)$/ }, (args) => ({ path: LOADED_ON_DEMAND[args.path], external: true }));
   },
 };
 
@@ -58,6 +59,7 @@ const entries = [
   { entryPoints: ['server/src/openapi/parser.ts'], outfile: `${outdir}/openapi-parser.js` },
   { entryPoints: ['server/src/onDemand/httpClient.ts'], outfile: `${outdir}/http-client.js` },
   { entryPoints: ['server/src/onDemand/patternMatcher.ts'], outfile: `${outdir}/pattern-matcher.js` },
+  { entryPoints: ['server/src/onDemand/xmlParser.ts'], outfile: `${outdir}/xml-parser.js` },
   { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
   { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((e) => existsSync(e.entryPoints[0]));

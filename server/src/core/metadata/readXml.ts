@@ -1,4 +1,5 @@
-import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import type { XMLParser } from 'fast-xml-parser';
+import { xmlLibrary } from '../xmlLibrary';
 import type { AnnotationValue, Annotations, EdmContainer, EdmEnumType, EdmNavigationProperty, EdmOperation, EdmParameter, EdmProperty, EdmStructuredType, EdmTypeDefinition, ServiceMetadata, TypeRef } from './model';
 import { STANDARD_ALIASES } from './model';
 import { refuseXml } from './xmlSafety';
@@ -22,18 +23,24 @@ const ARRAY_ELEMENTS = new Set([
   'AnnotationPath', 'Null', 'Date', 'DateTimeOffset', 'Guid', 'Duration', 'TimeOfDay', 'Binary', 'ReturnType',
 ]);
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  removeNSPrefix: true,
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  processEntities: true,
-  // Numeric character references (&#233;); named HTML entities come along, harmless without a DTD.
-  htmlEntities: true,
-  isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ARRAY_ELEMENTS.has(name),
-});
+let parser: XMLParser | undefined;
+
+/** The parser, made once, on the first document read. */
+function csdlParser(): XMLParser {
+  parser ??= new (xmlLibrary().XMLParser)({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    removeNSPrefix: true,
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    processEntities: true,
+    // Numeric character references (&#233;); named HTML entities come along, harmless without a DTD.
+    htmlEntities: true,
+    isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ARRAY_ELEMENTS.has(name),
+  });
+  return parser;
+}
 
 function elements(parent: unknown, name: string): XmlElement[] {
   if (parent === null || typeof parent !== 'object') return [];
@@ -57,13 +64,13 @@ function textOf(element: XmlElement): string {
 export function readCsdlXml(text: string): MetadataRead {
   const refusal = refuseXml(text);
   if (refusal) return { ok: false, problem: refusal };
-  const valid = XMLValidator.validate(text);
+  const valid = xmlLibrary().XMLValidator.validate(text);
   if (valid !== true) {
     return { ok: false, problem: { code: 'not-xml', message: `it is not well-formed XML (${valid.err.msg.replace(/\.$/, '')})`, line: valid.err.line } };
   }
   let document: unknown;
   try {
-    document = parser.parse(text);
+    document = csdlParser().parse(text);
   } catch (error) {
     return { ok: false, problem: { code: 'not-xml', message: `it cannot be read as XML (${error instanceof Error ? error.message : String(error)})` } };
   }

@@ -1,4 +1,4 @@
-import { XMLBuilder } from 'fast-xml-parser';
+import { xmlLibrary } from '../xmlLibrary';
 import { isJsonObject, JsonNumber, type ExactJson } from '../values/exactJson';
 
 type XmlInput = string | boolean | null | XmlInput[] | { [key: string]: XmlInput };
@@ -17,7 +17,7 @@ function xmlInput(value: ExactJson): XmlInput {
  * `<item>` per element; an array inside an object repeats its property's element once per item.
  */
 export function xmlOf(root: string, value: ExactJson): string {
-  const builder = new XMLBuilder({ ignoreAttributes: true, format: false, suppressEmptyNode: false });
+  const builder = new (xmlLibrary().XMLBuilder)({ ignoreAttributes: true, format: false, suppressEmptyNode: false });
   const content = Array.isArray(value) ? { item: xmlInput(value) } : xmlInput(value);
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ [root]: content }) as string}`;
 }
