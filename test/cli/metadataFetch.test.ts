@@ -60,6 +60,19 @@ describe('connector metadata fetch against odata-v4-server', () => {
     }
   });
 
+  it('a connector saved with a byte-order mark is read as editors show it and keeps its mark', async () => {
+    const folder = makeTempFolder({ 'orders.connector.json': `\uFEFF${connector(service.url, ['{ "id": "list", "operation": "read", "url": "Orders" }'])}`, '.git/HEAD': '' });
+    try {
+      const run = await runCli(['metadata', 'fetch', 'orders.connector.json'], { cwd: folder.path });
+      assert.equal(run.code, 0, run.stderr);
+      const text = readFileSync(join(folder.path, 'orders.connector.json'), 'utf8');
+      assert.match(text, /^\uFEFF\/\/ Orders of the service/);
+      assert.match(text, /"connectorVersion": "2.1.17",\n {2}"metadata": "orders.metadata.xml",\n/);
+    } finally {
+      folder.remove();
+    }
+  });
+
   it('then checks Custom requests against what the service declares', async () => {
     const requests = [
       '{ "id": "ok", "operation": "read", "url": "Orders(\'{no}\')", "query": { "$select": "OrderNo,Status" }, "responseStructure": { "OrderNo": "", "Status": "" } }',

@@ -1,6 +1,7 @@
 // Finds and reads the environments file that applies to a connector file: the nearest `connector-environments.json`
 // in the connector's folder or above. Shared by the command line and the language server.
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { readJsonTextSync } from './jsonText';
 import { dirname, join, relative, sep } from 'node:path';
 import { chooseEnvironment, ENVIRONMENTS_FILE, parseEnvironmentsFile, type EnvironmentChoice, type EnvironmentsFile } from '../core';
 
@@ -32,7 +33,7 @@ export function loadEnvironments(path: string, text?: string): LoadedEnvironment
   if (text !== undefined) return { path, text, file: parseEnvironmentsFile(text) };
   try {
     if (statSync(path).size > MAX_BYTES) throw new Error(`it is larger than ${MAX_BYTES / 1024} KB`);
-    const read = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+    const read = readJsonTextSync(path);
     return { path, text: read, file: parseEnvironmentsFile(read) };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);

@@ -1,6 +1,7 @@
 // Finds and reads the project file (`connector-tools.json`) that applies to a connector file: the nearest one in
 // the file's folder or above. Shared by the command line and the language server, so both judge alike.
-import { readFileSync, statSync, type Stats } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
+import { readJsonTextSync } from './jsonText';
 import { dirname, join, relative, sep } from 'node:path';
 import {
   EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor, type Finding, type ProjectConfig, type SeverityOverrides,
@@ -82,7 +83,7 @@ export class ProjectConfigFiles {
     } else {
       let text = '';
       try {
-        text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '');
+        text = readJsonTextSync(path);
       } catch (error) {
         const reason = error instanceof Error ? error.message : String(error);
         config = { path, text: '', config: EMPTY_PROJECT_CONFIG, findings: [{ code: 'invalid-config', severity: 'error', message: `${PROJECT_CONFIG_FILE} cannot be read: ${reason}`, offset: 0, length: 0 }] };

@@ -1,6 +1,7 @@
 // Reads a tests file with its connector, for the command line and the language server alike: the connector's
 // checks, the tests file's own checks against it (body-file variables included), nothing sent.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readJsonTextSync } from './jsonText';
 import { basename, dirname, join } from 'node:path';
 import {
   checkTestsFile, readTestsFile, TESTS_FILE_SUFFIX,
@@ -38,7 +39,7 @@ export interface SuiteReading {
 function textOf(path: string, reading: SuiteReading): string | undefined {
   const open = reading.readText?.(path);
   if (open !== undefined) return open;
-  return existsSync(path) ? readFileSync(path, 'utf8').replace(/^\uFEFF/, '') : undefined;
+  return existsSync(path) ? readJsonTextSync(path) : undefined;
 }
 
 /** Reads a tests file and its connector; a missing connector or an unreadable file is a message. */

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonText } from '../io/jsonText';
 import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
 import { LineIndex, type BodyFileReader, type MetadataSource } from '../core';
@@ -30,7 +30,7 @@ export function checkAllFeatures(folders: () => string[], checkOptions: (uri: st
               findings = open.result.findings;
               lines = open.lines;
             } else {
-              const text = await readFile(file, 'utf8').catch(() => undefined);
+              const text = await readJsonText(file).catch(() => undefined);
               if (text === undefined) continue;
               findings = service.check(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri), ...(metadata ? { metadata: metadata(uri) } : {}) }).result.findings;
               lines = new LineIndex(text);

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readJsonText } from '../io/jsonText';
 import { glob } from 'tinyglobby';
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, ResponseError, SymbolKind,
@@ -117,7 +117,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
             if (token.isCancellationRequested) break;
             const uri = URI.file(file).toString();
             if (seen.has(uri)) continue;
-            const text = await readFile(file, 'utf8').catch(() => undefined);
+            const text = await readJsonText(file).catch(() => undefined);
             if (text !== undefined) symbols.push(...operationSymbols(service, uri, text, new LineIndex(text)));
           }
         }

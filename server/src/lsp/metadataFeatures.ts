@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readJsonTextSync } from '../io/jsonText';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { environmentSecrets, LineIndex, secretVariable } from '../core';
@@ -25,7 +25,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       let text = documents.get(uri)?.getText();
       if (text === undefined) {
         try {
-          text = readFileSync(path, 'utf8');
+          text = readJsonTextSync(path);
         } catch {
           return { ok: false, message: `${path} cannot be read.` };
         }

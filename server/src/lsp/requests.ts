@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readJsonTextSync } from '../io/jsonText';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
@@ -54,7 +55,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
   /** The values file's text: the open document when it is open (unsaved edits included), else the file on disk. */
   let openText: (path: string) => string | undefined = () => undefined;
   function valuesTextAt(path: string): string | undefined {
-    return openText(path) ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+    return openText(path) ?? (existsSync(path) ? readJsonTextSync(path) : undefined);
   }
 
   async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider, extra: { environment?: string; tokens?: TokenSource } = {}): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {

@@ -1,6 +1,7 @@
 // The language server's side of environments, expectations and the result panel's edits: diagnostics for tests
 // and environments files, the Testing view's cases and runs, "Use as response structure" and "Save as expectation".
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readJsonTextSync } from '../io/jsonText';
 import { basename, dirname, isAbsolute, resolve } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
@@ -39,7 +40,7 @@ function textAt(documents: TextDocuments<TextDocument>, path: string): string | 
   const open = documents.get(URI.file(path).toString())?.getText();
   if (open !== undefined) return open;
   try {
-    return existsSync(path) ? readFileSync(path, 'utf8').replace(/^\uFEFF/, '') : undefined;
+    return existsSync(path) ? readJsonTextSync(path) : undefined;
   } catch {
     return undefined;
   }

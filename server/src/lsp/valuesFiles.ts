@@ -1,4 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { readJsonTextSync } from '../io/jsonText';
 import { dirname, join } from 'node:path';
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -26,7 +27,7 @@ export function valuesFileDiagnostics(service: ConnectorLanguageService, uri: st
   if (!document) return undefined;
   const connectorUri = connectorUriOf(uri);
   const path = URI.parse(connectorUri).fsPath;
-  const connectorText = documents.get(connectorUri)?.getText() ?? (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
+  const connectorText = documents.get(connectorUri)?.getText() ?? (existsSync(path) ? readJsonTextSync(path) : undefined);
   if (connectorText === undefined || !existsSync(dirname(path))) return undefined;
   const connectorDocument = service.read(connectorText);
   const connector = connectorDocument.connector;

@@ -1,6 +1,6 @@
 // The language server's side of "Import OpenAPI or Swagger Document…": lists a document's operations and builds the
 // connector text. The parser is loaded on the first import, not when the server starts.
-import { readFile } from 'node:fs/promises';
+import { readJsonText } from '../io/jsonText';
 import { basename, dirname, relative, isAbsolute } from 'node:path';
 import { URI } from 'vscode-uri';
 import type { FeatureDeps, FeatureGroupFactory } from '../lsp/context';
@@ -30,7 +30,7 @@ export const openApiFeatures: FeatureGroupFactory = (deps) => ({
       if (typeof params?.path !== 'string' || typeof params.out !== 'string' || !Array.isArray(params.operationIds)) return { ok: false, message: 'The import request is incomplete.' };
       const outPath = URI.parse(params.out).fsPath;
       // An open connector's unsaved text is what gets updated.
-      const existingText = documents.get(params.out)?.getText() ?? (await readFile(outPath, 'utf8').catch(() => undefined));
+      const existingText = documents.get(params.out)?.getText() ?? (await readJsonText(outPath).catch(() => undefined));
       const outcome = await importOpenApiFile({
         spec: params.path,
         specLabel: basename(params.path),

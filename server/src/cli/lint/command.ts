@@ -10,7 +10,8 @@ import { formatStylish } from '../format/stylish';
 import { countSeverities, plural } from '../format/counts';
 import { packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
 import { RULE_CATALOG, type RuleInfo } from '../../core';
-import { decodeConnectorText, lintFiles, type LintedFile, type LintSource } from './lintFiles';
+import { decodeJsonText } from '../../io/jsonText';
+import { lintFiles, type LintedFile, type LintSource } from './lintFiles';
 import { LINT_HELP, parseLintArgs, type LintOptions } from './options';
 import { resolveTargets } from './targets';
 
@@ -50,7 +51,7 @@ export async function runLintCommand(argv: readonly string[], io: CliIo, catalog
   }
   const targets = options.stdin ? { files: [], problems: [] } : await resolveTargets(options.targets, io.cwd);
   const sources: (string | LintSource)[] = options.stdin
-    ? [{ path: resolve(io.cwd, options.stdin.filename ?? STDIN_NAME), displayPath: options.stdin.filename ?? STDIN_NAME, text: decodeConnectorText(await io.readStdin()) }]
+    ? [{ path: resolve(io.cwd, options.stdin.filename ?? STDIN_NAME), displayPath: options.stdin.filename ?? STDIN_NAME, text: decodeJsonText(await io.readStdin()) }]
     : targets.files;
   const run = await lintFiles(sources, options.overrides, io.cwd);
   const problems = [...targets.problems, ...run.problems];

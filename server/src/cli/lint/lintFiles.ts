@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
+import { readJsonText } from '../../io/jsonText';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { connectorCheckOptions } from '../connectorCheck';
 import { languageService } from '../languageService';
@@ -74,12 +75,6 @@ function locatedFile(path: string, displayPath: string, text: string, findings: 
   return { path, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
 }
 
-/** Text of a connector file: UTF-8, without the byte order mark editors hide (offsets must match what they show). */
-export function decodeConnectorText(bytes: Buffer): string {
-  const text = bytes.toString('utf8');
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
 /** A connector to lint: a file on disk, or text already read (standard input) judged as if it were that file. */
 export interface LintSource {
   path: string;
@@ -117,7 +112,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
       try {
         // A FIFO or a device (/dev/zero) would block or never end: only regular files are read.
         if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREGULAR' });
-        text = decodeConnectorText(await readFile(path));
+        text = await readJsonText(path);
       } catch (error) {
         problems.push(`cannot read ${displayPath}: ${describeFsError(error)}`);
         continue;

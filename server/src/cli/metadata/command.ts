@@ -4,6 +4,7 @@ import { dirname, resolve } from 'node:path';
 import { applyEdits, environmentSecrets, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { projectRootOf } from '../../files/workspaceFiles';
+import { keepingByteOrderMark, withoutByteOrderMark } from '../../io/jsonText';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError, UsageError } from '../usage';
@@ -62,13 +63,14 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
     return 0;
   }
   const path = resolve(io.cwd, options.file);
-  let text: string;
+  let original: string;
   try {
-    text = await readFile(path, 'utf8');
+    original = await readFile(path, 'utf8');
   } catch (error) {
     io.stderr(`connector metadata: cannot read ${displayPathOf(path, io.cwd)}: ${describeFsError(error)}.\n`);
     return 2;
   }
+  const text = withoutByteOrderMark(original);
   const env = environmentSecrets(process.env);
   const missing: string[] = [];
   const outcome = await fetchMetadataFile({
@@ -90,7 +92,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   }
   if (outcome.edits.length > 0) {
     try {
-      await writeFile(path, applyEdits(text, outcome.edits));
+      await writeFile(path, keepingByteOrderMark(original, applyEdits(text, outcome.edits)));
     } catch (error) {
       io.stderr(`connector metadata: wrote ${displayPathOf(outcome.path, io.cwd)}, but cannot add "metadata" to ${displayPathOf(path, io.cwd)}: ${describeFsError(error)}.\n`);
       return 2;

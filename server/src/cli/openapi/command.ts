@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { exportOpenApi, LineIndex, type ImportNote } from '../../core';
+import { keepingByteOrderMark, readJsonText, withoutByteOrderMark } from '../../io/jsonText';
 import { importOpenApiFile } from '../../openapi/importFile';
 import type { CliIo } from '../io';
 import { languageService } from '../languageService';
@@ -21,6 +22,7 @@ export function formatNotes(notes: readonly ImportNote[]): string {
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
+/** The file's text as read from disk (a byte-order mark kept, to be written back), or undefined when there is none. */
 async function readOptional(path: string): Promise<string | undefined> {
   try {
     return await readFile(path, 'utf8');
@@ -50,7 +52,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     spec,
     specLabel: basename(spec),
     ...(options.refRoot ? { refRoot: resolve(io.cwd, options.refRoot) } : {}),
-    ...(existingText !== undefined ? { existingText } : {}),
+    ...(existingText !== undefined ? { existingText: withoutByteOrderMark(existingText) } : {}),
     ...(options.operations ? { operations: options.operations } : {}),
     ...(options.name ? { name: options.name } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -62,7 +64,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   }
   if (out) {
     try {
-      await writeFile(out, outcome.text, 'utf8');
+      await writeFile(out, existingText === undefined ? outcome.text : keepingByteOrderMark(existingText, outcome.text), 'utf8');
     } catch (error) {
       io.stderr(`connector import: cannot write ${options.out ?? ''}: ${describeFsError(error)}.\n`);
       return 2;
@@ -106,7 +108,7 @@ export async function runExportCommand(argv: readonly string[], io: CliIo): Prom
   const path = resolve(io.cwd, options.file);
   let text: string;
   try {
-    text = await readFile(path, 'utf8');
+    text = await readJsonText(path);
   } catch (error) {
     io.stderr(`connector export: cannot read the connector file ${options.file}: ${describeFsError(error)}.\n`);
     return 2;

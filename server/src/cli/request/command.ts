@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import {
   curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
@@ -7,6 +6,7 @@ import {
 } from '../../core';
 import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
+import { readJsonText } from '../../io/jsonText';
 import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
 import { languageService } from '../languageService';
@@ -17,7 +17,7 @@ import { prettyResult } from './printResult';
 
 async function readText(path: string, io: CliIo, what: string): Promise<string | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await readJsonText(path);
   } catch (error) {
     io.stderr(`connector request: cannot read the ${what} ${path}: ${describeFsError(error)}.\n`);
     return undefined;
