@@ -106,3 +106,19 @@ test('connector export openapi: refuses a connector with errors or an OData conn
     folder.remove();
   }
 });
+
+test('connector export openapi judges the connector with its project file\'s levels, as connector lint does', async () => {
+  const connector = readFileSync(join(__dirname, '..', '..', 'examples', 'petstore.connector.json'), 'utf8').replace('"id": "uploadPhoto"', '"id": "addPet"');
+  const folder = makeTempFolder({ 'pets.connector.json': connector });
+  try {
+    const refused = await runCli(['export', 'openapi', 'pets.connector.json'], { cwd: folder.path });
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /Another operation already has the id 'addPet'.*duplicate-operation-id/);
+    writeFileSync(join(folder.path, 'connector-tools.json'), '{ "rules": { "duplicate-operation-id": "off" } }');
+    const exported = await runCli(['export', 'openapi', 'pets.connector.json'], { cwd: folder.path });
+    assert.equal(exported.code, 0, exported.stderr);
+    assert.doesNotMatch(exported.stderr, STACK_TRACE);
+  } finally {
+    folder.remove();
+  }
+});

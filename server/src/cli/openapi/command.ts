@@ -4,6 +4,7 @@ import { parse } from 'jsonc-parser';
 import { exportOpenApi, LineIndex, type ImportNote } from '../../core';
 import { keepingByteOrderMark, readJsonText, withoutByteOrderMark } from '../../io/jsonText';
 import { importOpenApiFile } from '../../openapi/importFile';
+import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
 import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
@@ -113,7 +114,7 @@ export async function runExportCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`connector export: cannot read the connector file ${options.file}: ${describeFsError(error)}.\n`);
     return 2;
   }
-  const { connector, findings } = languageService.check(text).result;
+  const { connector, findings } = languageService.check(text, connectorCheckOptions(path)).result;
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length > 0 || connector?.kind !== 'rest') {
     const shown = displayPathOf(path, io.cwd);
