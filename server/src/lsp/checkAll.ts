@@ -1,14 +1,14 @@
 import { readJsonText } from '../io/jsonText';
 import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
-import { LineIndex, type BodyFileReader, type MetadataSource } from '../core';
+import { LineIndex } from '../core';
 import { CHECK_ALL, type CheckAllResult } from '../protocol';
-import type { FeatureGroup } from './context';
+import type { FeatureDeps, FeatureGroup } from './context';
 import { toDiagnostic } from './convert';
 import type { CheckOptions } from './analysis';
 
 /** 'Check All Connector Files': lints every connector file under the workspace folders into the Problems panel. */
-export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, bodyFiles: (uri: string) => BodyFileReader, metadata?: (uri: string) => MetadataSource): FeatureGroup {
+export function checkAllFeatures(folders: () => string[], checkOptions: (uri: string) => CheckOptions, connectorCheck: FeatureDeps['connectorCheck']): FeatureGroup {
   return {
     capabilities: {},
     register({ connection, documents, analyze, service }) {
@@ -32,7 +32,7 @@ export function checkAllFeatures(folders: () => string[], checkOptions: (uri: st
             } else {
               const text = await readJsonText(file).catch(() => undefined);
               if (text === undefined) continue;
-              findings = service.check(text, { overrides: options.overrides, readBodyFile: bodyFiles(uri), ...(metadata ? { metadata: metadata(uri) } : {}) }).result.findings;
+              findings = service.check(text, connectorCheck(uri)).result.findings;
               lines = new LineIndex(text);
               const lineIndex = lines;
               void connection.sendDiagnostics({ uri, diagnostics: findings.map((f) => toDiagnostic(lineIndex, f, uri)) });

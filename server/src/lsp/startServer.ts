@@ -55,7 +55,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const groups: FeatureGroup[] = [
     codeActionFeatures,
     formattingFeatures,
-    checkAllFeatures(() => folders, checkOptions, bodyFiles, metadataFiles),
+    checkAllFeatures(() => folders, checkOptions, connectorCheck),
     editorFeatures(() => folders),
     requestFeatures(deps),
     metadataFeatures(deps),
