@@ -5,6 +5,7 @@ import { applyEdits, environmentSecrets, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { projectRootOf } from '../../files/workspaceFiles';
 import { keepingByteOrderMark, withoutByteOrderMark } from '../../io/jsonText';
+import { readCommandLine } from '../commandLine';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError, UsageError } from '../usage';
@@ -32,22 +33,16 @@ interface MetadataOptions {
   help: boolean;
 }
 
-function parseOptions(argv: readonly string[]): MetadataOptions {
+/** Reads the command line of `connector metadata`; mistakes are usage errors. */
+export function parseMetadataOptions(argv: readonly string[]): MetadataOptions {
   const options: MetadataOptions = { file: '', timeoutMs: 30_000, help: false };
-  const positional: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const next = (): string => {
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError(`${arg} needs a value.`);
-      return value;
-    };
-    if (arg === '-h' || arg === '--help') options.help = true;
-    else if (arg === '--out') options.out = next();
-    else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
-    else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
-    else positional.push(arg);
-  }
+  const { positional, help } = readCommandLine(argv, (name, value) => {
+    if (name === '--out') options.out = value();
+    else if (name === '--timeout') options.timeoutMs = timeoutOption(value());
+    else return false;
+    return true;
+  });
+  options.help = help;
   if (options.help) return options;
   if (positional[0] !== 'fetch') throw new UsageError(positional[0] === undefined ? 'Say what to do: connector metadata fetch FILE.' : `Unknown metadata command '${positional[0]}'. The command is: connector metadata fetch FILE.`);
   if (positional.length !== 2) throw new UsageError('Give the connector file, e.g. connector metadata fetch examples/ifs-orders.connector.json.');
@@ -57,7 +52,7 @@ function parseOptions(argv: readonly string[]): MetadataOptions {
 
 /** `connector metadata fetch FILE`: download, check and write the service's metadata; name it in the connector. */
 export async function runMetadataCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const options = parseOptions(argv);
+  const options = parseMetadataOptions(argv);
   if (options.help) {
     io.stdout(METADATA_HELP);
     return 0;

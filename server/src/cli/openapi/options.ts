@@ -1,3 +1,4 @@
+import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
 
 export const IMPORT_HELP = `Usage: connector import openapi SPEC [--out FILE] [--operations GLOBS] [--name NAME] [--base-url URL] [--ref-root DIR]
@@ -47,20 +48,13 @@ export interface ExportCommandOptions {
 
 /** Reads `--flag value` pairs and positionals; unknown flags are usage errors. */
 function readArguments(argv: readonly string[], flags: readonly string[]): { positional: string[]; values: Record<string, string>; help: boolean } {
-  const positional: string[] = [];
   const values: Record<string, string> = {};
-  let help = false;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    if (arg === '-h' || arg === '--help') help = true;
-    else if (flags.includes(arg)) {
-      const value = argv[++i];
-      if (value === undefined || value === '') throw new UsageError(`${arg} needs a value.`);
-      values[arg] = value;
-    } else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
-    else positional.push(arg);
-  }
-  return { positional, values, help };
+  const known = (name: string, value: () => string): boolean => {
+    if (!flags.includes(name)) return false;
+    values[name] = value();
+    return true;
+  };
+  return { ...readCommandLine(argv, known, { refuseEmpty: true }), values };
 }
 
 /** Reads the command line of `connector import openapi`. */

@@ -1,3 +1,4 @@
+import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
 
@@ -47,34 +48,27 @@ export interface RequestOptions {
 
 /** Reads the command line of `connector request`; mistakes are usage errors. */
 export function parseRequestOptions(argv: readonly string[]): RequestOptions {
-  const positional: string[] = [];
   const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, allowFiles: [], help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const next = (): string => {
-      const value = argv[++i];
-      if (value === undefined) throw new UsageError(`${arg} needs a value.`);
-      return value;
-    };
-    if (arg === '-h' || arg === '--help') options.help = true;
-    else if (arg === '--dry-run') options.mode = options.mode === 'curl' ? 'curl' : 'dry-run';
-    else if (arg === '--curl') options.mode = 'curl';
-    else if (arg === '--value') {
-      const pair = next();
+  const { positional, help } = readCommandLine(argv, (name, value) => {
+    if (name === '--dry-run') options.mode = options.mode === 'curl' ? 'curl' : 'dry-run';
+    else if (name === '--curl') options.mode = 'curl';
+    else if (name === '--value') {
+      const pair = value();
       const at = pair.indexOf('=');
       if (at <= 0) throw new UsageError(`--value takes name=value, not '${pair}'.`);
       options.values[pair.slice(0, at)] = pair.slice(at + 1);
-    } else if (arg === '--values') options.valuesFile = next();
-    else if (arg === '--allow-files') options.allowFiles.push(next());
-    else if (arg === '--env') options.env = next();
-    else if (arg === '--format') {
-      const format = next();
+    } else if (name === '--values') options.valuesFile = value();
+    else if (name === '--allow-files') options.allowFiles.push(value());
+    else if (name === '--env') options.env = value();
+    else if (name === '--format') {
+      const format = value();
       if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format is pretty or json, not '${format}'.`);
       options.format = format;
-    } else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
-    else if (arg.startsWith('-')) throw new UsageError(`Unknown option '${arg}'.`);
-    else positional.push(arg);
-  }
+    } else if (name === '--timeout') options.timeoutMs = timeoutOption(value());
+    else return false;
+    return true;
+  });
+  options.help = help;
   if (options.help) return options;
   if (positional.length !== 2) throw new UsageError(`Give the connector file and the operation id, e.g. connector request examples/petstore.connector.json getPet.`);
   options.file = positional[0] ?? '';

@@ -1,3 +1,4 @@
+import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
 
@@ -40,26 +41,19 @@ const FORMATS: readonly TestFormat[] = ['stylish', 'json', 'junit'];
 /** Reads the command line of `connector test`; mistakes are usage errors. */
 export function parseTestOptions(argv: readonly string[]): TestOptions {
   const options: TestOptions = { targets: [], format: 'stylish', timeoutMs: 30_000, allowFiles: [], help: false };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const next = (): string => {
-      const value = argv[++i];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`${arg} needs a value.`);
-      return value;
-    };
-    if (arg === '-h' || arg === '--help') options.help = true;
-    else if (arg === '--env') options.env = next();
-    else if (arg === '--format') {
-      const format = next();
+  const { positional, help } = readCommandLine(argv, (name, value) => {
+    if (name === '--env') options.env = value();
+    else if (name === '--format') {
+      const format = value();
       if (!FORMATS.includes(format as TestFormat)) throw new UsageError(`--format is stylish, json or junit, not '${format}'.`);
       options.format = format as TestFormat;
-    } else if (arg === '--output-file' || arg === '-o') options.outputFile = next();
-    else if (arg === '--timeout') options.timeoutMs = timeoutOption(next());
-    else if (arg === '--allow-files') options.allowFiles.push(next());
-    else if (arg === '--color') options.color = true;
-    else if (arg === '--no-color') options.color = false;
-    else if (arg.startsWith('-') && arg !== '-') throw new UsageError(`Unknown option '${arg}'.`);
-    else options.targets.push(arg);
-  }
-  return options;
+    } else if (name === '--output-file' || name === '-o') options.outputFile = value();
+    else if (name === '--timeout') options.timeoutMs = timeoutOption(value());
+    else if (name === '--allow-files') options.allowFiles.push(value());
+    else if (name === '--color') options.color = true;
+    else if (name === '--no-color') options.color = false;
+    else return false;
+    return true;
+  }, { refuseOptionLike: true, dashIsPositional: true });
+  return { ...options, targets: positional, help };
 }

@@ -1,0 +1,58 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { parseMetadataOptions } from '../../../server/src/cli/metadata/command';
+import { parseExportOptions, parseImportOptions } from '../../../server/src/cli/openapi/options';
+import { parseRequestOptions } from '../../../server/src/cli/request/options';
+import { parseTestOptions } from '../../../server/src/cli/test/options';
+import { UsageError } from '../../../server/src/cli/usage';
+
+/** The usage error a command line gets, or undefined when it is read. */
+function mistake(read: () => unknown): string | undefined {
+  try {
+    read();
+    return undefined;
+  } catch (error) {
+    assert.ok(error instanceof UsageError, String(error));
+    return error.message;
+  }
+}
+
+test('connector request: options with values, switches, positionals; unknown options and missing values are usage errors', () => {
+  assert.deepEqual(
+    parseRequestOptions(['f.connector.json', '--value', 'a=1=2', 'op', '--curl', '--dry-run', '--values', 'v.json', '--allow-files', 'x', '--allow-files', 'y', '--env', 'dev', '--format', 'json', '--timeout', '500']),
+    { file: 'f.connector.json', operationId: 'op', values: { a: '1=2' }, mode: 'curl', format: 'json', timeoutMs: 500, allowFiles: ['x', 'y'], env: 'dev', valuesFile: 'v.json', help: false },
+  );
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--env', '--x'])), undefined, 'a value may start with --');
+  assert.equal(parseRequestOptions(['f', 'op', '--env', '--x']).env, '--x');
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--env'])), '--env needs a value.');
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--bogus'])), "Unknown option '--bogus'.");
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '-'])), "Unknown option '-'.");
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--value', 'novalue'])), "--value takes name=value, not 'novalue'.");
+  assert.equal(parseRequestOptions(['-h', 'anything']).help, true);
+  assert.equal(mistake(() => parseRequestOptions(['-h', '--bogus'])), "Unknown option '--bogus'.");
+});
+
+test('connector test: a value that looks like an option is a missing value; - is a target', () => {
+  assert.deepEqual(parseTestOptions(['a', '-', '--format', 'junit', '-o', 'out.xml', '--no-color', '--env', 'e', '--allow-files', 'x', '--timeout', '9']), {
+    targets: ['a', '-'], format: 'junit', outputFile: 'out.xml', color: false, env: 'e', allowFiles: ['x'], timeoutMs: 9, help: false,
+  });
+  assert.equal(mistake(() => parseTestOptions(['--env', '--format'])), '--env needs a value.');
+  assert.equal(mistake(() => parseTestOptions(['--format', 'tap'])), "--format is stylish, json or junit, not 'tap'.");
+  assert.equal(mistake(() => parseTestOptions(['--bogus'])), "Unknown option '--bogus'.");
+  assert.equal(parseTestOptions(['--color']).color, true);
+});
+
+test('connector metadata fetch and the OpenAPI commands', () => {
+  assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--out', 'm.xml', '--timeout', '10']), { file: 'f.json', out: 'm.xml', timeoutMs: 10, help: false });
+  assert.equal(mistake(() => parseMetadataOptions(['fetch'])), 'Give the connector file, e.g. connector metadata fetch examples/ifs-orders.connector.json.');
+  assert.equal(mistake(() => parseMetadataOptions(['fetch', 'f', '--out'])), '--out needs a value.');
+  assert.equal(mistake(() => parseMetadataOptions(['fetch', 'f', '-'])), "Unknown option '-'.");
+  assert.deepEqual(parseImportOptions(['openapi', 's.yaml', '--out', 'c.json', '--name', 'N', '--base-url', 'https://x', '--operations', 'a,b', '--ref-root', 'r']), {
+    help: false, spec: 's.yaml', out: 'c.json', operations: 'a,b', name: 'N', baseUrl: 'https://x', refRoot: 'r',
+  });
+  assert.equal(mistake(() => parseImportOptions(['openapi', 's', '--out', ''])), '--out needs a value.');
+  assert.equal(mistake(() => parseImportOptions(['openapi', 's', '--out'])), '--out needs a value.');
+  assert.equal(parseImportOptions(['openapi', 's', '--name', '--x']).name, '--x');
+  assert.equal(mistake(() => parseExportOptions(['openapi', 'f', '--name', 'x'])), "Unknown option '--name'.");
+  assert.deepEqual(parseExportOptions(['--help']), { help: true, file: '' });
+});
