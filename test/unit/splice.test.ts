@@ -16,24 +16,35 @@ function snapshot(tree: JsonTree): unknown {
 const SEEDS = [generateRestConnector(7), generateODataConnector(7), generateArraysAndHeadersConnector(3)];
 const INSERTS = ['x', ' ', '\n', '1', ', "extra": [1, {"a": null}]', '"k": "v", ', '{}', '// c\n', '"', '}', 'é\\u00e9'];
 
+/**
+ * Edits inside a node of `seed` (its first and last character kept), splices the node parsed again into the tree, and
+ * holds the result equal to a fresh parse, the previous tree untouched; says whether it spliced.
+ */
+function splicedInside(seed: string, pick: (tree: JsonTree) => number, at: number, remove: number, insert: string): boolean {
+  const before = parseDocument(seed).tree as JsonTree;
+  const node = pick(before);
+  // Anywhere after the node's first character, up to just before its last.
+  const start = before.offset(node) + 1 + (at % Math.max(1, before.length(node) - 1));
+  const removed = Math.min(remove, before.offset(node) + before.length(node) - 1 - start);
+  const text = seed.slice(0, start) + insert + seed.slice(start + removed);
+  const tree = treeWithNodeReparsed(before, node, text, insert.length - removed, 512);
+  const fresh = parseDocument(text);
+  if (!tree) return false;
+  assert.deepEqual(fresh.syntaxFindings, [], 'a node that parses alone leaves a file that parses');
+  assert.deepStrictEqual(snapshot(tree), snapshot(fresh.tree as JsonTree));
+  // The previous tree is left as it was.
+  assert.deepStrictEqual(snapshot(before), snapshot(parseDocument(seed).tree as JsonTree));
+  return true;
+}
+
 test('an operation parsed again and put in place gives the tree a fresh parse gives, or nothing', () => {
   let spliced = 0;
   fc.assert(fc.property(fc.constantFrom(...SEEDS), fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...INSERTS), (seed, at, remove, insert) => {
-    const before = parseDocument(seed).tree as JsonTree;
-    const units = before.children(before.member(0, seed.includes('"operations"') ? 'operations' : 'customRequests'));
-    const unit = units[at % units.length] as number;
-    // An edit inside the unit, its braces kept (up to just before the closing one).
-    const start = before.offset(unit) + 1 + (at % Math.max(1, before.length(unit) - 1));
-    const removed = Math.min(remove, before.offset(unit) + before.length(unit) - 1 - start);
-    const text = seed.slice(0, start) + insert + seed.slice(start + removed);
-    const tree = treeWithNodeReparsed(before, unit, text, insert.length - removed, 512);
-    const fresh = parseDocument(text);
-    if (!tree) return;
-    spliced++;
-    assert.deepEqual(fresh.syntaxFindings, [], 'a unit that parses alone leaves a file that parses');
-    assert.deepStrictEqual(snapshot(tree), snapshot(fresh.tree as JsonTree));
-    // The previous tree is left as it was.
-    assert.deepStrictEqual(snapshot(before), snapshot(parseDocument(seed).tree as JsonTree));
+    const unit = (tree: JsonTree): number => {
+      const units = tree.children(tree.member(0, seed.includes('"operations"') ? 'operations' : 'customRequests'));
+      return units[at % units.length] as number;
+    };
+    if (splicedInside(seed, unit, at, remove, insert)) spliced++;
   }), { numRuns: 600 });
   assert.ok(spliced > 100, `only ${spliced} edits were spliced`);
 });
@@ -41,19 +52,11 @@ test('an operation parsed again and put in place gives the tree a fresh parse gi
 test('a setting of the connector (a root property\'s value of any kind) parsed again and put in place gives the tree a fresh parse gives, or nothing', () => {
   let spliced = 0;
   fc.assert(fc.property(fc.constantFrom(...SEEDS), fc.nat(), fc.nat(), fc.nat({ max: 4 }), fc.constantFrom(...INSERTS, 'a', '9', 'true'), (seed, which, at, remove, insert) => {
-    const before = parseDocument(seed).tree as JsonTree;
-    const values = before.children(0).map((p) => before.propertyValue(p)).filter((v) => v >= 0 && before.length(v) > 2);
-    const value = values[which % values.length] as number;
-    const start = before.offset(value) + 1 + (at % Math.max(1, before.length(value) - 1));
-    const removed = Math.min(remove, before.offset(value) + before.length(value) - 1 - start);
-    const text = seed.slice(0, start) + insert + seed.slice(start + removed);
-    const tree = treeWithNodeReparsed(before, value, text, insert.length - removed, 512);
-    const fresh = parseDocument(text);
-    if (!tree) return;
-    spliced++;
-    assert.deepEqual(fresh.syntaxFindings, [], 'a value that parses alone leaves a file that parses');
-    assert.deepStrictEqual(snapshot(tree), snapshot(fresh.tree as JsonTree));
-    assert.deepStrictEqual(snapshot(before), snapshot(parseDocument(seed).tree as JsonTree));
+    const setting = (tree: JsonTree): number => {
+      const values = tree.children(0).map((p) => tree.propertyValue(p)).filter((v) => v >= 0 && tree.length(v) > 2);
+      return values[which % values.length] as number;
+    };
+    if (splicedInside(seed, setting, at, remove, insert)) spliced++;
   }), { numRuns: 600 });
   assert.ok(spliced > 100, `only ${spliced} edits were spliced`);
 });
