@@ -8,6 +8,7 @@ import { RULE_FAILURE, RuleSet, runRules } from './check/engine';
 import { changedRegion, linesMoved, moved, spanIndexOf, unitsOf } from './check/units';
 import type { CheckedDocument } from './document';
 import { DUPLICATE_KEY, duplicateKeyFindings, duplicateKeysInTree } from './duplicateKeys';
+import type { FormattingOptions } from 'jsonc-parser';
 import { formattingFor } from './edits';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from './findings';
 import type { MetadataOutcome, MetadataSource } from './metadata/source';
@@ -42,6 +43,8 @@ export interface LintState {
   optionsKey: string;
   /** The $metadata the findings were made with; another version of it means a full check. */
   metadata?: MetadataOutcome;
+  /** How fixes write into this text (indentation, line ends); another means a full check, the fixes being others. */
+  formatting: FormattingOptions;
   /** Per operation (or Custom request), in order: its span and the findings that depend on it alone. */
   units?: { spans: Span[]; findings: Finding[][] };
   /** What model rules said (the models lie outside every unit). */
@@ -116,7 +119,7 @@ function checkFully(
   const findings = finish(text, [...fileFindings, ...ruleFindings], set.rules, overrides);
   const result = documentOf(parsed, connector, findings, metadata);
   const units = unitsOf(result);
-  const made = { result, optionsKey: optionsKeyOf(set, options), ...(metadata ? { metadata } : {}) };
+  const made = { result, optionsKey: optionsKeyOf(set, options), formatting: formattingFor(text), ...(metadata ? { metadata } : {}) };
   if (!units || !said || parsed.syntaxFindings.length > 0 || said.failures.length > 0) return { ...made, checked: 'fully' };
   // Each unit keeps what its rules said and the file findings inside it; the rest is asked again every time.
   const { spans } = units;
@@ -183,9 +186,7 @@ function settingEdited(document: CheckedDocument, edit: Edit): { node: number; s
 }
 
 /** Whether rules write fixes alike in both texts: they follow the file's indentation and line ends. */
-function sameFormatting(before: string, after: string): boolean {
-  const a = formattingFor(before);
-  const b = formattingFor(after);
+function sameFormatting(a: FormattingOptions, b: FormattingOptions): boolean {
   return a.eol === b.eol && a.tabSize === b.tabSize && a.insertSpaces === b.insertSpaces;
 }
 
@@ -206,7 +207,7 @@ export function lintIncrementally(previous: LintState | undefined, text: string,
   const inSetting = inUnit === undefined && k < 0 ? settingEdited(previous.result, edit) : undefined;
   const node = inUnit ?? inSetting?.node;
   const before = previous.result.parsed.tree;
-  if (node === undefined || !before || !sameFormatting(previous.result.parsed.text, text)) return checkFully(parseDocument(text), options, set);
+  if (node === undefined || !before || !sameFormatting(previous.formatting, formattingFor(text))) return checkFully(parseDocument(text), options, set);
   // A repeated key's finding names the line of the first ("the first is on line 42"): it cannot be moved across an
   // edit that moves the lines after it.
   const namesLineAfter = previous.result.findings.some((f) => f.code === DUPLICATE_KEY && f.offset >= region.start);
@@ -260,6 +261,7 @@ function partlyChecked(
   return {
     result: documentOf(parsed, connector, findings, metadata),
     optionsKey: previous.optionsKey,
+    formatting: previous.formatting,
     ...(metadata ? { metadata } : {}),
     units: { spans, findings: perUnit },
     modelFindings,
