@@ -1,32 +1,54 @@
 // The text of a user's JSON file (connector, values, tests, environments or project file) as editors show it:
 // UTF-8, without the byte-order mark Windows editors write first. Findings' offsets are offsets in this text, so
-// every edge that reads such a file from disk reads it here; a file written back keeps the mark it had.
-import { readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+// every edge that reads such a file from disk reads it here; a file written back keeps the mark it had. Only
+// regular files are read: a FIFO would block the read and a device (/dev/zero) never end it.
+import { readFileSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
-/** The text without a leading byte-order mark. */
-export function withoutByteOrderMark(text: string): string {
-  return text.startsWith(BYTE_ORDER_MARK) ? text.slice(1) : text;
+/** A JSON file as read from disk. */
+export interface JsonFileText {
+  /** The text as editors show it. */
+  text: string;
+  /** Whether the file began with a byte-order mark, which a rewrite of it keeps. */
+  byteOrderMark: boolean;
 }
 
-/** A JSON file's text as editors show it, read from bytes (standard input, a file). */
+/** A JSON file's text from its bytes (a file, standard input). */
+export function decodeJsonFile(bytes: Buffer): JsonFileText {
+  const raw = bytes.toString('utf8');
+  const byteOrderMark = raw.startsWith(BYTE_ORDER_MARK);
+  return { text: byteOrderMark ? raw.slice(1) : raw, byteOrderMark };
+}
+
+/** A JSON file's text as editors show it, from its bytes (standard input). */
 export function decodeJsonText(bytes: Buffer): string {
-  return withoutByteOrderMark(bytes.toString('utf8'));
+  return decodeJsonFile(bytes).text;
 }
 
-/** Reads a JSON file as editors show it; throws as readFile does. */
+function notRegular(): Error {
+  return Object.assign(new Error('not a regular file'), { code: 'ENOTREGULAR' });
+}
+
+/** Reads a JSON file; only a regular file is read. Throws as readFile does, or with the code ENOTREGULAR. */
+export async function readJsonFile(path: string): Promise<JsonFileText> {
+  if (!(await stat(path)).isFile()) throw notRegular();
+  return decodeJsonFile(await readFile(path));
+}
+
+/** Reads a JSON file's text as editors show it; only a regular file is read. Throws as readJsonFile does. */
 export async function readJsonText(path: string): Promise<string> {
-  return decodeJsonText(await readFile(path));
+  return (await readJsonFile(path)).text;
 }
 
-/** Reads a JSON file as editors show it, synchronously; throws as readFileSync does. */
+/** Reads a JSON file's text as editors show it, synchronously; only a regular file is read. */
 export function readJsonTextSync(path: string): string {
+  if (!statSync(path).isFile()) throw notRegular();
   return decodeJsonText(readFileSync(path));
 }
 
-/** What to write over a file whose text was `original` (as read from disk): `text`, with the mark the file began with. */
-export function keepingByteOrderMark(original: string, text: string): string {
-  return original.startsWith(BYTE_ORDER_MARK) ? BYTE_ORDER_MARK + text : text;
+/** What to write over a file read as `file`: `text`, with the byte-order mark the file began with, if it had one. */
+export function keepingByteOrderMark(file: JsonFileText, text: string): string {
+  return file.byteOrderMark ? BYTE_ORDER_MARK + text : text;
 }

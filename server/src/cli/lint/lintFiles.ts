@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { readJsonText } from '../../io/jsonText';
@@ -110,8 +109,6 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
     let text = given;
     if (text === undefined) {
       try {
-        // A FIFO or a device (/dev/zero) would block or never end: only regular files are read.
-        if (!(await stat(path)).isFile()) throw Object.assign(new Error('not a regular file'), { code: 'ENOTREGULAR' });
         text = await readJsonText(path);
       } catch (error) {
         problems.push(`cannot read ${displayPath}: ${describeFsError(error)}`);

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, environmentSecrets, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { projectRootOf } from '../../files/workspaceFiles';
-import { keepingByteOrderMark, withoutByteOrderMark } from '../../io/jsonText';
+import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { readCommandLine } from '../commandLine';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
@@ -58,14 +58,14 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
     return 0;
   }
   const path = resolve(io.cwd, options.file);
-  let original: string;
+  let file: JsonFileText;
   try {
-    original = await readFile(path, 'utf8');
+    file = await readJsonFile(path);
   } catch (error) {
     io.stderr(`connector metadata: cannot read ${displayPathOf(path, io.cwd)}: ${describeFsError(error)}.\n`);
     return 2;
   }
-  const text = withoutByteOrderMark(original);
+  const { text } = file;
   const env = environmentSecrets(process.env);
   const missing: string[] = [];
   const outcome = await fetchMetadataFile({
@@ -87,7 +87,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   }
   if (outcome.edits.length > 0) {
     try {
-      await writeFile(path, keepingByteOrderMark(original, applyEdits(text, outcome.edits)));
+      await writeFile(path, keepingByteOrderMark(file, applyEdits(text, outcome.edits)));
     } catch (error) {
       io.stderr(`connector metadata: wrote ${displayPathOf(outcome.path, io.cwd)}, but cannot add "metadata" to ${displayPathOf(path, io.cwd)}: ${describeFsError(error)}.\n`);
       return 2;

@@ -1,8 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { exportOpenApi, LineIndex, type ImportNote } from '../../core';
-import { keepingByteOrderMark, readJsonText, withoutByteOrderMark } from '../../io/jsonText';
+import { keepingByteOrderMark, readJsonFile, readJsonText, type JsonFileText } from '../../io/jsonText';
 import { importOpenApiFile } from '../../openapi/importFile';
 import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
@@ -23,10 +23,10 @@ export function formatNotes(notes: readonly ImportNote[]): string {
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
 
-/** The file's text as read from disk (a byte-order mark kept, to be written back), or undefined when there is none. */
-async function readOptional(path: string): Promise<string | undefined> {
+/** The file as read from disk, or undefined when there is none. */
+async function readOptional(path: string): Promise<JsonFileText | undefined> {
   try {
-    return await readFile(path, 'utf8');
+    return await readJsonFile(path);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
@@ -42,9 +42,9 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   }
   const spec = resolve(io.cwd, options.spec);
   const out = options.out ? resolve(io.cwd, options.out) : undefined;
-  let existingText: string | undefined;
+  let existing: JsonFileText | undefined;
   try {
-    existingText = out ? await readOptional(out) : undefined;
+    existing = out ? await readOptional(out) : undefined;
   } catch (error) {
     io.stderr(`connector import: cannot read ${options.out ?? ''}: ${describeFsError(error)}.\n`);
     return 2;
@@ -53,7 +53,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     spec,
     specLabel: basename(spec),
     ...(options.refRoot ? { refRoot: resolve(io.cwd, options.refRoot) } : {}),
-    ...(existingText !== undefined ? { existingText: withoutByteOrderMark(existingText) } : {}),
+    ...(existing !== undefined ? { existingText: existing.text } : {}),
     ...(options.operations ? { operations: options.operations } : {}),
     ...(options.name ? { name: options.name } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
@@ -65,7 +65,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   }
   if (out) {
     try {
-      await writeFile(out, existingText === undefined ? outcome.text : keepingByteOrderMark(existingText, outcome.text), 'utf8');
+      await writeFile(out, existing === undefined ? outcome.text : keepingByteOrderMark(existing, outcome.text), 'utf8');
     } catch (error) {
       io.stderr(`connector import: cannot write ${options.out ?? ''}: ${describeFsError(error)}.\n`);
       return 2;
