@@ -74,7 +74,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     io.stdout(outcome.text);
   }
   const target = out ? displayPathOf(out, io.cwd) : 'the connector';
-  const count = outcome.connector.operations.length;
+  const count = outcome.operations;
   const report: string[] = [];
   if (outcome.changes) {
     report.push(`Updated ${target} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);

@@ -1,0 +1,46 @@
+// The limits an import of an OpenAPI or Swagger document runs within, in one place: a document is the user's file,
+// but it may come from anywhere, and neither the editor nor the command line may hang or run out of memory on it.
+
+const MB = 1024 * 1024;
+
+/** A file of the document (the document itself or one it refers to by `$ref`) larger than this is refused. */
+export const MAX_FILE_BYTES = 64 * MB;
+
+/**
+ * The most a file may hold once its YAML aliases (`*name`) are expanded, counted as JSON text. An alias repeats
+ * what its anchor holds, so a few hundred bytes can stand for gigabytes; nothing larger than a file the import
+ * reads may come out of one.
+ */
+export const MAX_EXPANDED_CHARS = MAX_FILE_BYTES;
+
+/** Deepest nesting of objects and arrays in a file, after aliases (the YAML reader's own limit, kept for JSON too). */
+export const MAX_DEPTH = 100;
+
+/** What a worker reading a document may use: time (extended as files are read) and memory. */
+export interface ImportBudget {
+  /** Milliseconds before the worker is stopped, for a document of `bytes`. */
+  deadlineMs: number;
+  /** Milliseconds added for each further byte read ($ref'd files). */
+  msPerByte: number;
+  /** The worker's heap limit in megabytes. */
+  memoryMb: number;
+}
+
+/**
+ * The budget for reading and mapping a document of `bytes`: 30 s, plus 2 s per MB (a 57 MB document with 51,000
+ * operations takes about 40 s on a shared two-core machine, so it gets 144 s); memory 512 MB plus 24 MB per MB of
+ * the document (the same document peaks near 1.1 GB), at most 4 GB.
+ */
+export function importBudget(bytes: number): ImportBudget {
+  const msPerByte = 2000 / MB;
+  return {
+    deadlineMs: 30_000 + Math.ceil(bytes * msPerByte),
+    msPerByte,
+    memoryMb: Math.min(4096, 512 + Math.ceil((bytes / MB) * 24)),
+  };
+}
+
+/** A byte count for messages: `64 MB`, `820 KB`. */
+export function sizeText(bytes: number): string {
+  return bytes >= MB ? `${Math.round(bytes / MB)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+}
