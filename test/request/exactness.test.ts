@@ -202,6 +202,22 @@ describe('object values are checked against their model', () => {
     assert.deepEqual(codes, ['unknown-model-ref']);
   });
 
+  test('an array body of objects naming a model: each object is checked against it, and the array is sent as given', async () => {
+    const list = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }, "model": "Pet"')], '{ "Content-Type": "application/json" }');
+    const { prepared } = await prepare([list], { top: models, values: { pets: [{ name: 'Rex' }, bad] } });
+    assert.ok(prepared.ok);
+    const warnings = prepared.request.warnings.join('\n');
+    assert.match(warnings, /'pets' does not fit model 'Pet': '\[1\]' lacks the required property 'name'/);
+    assert.match(warnings, /'\[1\]\.age' needs a whole number/);
+    assert.doesNotMatch(warnings, /'\[0\]/);
+    const nested = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "array", "items": { "type": "object" } }, "model": "Pet"')], '{ "Content-Type": "application/json" }');
+    assert.match(await refused([nested], { top: `${models}, "advanced": { "enforceConstraints": true }`, values: { pets: [[{ name: 'Rex' }, { age: 1 }]] } }), /'\[0\]\[1\]' lacks the required property 'name'/);
+    const got = await wire([list], { top: models, values: { pets: [{ name: 'Rex' }, { name: 'Tom', age: 3 }] } });
+    assert.equal(got.body, '[{"name":"Rex"},{"name":"Tom","age":3}]');
+    const xml = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }, "model": "Pet"')], '{ "Content-Type": "application/xml" }');
+    assert.equal((await wire([xml], { top: models, values: { pets: [{ name: 'Rex' }] } })).body, '<?xml version="1.0" encoding="UTF-8"?><pets><item><name>Rex</name></item></pets>');
+  });
+
   test('an array body under application/xml is XML', async () => {
     const xml = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }')], '{ "Content-Type": "application/xml" }');
     const got = await wire([xml], { values: { pets: [{ name: 'Rex', tags: ['a', 'b'] }, { name: 'Tom' }] } });

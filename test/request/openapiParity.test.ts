@@ -75,7 +75,7 @@ function valuesFor(parameters: ParameterJson[], models: Record<string, ModelJson
     else if (p.type === 'object') values[p.name] = modelValue(p.model ? models[p.model] : undefined, models);
     else if (p.type === 'array') {
       const items = p.items ?? { type: 'string' };
-      values[p.name] = p.options?.length ? p.options.slice(0, 2) : items.type === 'object' ? [{}] : items.type === 'array' ? [[scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'i'), scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'j')]] : [scalarValue(items.type, items.format, {}, `${p.name}1`), scalarValue(items.type, items.format, {}, `${p.name}2`)];
+      values[p.name] = p.options?.length ? p.options.slice(0, 2) : items.type === 'object' ? [modelValue(p.model ? models[p.model] : undefined, models)] : items.type === 'array' ? [[scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'i'), scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'j')]] : [scalarValue(items.type, items.format, {}, `${p.name}1`), scalarValue(items.type, items.format, {}, `${p.name}2`)];
     } else values[p.name] = scalarValue(p.type, p.format, p, p.name);
   }
   return values;

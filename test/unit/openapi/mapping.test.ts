@@ -206,3 +206,28 @@ test('not an OpenAPI document: a precise failure, no throw, for hostile shapes t
   assert.ok(circular.ok);
   assert.deepEqual(circular.result.connector.models?.Node, { type: 'object', properties: { next: { $ref: '#/models/Node' } } });
 });
+
+test('a body array of $ref objects is an array of objects with the model; items by $ref in query arrays are read too', () => {
+  const document = (schema: JsonObject, parameters: JsonObject[] = []): JsonObject => ({
+    openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'https://h' }],
+    paths: { '/users': { post: { operationId: 'createUsers', parameters, requestBody: { required: true, content: { 'application/json': { schema } } }, responses: {} } } },
+    components: { schemas: { User: { type: 'object', required: ['id'], properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' } } }, Users: { type: 'array', items: { $ref: '#/components/schemas/User' } }, Status: { type: 'string', enum: ['new', 'sold'] } } },
+  });
+  const cases: [string, JsonObject, ParameterJson][] = [
+    ['items by $ref', { type: 'array', items: { $ref: '#/components/schemas/User' } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'User' }],
+    ['the array by $ref', { $ref: '#/components/schemas/Users' }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'User' }],
+    ['inline object items', { type: 'array', items: { type: 'object', properties: { x: { type: 'string' } } } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'createUsersItem' }],
+    ['arrays of arrays of objects', { type: 'array', items: { type: 'array', items: { $ref: '#/components/schemas/User' } } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'array', items: { type: 'object' } }, model: 'User' }],
+    ['items by $ref to a string enum', { type: 'array', items: { $ref: '#/components/schemas/Status' } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'string' }, options: ['new', 'sold'] }],
+  ];
+  for (const [what, schema, expected] of cases) {
+    const result = importOpenApi(document(schema));
+    assert.ok(result.ok);
+    assert.deepEqual(result.result.connector.operations[0]?.parameters, [expected], what);
+    if (expected.model === 'User') assert.deepEqual(result.result.connector.models?.User?.required, ['id'], what);
+  }
+  const query = importOpenApi(document({ type: 'string' }, [{ name: 'status', in: 'query', schema: { type: 'array', items: { $ref: '#/components/schemas/Status' } } }, { name: 'who', in: 'query', schema: { type: 'array', items: { $ref: '#/components/schemas/User' } } }]));
+  assert.ok(query.ok);
+  assert.deepEqual(query.result.connector.operations[0]?.parameters[0], { name: 'status', location: 'query', type: 'array', items: { type: 'string' }, separation: 'multi', options: ['new', 'sold'] });
+  assert.deepEqual(query.result.notes.filter((n) => n.item === 'who').map((n) => n.reason), ["Parameter 'who' is left out: its items are objects, which only a body array can hold."]);
+});

@@ -67,8 +67,8 @@ export function resolveValues(connector: RestConnector, operation: RestOperation
       continue;
     }
     for (const message of constraintProblems(constraintsOf(parameter), checked.value, name)) constrain(name, message);
-    if (spec.model && isJsonObject(checked.value)) {
-      for (const message of modelProblems(checked.value, spec.model, models)) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
+    if (spec.model && (isJsonObject(checked.value) || Array.isArray(checked.value))) {
+      for (const message of modelProblems(checked.value, spec.model, models, spec.items)) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
     }
     resolved.push({ parameter, name, location, type: spec.type, value: checked.value });
   }

@@ -85,10 +85,28 @@ function walk(value: ExactJson, model: JsonValue, models: Models, path: string, 
   }
 }
 
-/** How an object value differs from its model: missing required properties, wrong types, unknown properties. */
-export function modelProblems(value: ExactJson, modelName: string, models: Models): string[] {
-  const model = models.get(modelName);
-  if (model === undefined) return [];
+/** The element types of an array, outermost first (`items` of `items` ...), as far as a model applies to them. */
+export interface ItemTypes {
+  type: string;
+  items?: ItemTypes;
+}
+
+/** The model an array's values follow when its innermost items are objects of `modelName`; undefined otherwise. */
+function arrayModel(modelName: string, items: ItemTypes | undefined, depth = 0): JsonValue | undefined {
+  if (!items || depth > 32) return undefined;
+  if (items.type === 'object') return { type: 'array', items: { $ref: `#/models/${modelName}` } };
+  if (items.type !== 'array') return undefined;
+  const inner = arrayModel(modelName, items.items, depth + 1);
+  return inner === undefined ? undefined : { type: 'array', items: inner };
+}
+
+/**
+ * How a value differs from its model: missing required properties, wrong types, unknown properties. An object is
+ * checked against the model; an array whose `items` are objects (or arrays of them), each object in it.
+ */
+export function modelProblems(value: ExactJson, modelName: string, models: Models, items?: ItemTypes): string[] {
+  const model = Array.isArray(value) ? arrayModel(modelName, items) : models.get(modelName);
+  if (model === undefined || !models.has(modelName)) return [];
   const out: string[] = [];
   walk(value, model, models, '', out, 0);
   return out;
