@@ -77,5 +77,5 @@ export { importOpenApi, listOpenApiOperations } from './openapi/importOpenApi';
 export type { ImportOptions } from './openapi/importOpenApi';
 export { exportOpenApi } from './openapi/exportOpenApi';
 export { printConnectorJson } from './openapi/printConnector';
-export { reimportInto } from './openapi/reimport';
+export { authorizationOf, reimportInto } from './openapi/reimport';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';

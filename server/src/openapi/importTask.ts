@@ -2,7 +2,7 @@
 // import's worker does it (importWorker.ts): reading, parsing and checking the document and mapping it all happen
 // there, so a document that is huge or hostile costs the worker its time and memory, never the editor's.
 import {
-  getLanguageService, importOpenApi, listOpenApiOperations, printConnectorJson, reimportInto,
+  authorizationOf, getLanguageService, importOpenApi, listOpenApiOperations, printConnectorJson, reimportInto,
   type ImportFailure, type JsonValue, type OpenApiVersion,
 } from '../core';
 import type { ImportFileInput, ImportFileOutcome, ListOutcome } from './importFile';
@@ -22,7 +22,9 @@ const VERSION_NAMES: Record<OpenApiVersion, string> = { '2.0': 'Swagger 2.0', '3
 async function importDocument(input: ImportFileInput, onRead: (bytes: number) => void): Promise<ImportFileOutcome> {
   const loaded = await loadOpenApiDocument(input.spec, { ...(input.refRoot ? { root: input.refRoot } : {}), onRead });
   if (!loaded.ok) return loaded;
-  const mapped = importOpenApi(loaded.document, input);
+  // An update keeps the file's sign-in: the operations are mapped for it.
+  const keptAuthorization = input.existingText?.trim() ? authorizationOf(input.existingText) : undefined;
+  const mapped = importOpenApi(loaded.document, { ...input, ...(keptAuthorization ? { keptAuthorization } : {}) });
   if (!mapped.ok) return mapped;
   const { connector, notes, version } = mapped.result;
   let text: string;

@@ -2,7 +2,7 @@ import { parseTree, type Node } from 'jsonc-parser';
 import { applyEdits, setValueEdits } from '../edits';
 import { jsonOf, valueOf, type JsonValue } from '../tree';
 import { asArray, asObject, asString } from './document';
-import type { JsonObject, OperationJson, RestConnectorJson } from './types';
+import type { AuthorizationJson, JsonObject, OperationJson, RestConnectorJson } from './types';
 
 /** What a re-import changed in a connector file, in the user's words, and the file's new text. */
 export interface ReimportResult {
@@ -125,6 +125,12 @@ function updateOperation(existing: JsonObject, operation: OperationJson, index: 
       changes.push(`Operation '${id}': parameter ${label} changed.`);
     }
   }
+}
+
+/** The sign-in a connector file has (which an update keeps), when it has one. */
+export function authorizationOf(text: string): AuthorizationJson | undefined {
+  const authorization = asObject(read(text).json.authorization);
+  return authorization && typeof authorization.scheme === 'string' ? (authorization as unknown as AuthorizationJson) : undefined;
 }
 
 /** Whether a text holds a connector file the re-import can update (a JSON object). */
