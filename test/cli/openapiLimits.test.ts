@@ -81,3 +81,21 @@ test('the import worker: stopped at its deadline and at its memory limit with a 
     folder.remove();
   }
 });
+
+test('connector import openapi --out: updating a connector of 2,000 operations, each of them changed, fits the time the import gives it', async () => {
+  const folder = makeTempFolder({ 'api.json': largeOpenApiJson(2000) });
+  try {
+    const first = await runCli(['import', 'openapi', 'api.json', '--out', 'api.connector.json'], { cwd: folder.path });
+    assert.equal(first.code, 0, first.stderr);
+    writeFileSync(join(folder.path, 'api.json'), largeOpenApiJson(2000).replace(/Update item /g, 'Replace item '));
+    const update = await runCli(['import', 'openapi', 'api.json', '--out', 'api.connector.json'], { cwd: folder.path });
+    assert.equal(update.code, 0, update.stderr);
+    assert.match(update.stderr, /^Updated api\.connector\.json from api\.json \(2000 operations imported\):\n {2}Operation 'updateItem0': summary changed\.\n/);
+    assert.equal(update.stderr.match(/summary changed\./g)?.length, 2000);
+    const again = await runCli(['import', 'openapi', 'api.json', '--out', 'api.connector.json'], { cwd: folder.path });
+    assert.equal(again.code, 0, again.stderr);
+    assert.match(again.stderr, /\(2000 operations imported\):\n {2}Nothing changed\.\n/);
+  } finally {
+    folder.remove();
+  }
+});

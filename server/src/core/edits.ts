@@ -14,15 +14,30 @@ export function formattingFor(text: string): FormattingOptions {
 
 /**
  * Returns the edits that set (or, with `undefined`, remove) the value at a JSON path, keeping comments and the
- * file's formatting. Arrays are addressed by index; `-1` as the last segment appends.
+ * file's formatting (`formatting`, when `text` is a part of the file). Arrays are addressed by index; `-1` as the last
+ * segment appends.
  */
-export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined): TextEdit[] {
-  return modify(text, path, value, { formattingOptions: formattingFor(text) });
+export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined, formatting = formattingFor(text)): TextEdit[] {
+  return modify(text, path, value, { formattingOptions: formatting });
 }
 
-/** Applies edits to a text (the last edit first, so offsets stay valid). */
+/**
+ * Applies edits (offsets into `text`, none overlapping; two at one offset apply in the order of their lengths, as
+ * jsonc-parser's applyEdits does) in one pass: the text is written once however many edits there are (jsonc-parser's
+ * copies the whole text for each edit, minutes for thousands of edits of a large file).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  return applyJsoncEdits(text, [...edits]);
+  if (edits.length <= 1) return applyJsoncEdits(text, [...edits]);
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of sorted) {
+    if (edit.offset < at) throw new Error('Overlapping edit');
+    parts.push(text.slice(at, edit.offset), edit.content);
+    at = edit.offset + edit.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /** Returns an edit that replaces a string node's whole literal with a new string value. */
@@ -32,12 +47,31 @@ export function replaceStringEdit(node: { offset: number; length: number }, valu
 
 /** JSON on one line with a space after colons and commas, as people write small objects: { "a": 1, "b": [2, 3] }. */
 export function inlineJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`);
-    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  return inlineJsonWithin(value, Infinity) ?? '';
+}
+
+/**
+ * `inlineJson(value)` when it is at most `room` characters long, else undefined, found without writing out more than
+ * `room` characters (a printer asking whether a large value fits on a line need not write all of it).
+ */
+export function inlineJsonWithin(value: JsonValue, room: number): string | undefined {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value) ?? 'null';
+    return text.length <= room ? text : undefined;
   }
-  return JSON.stringify(value);
+  const entries: [string | undefined, JsonValue][] = Array.isArray(value) ? value.map((item) => [undefined, item]) : Object.entries(value);
+  if (entries.length === 0) return Array.isArray(value) ? '[]' : '{}';
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{ ', ' }'];
+  let text = open;
+  for (const [index, [key, item]] of entries.entries()) {
+    if (index > 0) text += ', ';
+    if (key !== undefined) text += `${JSON.stringify(key)}: `;
+    const part = inlineJsonWithin(item, room - text.length - close.length);
+    if (part === undefined) return undefined;
+    text += part;
+  }
+  text += close;
+  return text.length <= room ? text : undefined;
 }
 
 /**

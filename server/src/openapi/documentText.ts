@@ -7,7 +7,7 @@ import { MAX_DEPTH, MAX_EXPANDED_CHARS, sizeText } from './limits';
 const LEGACY_SCHEMA = CORE_SCHEMA.withTags(timestampTag, mergeTag, binaryTag, omapTag, pairsTag, setTag);
 
 /** A file's value, or why it has none: `limit` when it is readable but beyond a limit of the import. */
-export type ParsedText = { ok: true; value: unknown } | { ok: false; reason: string; limit: boolean };
+export type ParsedText = { ok: true; value: unknown; refersOutside: boolean } | { ok: false; reason: string; limit: boolean };
 
 /** An error's message without a stack, at most six lines (the OpenAPI parser's messages can run long). */
 export function errorMessage(error: unknown): string {
@@ -71,8 +71,11 @@ interface Frame {
   depth: number;
 }
 
-/** What measuring a parsed value found: its size as JSON text and depth after aliases, or why it is refused. */
-export type Measured = { ok: true; chars: number; depth: number } | { ok: false; over: 'size' | 'depth' | 'cycle' };
+/**
+ * What measuring a parsed value found: its size as JSON text and depth after aliases, and whether it has a `$ref` to
+ * another file (one that does not start with '#'); or why it is refused.
+ */
+export type Measured = { ok: true; chars: number; depth: number; refersOutside: boolean } | { ok: false; over: 'size' | 'depth' | 'cycle' };
 
 /**
  * The size (as JSON text) and depth of a parsed value with every YAML alias expanded, without expanding them: an
@@ -80,7 +83,7 @@ export type Measured = { ok: true; chars: number; depth: number } | { ok: false;
  * `tree` says no object appears twice (JSON): nothing needs remembering then.
  */
 export function measureExpanded(root: unknown, maxChars = MAX_EXPANDED_CHARS, maxDepth = MAX_DEPTH, tree = false): Measured {
-  if (root === null || typeof root !== 'object' || ArrayBuffer.isView(root) || root instanceof Date) return { ok: true, chars: scalarChars(root), depth: 0 };
+  if (root === null || typeof root !== 'object' || ArrayBuffer.isView(root) || root instanceof Date) return { ok: true, chars: scalarChars(root), depth: 0, refersOutside: false };
   const measured = new Map<object, { chars: number; depth: number }>();
   const open = new Set<object>();
   const frameOf = (node: object): Frame => {
@@ -91,13 +94,17 @@ export function measureExpanded(root: unknown, maxChars = MAX_EXPANDED_CHARS, ma
   const stack: Frame[] = [frameOf(root)];
   open.add(root);
   let result = { chars: 0, depth: 0 };
+  let refersOutside = false;
   while (stack.length > 0) {
     const frame = stack[stack.length - 1] as Frame;
     if (frame.next < frame.count) {
       const at = frame.next++;
       const key = frame.keys?.[at];
       const child = key === undefined ? (frame.node as unknown[])[at] : (frame.node as Record<string, unknown>)[key];
-      if (key !== undefined) frame.chars += key.length + 3;
+      if (key !== undefined) {
+        frame.chars += key.length + 3;
+        if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) refersOutside = true;
+      }
       if (child === null || typeof child !== 'object' || ArrayBuffer.isView(child) || child instanceof Date) {
         frame.chars += scalarChars(child);
       } else {
@@ -131,7 +138,7 @@ export function measureExpanded(root: unknown, maxChars = MAX_EXPANDED_CHARS, ma
       result = done;
     }
   }
-  return { ok: true, ...result };
+  return { ok: true, ...result, refersOutside };
 }
 
 /**
@@ -142,7 +149,7 @@ export function parseDocumentText(text: string): ParsedText {
   const parsed = parseText(text);
   if (!parsed.ok) return parsed;
   const measured = measureExpanded(parsed.value, MAX_EXPANDED_CHARS, MAX_DEPTH, parsed.json === true);
-  if (measured.ok) return { ok: true, value: parsed.value };
+  if (measured.ok) return { ok: true, value: parsed.value, refersOutside: measured.refersOutside };
   switch (measured.over) {
     case 'size':
       return { ok: false, limit: true, reason: `its YAML aliases (*name) repeat so much that, expanded, it would be larger than ${sizeText(MAX_EXPANDED_CHARS)}, the most the import reads; refer to shared parts with $ref instead` };

@@ -65,7 +65,10 @@ async function runInWorker(task: ImportTask, spec: string, options: RunOptions):
   const script = options.workerScript ?? defaultWorkerScript();
   if (!existsSync(script)) return { ok: false, failure: { code: 'unreadable', message: `The OpenAPI reader (${script}) is missing; reinstall Connector Tools.` } };
   const size = await stat(spec).then((s) => s.size, () => 0);
-  const budget = options.budget ?? importBudget(size);
+  // Updating a connector file works through its text, which weighs about twice a document of its size.
+  const connectorBytes = task.kind === 'import' && task.input.existingText !== undefined ? Buffer.byteLength(task.input.existingText) : 0;
+  const budget = options.budget ?? importBudget(size + 2 * connectorBytes);
+  const what = (documentBytes: number): string => `a document of ${sizeText(documentBytes)}${connectorBytes > 0 ? ` and a connector file of ${sizeText(connectorBytes)}` : ''}`;
   let allowedMs = budget.deadlineMs;
   let readBytes = 0;
   return new Promise((resolve) => {
@@ -93,7 +96,7 @@ async function runInWorker(task: ImportTask, spec: string, options: RunOptions):
     const arm = (): void => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
-        fail('too-slow', `${spec} took longer than ${secondsText(allowedMs)} to read and import, the time the import gives ${readBytes > size ? `${sizeText(readBytes)} of documents` : `a document of ${sizeText(size)}`}; it was stopped.`);
+        fail('too-slow', `${spec} took longer than ${secondsText(allowedMs)} to read and import, the time the import gives ${what(Math.max(size, readBytes))}; it was stopped.`);
       }, Math.max(0, started + allowedMs - Date.now()));
     };
     const onAbort = (): void => fail('unreadable', `The import of ${spec} was cancelled.`);
@@ -111,7 +114,7 @@ async function runInWorker(task: ImportTask, spec: string, options: RunOptions):
     });
     worker.on('error', (error: Error & { code?: string }) => {
       if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
-        fail('too-large', `${spec} needs more memory to read and import than the ${budget.memoryMb} MB the import gives a document of ${sizeText(Math.max(size, readBytes))}; it was stopped.`);
+        fail('too-large', `${spec} needs more memory to read and import than the ${budget.memoryMb} MB the import gives ${what(Math.max(size, readBytes))}; it was stopped.`);
       } else {
         fail('invalid-document', `${spec} could not be read: ${error.message}`);
       }

@@ -27,16 +27,16 @@ export interface ImportBudget {
 }
 
 /**
- * The budget for reading and mapping a document of `bytes`: 30 s, plus 2 s per MB (a 57 MB document with 51,000
- * operations takes about 40 s on a shared two-core machine, so it gets 144 s); memory 512 MB plus 24 MB per MB of
- * the document (the same document peaks near 1.1 GB), at most 4 GB.
+ * The budget for reading and mapping a document of `bytes` (an update adds twice the connector file's size): 30 s, plus 2 s per MB (a 57 MB document of 51,000
+ * operations takes about 16 s on a shared two-core machine, and gets 142 s); memory 512 MB plus 16 MB per MB of the
+ * document, at most 4 GB (the same document needs between 512 and 768 MB, and gets 1.4 GB).
  */
 export function importBudget(bytes: number): ImportBudget {
   const msPerByte = 2000 / MB;
   return {
     deadlineMs: 30_000 + Math.ceil(bytes * msPerByte),
     msPerByte,
-    memoryMb: Math.min(4096, 512 + Math.ceil((bytes / MB) * 24)),
+    memoryMb: Math.min(4096, 512 + Math.ceil((bytes / MB) * 16)),
   };
 }
 

@@ -42,26 +42,6 @@ function cannotRead(path: string, error: unknown): ImportFailure {
   return { code: 'unreadable', message: `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : errorMessage(error)}.` };
 }
 
-/** Whether a parsed file refers to another file (a `$ref` not starting with '#'); each object is looked at once. */
-function refersOutside(root: unknown): boolean {
-  const seen = new Set<object>();
-  const stack: unknown[] = [root];
-  while (stack.length > 0) {
-    const value = stack.pop();
-    if (value === null || typeof value !== 'object' || seen.has(value)) continue;
-    seen.add(value);
-    if (Array.isArray(value)) {
-      stack.push(...value);
-      continue;
-    }
-    for (const [key, child] of Object.entries(value)) {
-      if (key === '$ref' && typeof child === 'string' && !child.startsWith('#')) return true;
-      stack.push(child);
-    }
-  }
-  return false;
-}
-
 /** Thrown to stop the library when a file is refused; the failure it carries is what the user is told. */
 class Refused extends Error {
   constructor(readonly failure: ImportFailure) {
@@ -70,13 +50,13 @@ class Refused extends Error {
 }
 
 /** Reads and parses one file of the document within the limits, or says why not. */
-async function readDocumentFile(path: string, shown: string, onRead: ((bytes: number) => void) | undefined): Promise<unknown> {
+async function readDocumentFile(path: string, shown: string, onRead: ((bytes: number) => void) | undefined): Promise<{ value: unknown; refersOutside: boolean }> {
   const info = await stat(path);
   if (!info.isFile()) throw new Refused({ code: 'unreadable', message: `${shown} is not a file.` });
   if (info.size > MAX_FILE_BYTES) throw new Refused({ code: 'too-large', message: `${shown} is larger than ${sizeText(MAX_FILE_BYTES)}, the most the import reads.` });
   onRead?.(info.size);
   const parsed = parseDocumentText(await readFile(path, 'utf8'));
-  if (parsed.ok) return parsed.value;
+  if (parsed.ok) return parsed;
   throw new Refused({ code: parsed.limit ? 'too-large' : 'invalid-document', message: `${shown} cannot be read as an OpenAPI document: ${parsed.reason}.` });
 }
 
@@ -94,7 +74,7 @@ export async function loadOpenApiDocument(path: string, options: LoadOptions = {
   }
   const root = await realpath(options.root ?? dirname(realPath)).catch(() => dirname(realPath));
   const files: string[] = [realPath];
-  let parsedRoot: unknown;
+  let parsedRoot: { value: unknown; refersOutside: boolean };
   try {
     parsedRoot = await readDocumentFile(realPath, path, options.onRead);
   } catch (error) {
@@ -109,7 +89,7 @@ export async function loadOpenApiDocument(path: string, options: LoadOptions = {
     async read(file: { url: string }): Promise<unknown> {
       const wanted = filePathOf(file.url);
       const real = await realpath(wanted).catch(() => wanted);
-      if (real === realPath) return parsedRoot;
+      if (real === realPath) return parsedRoot.value;
       if (!isInside(root, real)) {
         refused = { code: 'ref-outside-folder', message: `A $ref points at ${wanted}, outside ${root}; only files in the document's folder (or the folder you allow) are read. Move the file there.` };
         throw new Error(refused.message);
@@ -125,7 +105,7 @@ export async function loadOpenApiDocument(path: string, options: LoadOptions = {
         return readFile(real);
       }
       try {
-        return await readDocumentFile(real, wanted, options.onRead);
+        return (await readDocumentFile(real, wanted, options.onRead)).value;
       } catch (error) {
         if (error instanceof Refused) refused = error.failure;
         throw error;
@@ -135,8 +115,8 @@ export async function loadOpenApiDocument(path: string, options: LoadOptions = {
   let document: JsonValue;
   // Bundling brings other files in; a document that refers to none is complete as parsed (and bundling one with
   // many $refs takes time that grows with their square).
-  if (!refersOutside(parsedRoot)) {
-    document = parsedRoot as JsonValue;
+  if (!parsedRoot.refersOutside) {
+    document = parsedRoot.value as JsonValue;
   } else {
     try {
       const parserOptions = {

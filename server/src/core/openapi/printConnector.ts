@@ -1,4 +1,4 @@
-import { inlineJson } from '../edits';
+import { inlineJson, inlineJsonWithin } from '../edits';
 import type { JsonValue } from '../tree';
 
 /** Lines longer than this are broken up; shorter objects and arrays stay on one line, as people write them. */
@@ -9,8 +9,9 @@ const WIDTH = 120;
  * fits (`{ "name": "petId", "location": "path", "type": "integer" }`).
  */
 export function printConnectorJson(value: JsonValue, indent = '', prefix = ''): string {
-  const inline = inlineJson(value);
-  if (value === null || typeof value !== 'object' || indent.length + prefix.length + inline.length <= WIDTH) return inline;
+  if (value === null || typeof value !== 'object') return inlineJson(value);
+  const inline = inlineJsonWithin(value, WIDTH - indent.length - prefix.length);
+  if (inline !== undefined) return inline;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
     if (value.length === 0) return '[]';
