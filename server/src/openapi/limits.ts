@@ -28,7 +28,7 @@ export interface ImportBudget {
 
 /**
  * The budget for reading and mapping a document of `bytes` (an update adds twice the connector file's size): 30 s, plus 2 s per MB (a 57 MB document of 51,000
- * operations takes about 16 s on a shared two-core machine, and gets 142 s); memory 512 MB plus 16 MB per MB of the
+ * operations takes about 16 s on a shared two-core machine, and gets 144 s); memory 512 MB plus 16 MB per MB of the
  * document, at most 4 GB (the same document needs between 512 and 768 MB, and gets 1.4 GB).
  */
 export function importBudget(bytes: number): ImportBudget {
