@@ -22,6 +22,7 @@ export { isSeverityLevel } from './findings';
 export type { Finding, Fix, Severity, SeverityLevel, SeverityOverrides, Span, TextEdit } from './findings';
 export { LineIndex } from './lineIndex';
 export { closeMatches } from './closeMatches';
+export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
 export { parseExact, stringifyExact } from './values/exactJson';

@@ -1,25 +1,32 @@
+import { ACTING_CHARACTERS } from '../visibleText';
 import { encodeComponent } from './url';
 import { redactText } from './redact';
 import { secretVariable } from './secretVariable';
 import type { BuiltRequest } from './types';
 
+/** Characters a quoted word writes as escapes: every control character, and what would act on a terminal. */
+const TEXT_ESCAPED = new RegExp(`[\\x00-\\x1f]|${ACTING_CHARACTERS.source}`);
+/** In a header: every control character, and U+0080 to U+00FF as the single bytes the tool sends. */
+// eslint-disable-next-line no-control-regex
+const LATIN1_ESCAPED = /[\x00-\x1f\x7f-\xff]/;
+
 /**
  * Quotes a word for a POSIX shell. Text with control characters (a body's line breaks) uses bash's $'...' so
- * no raw CR or LF ever stands in the command. With `latin1`, characters U+0080 to U+00FF are written as the
- * single bytes the tool sends in a header (\xE9 for é), not as the UTF-8 a terminal would pass.
+ * no raw CR or LF ever stands in the command, nor anything that would act on the terminal it is shown in (C1,
+ * bidirectional controls: written as their UTF-8 bytes). With `latin1`, characters U+0080 to U+00FF are written
+ * as the single bytes the tool sends in a header (\xE9 for é), not as the UTF-8 a terminal would pass.
  */
 export function shellQuote(text: string, latin1 = false): string {
   if (/^[\w@%+=:,./-]+$/.test(text)) return text;
-  // eslint-disable-next-line no-control-regex
-  const special = latin1 ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
-  if (!special.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  // eslint-disable-next-line no-control-regex
-  return `$'${text.replace(latin1 ? /[\\'\x00-\x1f\x7f-\xff]/g : /[\\'\x00-\x1f\x7f]/g, (c) => {
+  const escaped = latin1 ? LATIN1_ESCAPED : TEXT_ESCAPED;
+  if (!escaped.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  return `$'${text.replace(new RegExp(`[\\\\']|${escaped.source}`, 'g'), (c) => {
     if (c === '\\' || c === "'") return `\\${c}`;
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
     if (c === '\t') return '\\t';
-    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    const bytes = latin1 ? [c.charCodeAt(0)] : [...Buffer.from(c, 'utf8')];
+    return bytes.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
   })}'`;
 }
 
