@@ -1,6 +1,6 @@
 import { ACTING_CHARACTERS } from '../visibleText';
 import { encodeComponent } from './url';
-import { redactText } from './redact';
+import { redactRequest, redactText } from './redact';
 import { secretVariable } from './secretVariable';
 import type { BuiltRequest } from './types';
 
@@ -70,7 +70,7 @@ function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlaceme
 export function curlCommand(request: BuiltRequest): string {
   const placement = request.secretPlacement;
   const variable = placement?.kind === 'oauth2' ? TOKEN_VARIABLE : placement ? secretVariable(placement.secretName) : '';
-  let urlWord = shellQuote(redactText(request.url, request.secrets));
+  let urlWord = shellQuote(redactRequest(request).url);
   if (placement?.kind === 'query') {
     // The key was appended last: the command appends the variable's value in its place (as is: keep it URL-safe).
     const name = `${encodeComponent(placement.parameter)}=`;
@@ -82,7 +82,7 @@ export function curlCommand(request: BuiltRequest): string {
   // curl measures a body itself (with its own multipart boundary); without a body the tool's Content-Length: 0 is kept.
   const skipped = new Set(body ? ['content-length', ...(body.kind === 'multipart' ? ['content-type'] : [])] : []);
   if (placement?.kind === 'header' || placement?.kind === 'basic' || placement?.kind === 'oauth2') skipped.add((placement.kind === 'header' ? placement.header : 'authorization').toLowerCase());
-  const r = (text: string): string => redactText(text, request.secrets);
+  const r = (text: string): string => redactText(text, request);
   for (const [name, value] of request.headers) {
     // curl reads 'Name:' as "remove the header"; 'Name;' sends it empty, as the tool does.
     if (!skipped.has(name.toLowerCase())) words.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${r(value)}`, true));
