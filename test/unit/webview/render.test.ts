@@ -194,4 +194,29 @@ describe('result panel: tables, request, headers and structure', () => {
     assert.ok(!document.elements.some((e) => e.tag === 'script' || e.tag === 'img'));
     assert.ok(document.texts.some((t) => t.data === SCRIPT), 'a hostile cell is a text node');
   });
+
+  test('the request sent names every origin that received a credential, and shows the token request sent first', () => {
+    const signedIn: ResultView = {
+      ...rich,
+      signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: false },
+      credentials: [
+        { origin: 'http://127.0.0.1:3032', what: `the client id '${SCRIPT}' and the client secret 'crm' (Basic authorization), for a token` },
+        { origin: 'http://127.0.0.1:3031', what: 'the token from http://127.0.0.1:3032 (Authorization: Bearer)' },
+      ],
+      tokenRequest: 'POST http://127.0.0.1:3032/token\nAuthorization: Basic •••\n\ngrant_type=client_credentials',
+    };
+    const texts = allText(renderResult(signedIn));
+    assert.ok(texts.includes('Credentials went to:'));
+    assert.ok(texts.includes(`http://127.0.0.1:3032: the client id '${SCRIPT}' and the client secret 'crm' (Basic authorization), for a token`));
+    assert.ok(texts.includes('http://127.0.0.1:3031: the token from http://127.0.0.1:3032 (Authorization: Bearer)'));
+    assert.ok(texts.includes(signedIn.tokenRequest ?? '-'), 'the token request, as sent');
+    assert.ok(texts.some((t) => /fetched for this request/.test(t)));
+    const document = new FakeDocument();
+    mount(renderResult(signedIn), document, () => undefined);
+    assert.ok(!document.elements.some((e) => e.tag === 'script'), 'a hostile client id is text');
+    // Reused from memory: nothing went to the token endpoint this time, and no token request is shown.
+    const reused = allText(renderResult({ ...rich, signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: true }, credentials: signedIn.credentials ?? [] })).join('\n');
+    assert.match(reused, /reused from memory/);
+    assert.ok(!reused.includes('grant_type'));
+  });
 });

@@ -72,7 +72,7 @@ export interface BuiltRequest {
   secretPlacement?: SecretPlacement;
   /** OAuth2: the token's origin and age. */
   signIn?: SignIn;
-  /** OAuth2: the token request that signs in first (not sent while a token from it is fresh in memory); shown, never sent from here. */
+  /** OAuth2: the token request sent first for this request (a preview: the one that would be), for views to show; absent when a token from memory was used. */
   tokenRequest?: BuiltRequest;
   /** Problems that do not stop sending (e.g. constraint violations while enforcement is off). */
   warnings: string[];
