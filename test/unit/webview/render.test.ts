@@ -6,6 +6,7 @@ import type { PanelAction, ResultView } from '../../../client/src/webview/protoc
 import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
 import type { ViewNode } from '../../../client/src/webview/viewNode';
 import type { JsonValue } from '../../../server/src/core/tree';
+import { actsOnTerminal } from '../../support/terminal';
 import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocument';
 
 const SCRIPT = '<script>window.pwned = 1</script>';
@@ -133,6 +134,21 @@ describe('result panel page', () => {
     assert.ok(html.includes(`<script nonce="${nonce}" src="vscode-resource:/dist/webview.js">`));
     assert.ok(html.includes(`<style nonce="${nonce}">`));
     assert.ok(!html.includes('<b>getPet</b>'), 'the title is escaped');
+  });
+
+  test('control characters and bidirectional overrides in an answer show as escapes, in every part of the panel', () => {
+    const acting = 'clear\u001b[2J 40%\r\u001b[2KDone rlo\u202eevil nel\u0085';
+    const hostileView: ResultView = {
+      ...view({ data: { [acting]: acting, list: [{ cell: acting }] }, errors: [acting], warnings: [acting], headers: { 'x-note': acting } }, acting),
+      request: { method: 'GET', url: 'http://127.0.0.1/x', headers: [['X-Note', acting]], body: acting },
+      responseHeaders: { 'x-note': acting },
+    };
+    const document = new FakeDocument();
+    mount(renderResult(hostileView), document, () => undefined);
+    for (const details of document.elements.filter((e) => e.tag === 'details')) openDetails(details);
+    const texts = [...allText(renderResult(hostileView)), ...document.texts.map((t) => t.data)];
+    assert.deepEqual(texts.flatMap(actsOnTerminal), []);
+    assert.ok(texts.some((t) => t.includes('clear\\u001b[2J 40%\\r\\u001b[2KDone rlo\\u202eevil nel\\u0085')), 'shown as escapes, as the command line shows them');
   });
 
   test('every page gets a different nonce', () => {
