@@ -10,6 +10,12 @@ export interface CredentialDestination {
   what: string;
 }
 
+/** A name from the file, quoted on one line: a line break in it (a client id may hold one) cannot start a line of its own. */
+function quoted(name: string): string {
+  // eslint-disable-next-line no-control-regex
+  return `'${name.replace(/[\u0000-\u001f\u007f]/g, (c) => JSON.stringify(c).slice(1, -1))}'`;
+}
+
 /** Every origin a request's credentials go to, in the order they are sent: an OAuth2 token endpoint first. */
 export function credentialDestinations(request: BuiltRequest): CredentialDestination[] {
   const placement = request.secretPlacement;
@@ -18,18 +24,18 @@ export function credentialDestinations(request: BuiltRequest): CredentialDestina
     case undefined:
       return [];
     case 'header':
-      return [{ origin: api, what: `the secret '${placement.secretName}' in the header ${placement.header}` }];
+      return [{ origin: api, what: `the secret ${quoted(placement.secretName)} in the header ${placement.header}` }];
     case 'query':
-      return [{ origin: api, what: `the secret '${placement.secretName}' in the query parameter '${placement.parameter}'` }];
+      return [{ origin: api, what: `the secret ${quoted(placement.secretName)} in the query parameter ${quoted(placement.parameter)}` }];
     case 'basic':
-      return [{ origin: api, what: `the secret '${placement.secretName}' as the password of '${placement.username}' (Basic authorization)` }];
+      return [{ origin: api, what: `the secret ${quoted(placement.secretName)} as the password of ${quoted(placement.username)} (Basic authorization)` }];
     case 'form':
-      return [{ origin: api, what: `the secret '${placement.secretName}' in the form field '${placement.field}'` }];
+      return [{ origin: api, what: `the secret ${quoted(placement.secretName)} in the form field ${quoted(placement.field)}` }];
     case 'oauth2': {
       const tokenOrigin = originOf(placement.tokenUrl);
       const how = placement.clientAuthentication === 'body' ? 'in the form body' : 'Basic authorization';
       return [
-        { origin: tokenOrigin, what: `the client id '${placement.clientId}' and the client secret '${placement.secretName}' (${how}), for a token` },
+        { origin: tokenOrigin, what: `the client id ${quoted(placement.clientId)} and the client secret ${quoted(placement.secretName)} (${how}), for a token` },
         { origin: api, what: `the token from ${tokenOrigin} (Authorization: Bearer)` },
       ];
     }
