@@ -41,8 +41,7 @@ export class SendHistory {
 export function previewText(result: PreviewRequestResult): string {
   if (!result.ok) return `# Cannot build this request\n${result.problems.map((p) => `# - ${p}`).join('\n')}\n`;
   const { preview } = result;
-  const lines = [`${preview.method} ${preview.url}`, ...preview.headers.map(([n, v]) => `${n}: ${v}`)];
-  if (preview.body !== undefined) lines.push('', preview.body);
+  const lines = [preview.text];
   if (preview.warnings.length) lines.push('', ...preview.warnings.map((w) => `# warning: ${w}`));
   return `${lines.join('\n')}\n`;
 }

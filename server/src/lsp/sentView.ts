@@ -1,13 +1,24 @@
 import {
-  bodyShown, curlCommand, redactRequest, stringifyExact, structureReport, type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
+  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, redactRequest, stringifyExact, structureReport,
+  type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
 } from '../core';
 import type { RequestPreview } from '../protocol';
 import type { SentView } from '../suiteProtocol';
 
-/** The request as the user sees it: secrets redacted, files by name and size, and a curl command doing the same. */
+/** The request as the user sees it: secrets redacted, files by name and size, where credentials go, and a curl command doing the same. */
 export function preview(request: BuiltRequest): RequestPreview {
   const shown = redactRequest(request);
-  return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.body ? { body: bodyShown(shown.body) } : {}), warnings: shown.warnings, curl: curlCommand(request) };
+  return {
+    method: shown.method,
+    url: shown.url,
+    headers: shown.headers,
+    ...(shown.body ? { body: bodyShown(shown.body) } : {}),
+    warnings: shown.warnings,
+    curl: curlCommand(request),
+    credentials: credentialDestinations(request),
+    ...(request.tokenRequest ? { tokenRequest: describeRequest(request.tokenRequest) } : {}),
+    text: describePreview(request),
+  };
 }
 
 function parsed(text: string): JsonValue | undefined {
@@ -28,7 +39,7 @@ export function sentView(request: BuiltRequest, values: SuppliedValues, sent: Se
     rawText: sent.rawText,
     responseHeaders: sent.responseHeaders,
     valuesJson: stringifyExact(values as { [key: string]: ExactJson }),
-    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, fromCache: request.signIn.fromCache } } : {}),
+    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, clientId: request.signIn.clientId, fromCache: request.signIn.fromCache } } : {}),
     ...(structure !== undefined && raw !== undefined ? { structure: structureReport(raw, structure) } : {}),
     ...(request.shaping.kind === 'odata' ? { customRequest: true as const } : {}),
   };

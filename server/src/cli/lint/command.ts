@@ -72,6 +72,8 @@ export async function runLintCommand(argv: readonly string[], io: CliIo, catalog
         io.stderr(`connector lint: cannot write the report to ${options.outputFile}: ${describeFsError(error)}\n`);
         return 2;
       }
+    } else if (options.format === 'stylish') {
+      io.stdoutPainted(report);
     } else {
       io.stdout(report);
     }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
+  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
   type AppliedEnvironment, type BuildProblem,
 } from '../../core';
 import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
@@ -97,7 +97,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const request = prepared.request;
   if (options.mode !== 'send') {
     if (options.mode === 'curl') io.stdout(`${curlCommand(request)}\n`);
-    else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request), null, 2)}\n` : `${describeRequest(request)}\n`);
+    else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request), null, 2)}\n` : `${describePreview(request)}\n`);
     for (const name of missingSecrets) io.stderr(`Note: secret '${name}' is not set; sending will need ${secretVariable(name)}.\n`);
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);
     return 0;

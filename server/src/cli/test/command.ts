@@ -111,7 +111,7 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
       cases: [],
     };
     files.push(report);
-    if (streaming) io.stdout(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
+    if (streaming) io.stdoutPainted(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
     const send = { timeoutMs: options.timeoutMs };
     for (const testCase of suite.file.cases) {
       const outcome = await runCase({
@@ -127,17 +127,20 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
         send,
       });
       report.cases.push(outcome);
-      if (streaming) io.stdout(stylishCase(report, outcome, color));
+      if (streaming) io.stdoutPainted(stylishCase(report, outcome, color));
     }
   }
   const report: TestReport = { files, startedAt: started, durationMs: performance.now() - startedMs };
   const failed = files.some((f) => f.cases.some((c) => c.outcome !== 'passed'));
   if (streaming) {
-    io.stdout(stylishSummary(report, color));
+    io.stdoutPainted(stylishSummary(report, color));
     return failed ? 1 : 0;
   }
   const text = options.format === 'json' ? formatJsonReport(report) : options.format === 'junit' ? formatJunitReport(report) : formatStylishReport(report, color);
-  if (options.outputFile === undefined) io.stdout(text);
+  if (options.outputFile === undefined) {
+    if (options.format === 'stylish') io.stdoutPainted(text);
+    else io.stdout(text);
+  }
   else {
     const out = resolve(io.cwd, options.outputFile);
     try {
