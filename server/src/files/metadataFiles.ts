@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_METADATA_CHARS, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
-import { inside } from './workspaceFiles';
+import { inside } from './projectRoot';
 
 interface Entry {
   stamp: string;

@@ -1,7 +1,8 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { BodyFileReader, FileAccess, FileOutcome, FileRef } from '../core';
+import { editorRoot, inside } from './projectRoot';
 
 /** Where files may come from, and how the user allows another folder (a setting in VS Code, a flag on the command line). */
 export interface WorkspaceFileOptions {
@@ -13,11 +14,6 @@ export interface WorkspaceFileOptions {
   howToAllow: string;
 }
 
-/** Whether a path is the folder or inside it (both absolute, after symlinks). */
-export function inside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
 
 async function realFolder(folder: string): Promise<string | undefined> {
   return realpath(folder).catch(() => undefined);
@@ -65,21 +61,6 @@ export function workspaceFiles(options: WorkspaceFileOptions): FileAccess {
 }
 
 /**
- * The workspace of a connector used from the command line: the nearest folder above it that holds `.git` or
- * `connector-tools.json` (the project), else the connector's own folder. It does not depend on where the
- * command runs.
- */
-export function projectRootOf(connectorDir: string, exists: (path: string) => boolean): string {
-  let folder = resolve(connectorDir);
-  for (;;) {
-    if (exists(resolve(folder, '.git')) || exists(resolve(folder, 'connector-tools.json'))) return folder;
-    const parent = resolve(folder, '..');
-    if (parent === folder) return resolve(connectorDir);
-    folder = parent;
-  }
-}
-
-/**
  * Reads body files for the checks, with the same rule as sending: relative to the connector's folder, after
  * symlinks, inside the workspace or an allowed folder, a regular file.
  */
@@ -105,14 +86,25 @@ export function bodyFileReader(connectorDir: string, folders: readonly string[])
   };
 }
 
-/** The folders a connector in the editor may read files from: workspace folders (its own folder when none), plus allowed ones. */
+/** How the editor allows another folder, for messages. */
+const EDITOR_HOW_TO_ALLOW = 'the setting connectorTools.request.allowedFileFolders';
+
+/**
+ * The folders a connector in the editor may read files from: the workspace folders, plus allowed ones (relative to
+ * the first). Without a workspace folder, the connector's project root, as on the command line.
+ */
 export function editorFolders(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): string[] {
-  const roots = workspaceFolders.length ? workspaceFolders : [dirname(connectorPath)];
+  const roots = workspaceFolders.length ? [...workspaceFolders] : [editorRoot(connectorPath, workspaceFolders).folder];
   const base = roots[0] ?? dirname(connectorPath);
   return [...roots, ...allowed.map((f) => resolve(base, f))];
 }
 
-/** The body-file reader for a connector in the editor: workspace folders (its own folder when none), plus allowed ones. */
+/** The body-file reader for a connector in the editor, over the folders of editorFolders. */
 export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
   return bodyFileReader(dirname(connectorPath), editorFolders(connectorPath, workspaceFolders, allowed));
+}
+
+/** The file step for sending from the editor, over the folders of editorFolders. */
+export function editorFileAccess(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): FileAccess {
+  return workspaceFiles({ roots: editorFolders(connectorPath, workspaceFolders, allowed), howToAllow: EDITOR_HOW_TO_ALLOW });
 }

@@ -2,7 +2,7 @@
 // and environments files, the Testing view's cases and runs, "Use as response structure" and "Save as expectation".
 import { existsSync } from 'node:fs';
 import { readJsonTextSync } from '../io/jsonText';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
@@ -11,7 +11,8 @@ import {
   addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
   type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type JsonValue, type TestsDocument,
 } from '../core';
-import { workspaceFiles } from '../files/workspaceFiles';
+import { editorRoot } from '../files/projectRoot';
+import { editorFileAccess } from '../files/workspaceFiles';
 import { environmentFor } from '../io/environmentsFiles';
 import { connectorPathOf, loadSuite, testsPathOf, type SuiteReading } from '../io/testsFiles';
 import {
@@ -19,7 +20,7 @@ import {
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
   type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
 } from '../suiteProtocol';
-import type { FeatureGroupFactory } from './context';
+import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 import { secretsForClient } from './secretRequest';
 import { sentView } from './sentView';
@@ -103,7 +104,7 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
 export const suiteFeatures: FeatureGroupFactory = (deps) => ({
   capabilities: {},
   register({ connection, documents, client, service }) {
-    const roots = (): string[] => deps.folders().map((f) => URI.parse(f).fsPath);
+    const roots = (): string[] => workspacePaths(deps);
     // The connector is checked as the editor checks it when open: its levels, body files and $metadata.
     const reading = (testsPath: string): SuiteReading => ({ readText: (p) => textAt(documents, p), check: deps.connectorCheck(URI.file(connectorPathOf(testsPath)).toString()) });
     validateSuiteDocuments(service, connection, documents, reading);
@@ -150,7 +151,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       if (!connector || connector.kind === undefined) blockers.push(`${basename(suite.connectorPath)} is not a connector.`);
       let environment: AppliedEnvironment | undefined;
       if (params.environment !== undefined) {
-        const chosen = environmentFor(suite.connectorPath, params.environment, (p) => textAt(documents, p));
+        const chosen = environmentFor(suite.connectorPath, params.environment, editorRoot(suite.connectorPath, roots()), (p) => textAt(documents, p));
         if (chosen.ok) environment = chosen.environment;
         else blockers.push(chosen.message);
       }
@@ -158,12 +159,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
       const send = { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal };
-      const folders = roots().length ? roots() : [dirname(suite.connectorPath)];
-      const files = workspaceFiles({
-        roots: folders,
-        allowed: deps.settings().allowedFileFolders.map((f) => (isAbsolute(f) ? f : resolve(folders[0] ?? '', f))),
-        howToAllow: 'the setting connectorTools.request.allowedFileFolders',
-      });
+      const files = editorFileAccess(suite.connectorPath, roots(), deps.settings().allowedFileFolders);
       const runs: TestCaseRun[] = [];
       try {
         for (const testCase of suite.file.cases) {

@@ -43,8 +43,9 @@ Options:
                            as this file (its connector-tools.json applies)
   -h, --help               show this help
 
-The nearest connector-tools.json in a file's folder or above sets rule levels, files to ignore and
-per-folder overrides; the editor reads the same file.
+The nearest connector-tools.json in a file's folder or above (up to the project root: the nearest
+folder holding .git or connector-tools.json) sets rule levels, files to ignore and per-folder
+overrides; the editor reads the same file.
 
 Exit codes: 0 no errors (and warnings within --max-warnings), 1 problems found, 2 usage or read error.
 Every rule id and what it means: docs/rules.md.

@@ -14,10 +14,11 @@ export type EnvironmentChoice = { ok: true; environment: AppliedEnvironment } | 
 
 /**
  * Picks environment `name` for the connector at `connectorPath` (relative to the environments file, `/`-separated).
- * A file with errors is not used: a half-read environment could send to the wrong place.
+ * A file with errors is not used: a half-read environment could send to the wrong place. `searched` says where
+ * the edge looked, for the message when there is no file: "in /p/api or a folder above it up to ...".
  */
-export function chooseEnvironment(file: EnvironmentsFile | undefined, name: string, connectorPath: string): EnvironmentChoice {
-  if (!file) return { ok: false, message: `The environment '${name}' is chosen, but there is no ${ENVIRONMENTS_FILE} in the connector's folder or above. Create one, or choose no environment.` };
+export function chooseEnvironment(file: EnvironmentsFile | undefined, name: string, connectorPath: string, searched = "in the connector's folder or above"): EnvironmentChoice {
+  if (!file) return { ok: false, message: `The environment '${name}' is chosen, but there is no ${ENVIRONMENTS_FILE} ${searched}. Create one there, or choose no environment.` };
   const errors = file.findings.filter((f) => f.severity === 'error');
   if (errors.length > 0) return { ok: false, message: `${ENVIRONMENTS_FILE} has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} (first: ${errors[0]?.message ?? ''}); fix it before sending with an environment.` };
   const environment = file.environments.find((e) => e.name === name);
