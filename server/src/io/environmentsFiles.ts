@@ -4,7 +4,7 @@ import { statSync } from 'node:fs';
 import { readJsonTextSync } from './jsonText';
 import { dirname, relative, sep } from 'node:path';
 import { describeLookup, nearestInProject, type ProjectRoot } from '../files/projectRoot';
-import { chooseEnvironment, ENVIRONMENTS_FILE, parseEnvironmentsFile, type EnvironmentChoice, type EnvironmentsFile } from '../core';
+import { chooseEnvironment, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, type EnvironmentChoice, type EnvironmentsFile } from '../core';
 
 /** An environments file as read from disk. */
 export interface LoadedEnvironments {
@@ -39,6 +39,13 @@ export function environmentFor(connectorPath: string, name: string, root: Projec
   const folder = dirname(connectorPath);
   const path = nearestInProject(folder, root.folder, ENVIRONMENTS_FILE);
   const loaded = path ? loadEnvironments(path, openText?.(path)) : undefined;
-  const choice = chooseEnvironment(loaded?.file, name, path ? connectorKey(path, connectorPath) : '', describeLookup(folder, root));
+  const lines = loaded ? new LineIndex(loaded.text) : undefined;
+  const choice = chooseEnvironment(loaded?.file, name, path ? connectorKey(path, connectorPath) : '', {
+    searched: describeLookup(folder, root),
+    locate: (f) => {
+      const at = lines?.positionAt(f.offset) ?? { line: 0, character: 0 };
+      return `${path}:${at.line + 1}:${at.character + 1}`;
+    },
+  });
   return path ? { ...choice, source: path } : choice;
 }
