@@ -1,8 +1,7 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import type { BodyFileReader, FileAccess, FileOutcome, FileRef } from '../core';
-import { editorRoot, inside } from './projectRoot';
+import { FoundFileError, openFoundFile, type BodyFileReader, type FileAccess, type FileOutcome, type FileRef } from '../core';
+import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
+import { editorRoot } from './projectRoot';
 
 /** Where files may come from, and how the user allows another folder (a setting in VS Code, a flag on the command line). */
 export interface WorkspaceFileOptions {
@@ -15,46 +14,45 @@ export interface WorkspaceFileOptions {
 }
 
 
-async function realFolder(folder: string): Promise<string | undefined> {
-  return realpath(folder).catch(() => undefined);
-}
-
 /**
  * The file step for the editor and the command line: a path is taken relative to the connector's folder and
- * followed through symlinks; only a regular file inside the workspace (or an allowed folder) is used.
+ * followed through symlinks; only a regular file inside the workspace (or an allowed folder) is used, and a file
+ * read later (a body file's text, a file sent) must still be that file.
  */
 export function workspaceFiles(options: WorkspaceFileOptions): FileAccess {
-  const foldersPromise = Promise.all([...options.roots, ...(options.allowed ?? [])].map(realFolder)).then((all) => all.filter((f): f is string => f !== undefined));
+  const folders = realFolders([...options.roots, ...(options.allowed ?? [])]);
   return {
     async find(given: string, baseDir: string): Promise<FileOutcome> {
       const absolute = resolve(baseDir, given);
-      let real: string;
-      try {
-        real = await realpath(absolute);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-        return { ok: false, problem: { code: 'file-unreadable', path: given, message: `The file '${given}' (${absolute}) ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}; nothing was sent.` } };
+      const opened = openInside(absolute, folders);
+      if (opened.ok) {
+        closeOpened(opened);
+        return { ok: true, file: { given, path: opened.path, size: opened.size, identity: opened.identity } };
       }
-      const folders = await foldersPromise;
-      if (!folders.some((folder) => inside(real, folder))) {
+      if (opened.reason === 'outside') {
         return {
           ok: false,
           problem: {
             code: 'file-outside-workspace',
             path: given,
-            message: `The file '${given}' resolves to ${real}, outside the workspace${folders.length ? ` (${folders.join(', ')})` : ''}; it is not read or sent. Files must be inside the workspace; to allow a folder on purpose, add it with ${options.howToAllow}.`,
+            message: `The file '${given}' resolves to ${opened.path}, outside the workspace${folders.length ? ` (${folders.join(', ')})` : ''}; it is not read or sent. Files must be inside the workspace; to allow a folder on purpose, add it with ${options.howToAllow}.`,
           },
         };
       }
-      const info = await stat(real).catch(() => undefined);
-      if (!info?.isFile()) return { ok: false, problem: { code: 'file-unreadable', path: given, message: `'${given}' (${real}) is not a regular file; nothing was sent.` } };
-      return { ok: true, file: { given, path: real, size: info.size } };
+      const why = opened.reason === 'missing' ? `(${absolute}) does not exist` : opened.reason === 'not-file' ? `(${opened.path}) is not a regular file` : `(${opened.path}) cannot be read (${opened.code ?? 'unreadable'})`;
+      return { ok: false, problem: { code: 'file-unreadable', path: given, message: `The file '${given}' ${why}; nothing was sent.` } };
     },
     async readText(file: FileRef) {
       try {
-        return { ok: true, text: await readFile(file.path, 'utf8') };
+        const handle = await openFoundFile(file);
+        try {
+          return { ok: true, text: await handle.readFile('utf8') };
+        } finally {
+          await handle.close();
+        }
       } catch (error) {
-        return { ok: false, problem: { code: 'file-unreadable', path: file.given, message: `The file '${file.given}' (${file.path}) cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent.` } };
+        const message = error instanceof FoundFileError ? error.message : `The file '${file.given}' (${file.path}) cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent.`;
+        return { ok: false, problem: { code: 'file-unreadable', path: file.given, message } };
       }
     },
   };
@@ -62,26 +60,25 @@ export function workspaceFiles(options: WorkspaceFileOptions): FileAccess {
 
 /**
  * Reads body files for the checks, with the same rule as sending: relative to the connector's folder, after
- * symlinks, inside the workspace or an allowed folder, a regular file.
+ * symlinks, inside the workspace or an allowed folder, a regular file; checked and read in one step.
  */
 export function bodyFileReader(connectorDir: string, folders: readonly string[]): BodyFileReader {
-  const real = folders.map((f) => {
-    try {
-      return realpathSync(f);
-    } catch {
-      return undefined;
-    }
-  }).filter((f): f is string => f !== undefined);
+  const real = realFolders(folders);
   return (given) => {
     const absolute = resolve(connectorDir, given);
+    const opened = openInside(absolute, real);
+    if (!opened.ok) {
+      switch (opened.reason) {
+        case 'outside': return { ok: false, message: `${JSON.stringify(given)} resolves to ${opened.path}, outside the workspace; it would not be sent.` };
+        case 'not-file': return { ok: false, message: `${JSON.stringify(given)} is not a regular file.` };
+        case 'missing': return { ok: false, message: `${JSON.stringify(given)} does not exist (looked for ${absolute}).` };
+        case 'unreadable': return { ok: false, message: `${JSON.stringify(given)} cannot be read (${opened.code ?? 'unreadable'}).` };
+      }
+    }
     try {
-      const path = realpathSync(absolute);
-      if (!real.some((folder) => inside(path, folder))) return { ok: false, message: `${JSON.stringify(given)} resolves to ${path}, outside the workspace; it would not be sent.` };
-      if (!statSync(path).isFile()) return { ok: false, message: `${JSON.stringify(given)} is not a regular file.` };
-      return { ok: true, text: readFileSync(path, 'utf8') };
+      return { ok: true, text: readOpened(opened) };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { ok: false, message: code === 'ENOENT' ? `${JSON.stringify(given)} does not exist (looked for ${absolute}).` : `${JSON.stringify(given)} cannot be read (${code ?? String(error)}).` };
+      return { ok: false, message: `${JSON.stringify(given)} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
     }
   };
 }
