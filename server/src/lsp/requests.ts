@@ -19,7 +19,7 @@ import {
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { SecretChannelError, secretsForClient } from './secretRequest';
 import { workspacePaths, type FeatureDeps } from './context';
-import { valuesFilePath } from './valuesFiles';
+import { valuesOfConnector } from '../io/fileKinds';
 import { environmentFor } from '../io/environmentsFiles';
 import { preview, sentView } from './sentView';
 
@@ -61,7 +61,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       if (!chosen.ok) return { prepared: { ok: false, problems: [{ code: 'invalid-connector', message: chosen.message }], warnings: [] }, describe: (p) => p.message };
       environment = chosen.environment;
     }
-    const valuesPath = valuesFilePath(path);
+    const valuesPath = valuesOfConnector(path);
     const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
     const prepared = await prepareRequest({
       connector,
@@ -108,7 +108,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         if (typeof uri !== 'string' || typeof operationId !== 'string') {
           throw new ResponseError(ErrorCodes.InvalidParams, `${SEND_REQUEST_COMMAND} takes [uri, operation id].`);
         }
-        const valuesPath = valuesFilePath(URI.parse(uri).fsPath);
+        const valuesPath = valuesOfConnector(URI.parse(uri).fsPath);
         const valuesText = valuesTextAt(valuesPath);
         const choice: ValuesChoice = valuesText !== undefined && hasValuesFor(valuesText, operationId) ? { valuesFile: true } : { entered: {} };
         const outcome = await send(uri, operationId, choice, deps.settings().requestTimeoutMs, new AbortController().signal);
@@ -137,7 +137,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         });
         const inputs = describeInputs(connector, params.operationId);
         if (!inputs) return { inputs: [], blockers: [...blockers, `The file has no operation '${params.operationId}' any more.`] };
-        const path = valuesFilePath(URI.parse(params.uri).fsPath);
+        const path = valuesOfConnector(URI.parse(params.uri).fsPath);
         const valuesText = valuesTextAt(path);
         if (valuesText === undefined || !hasValuesFor(valuesText, params.operationId)) {
           // Prompts need the body file's variables too: the preparation reads the file, the inputs come from it.

@@ -14,12 +14,13 @@ import {
 import { editorRoot } from '../files/projectRoot';
 import { editorFileAccess } from '../files/workspaceFiles';
 import { environmentFor } from '../io/environmentsFiles';
-import { connectorPathOf, loadSuite, testsPathOf, type SuiteReading } from '../io/testsFiles';
+import { connectorPathOf, loadSuite, testsFileFindings, testsPathOf, type SuiteReading } from '../io/testsFiles';
 import {
   LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
   type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
 } from '../suiteProtocol';
+import { isConnectorUri, kindOfUri } from './analysis';
 import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 import { secretsForClient } from './secretRequest';
@@ -28,12 +29,12 @@ import { serverTokens } from './tokens';
 
 /** Tests files are `NAME.tests.json`. */
 export function isTestsUri(uri: string): boolean {
-  return /\.tests\.json$/i.test(decodeURIComponent(uri.split('?')[0] ?? ''));
+  return kindOfUri(uri) === 'tests';
 }
 
 /** The environments file. */
 export function isEnvironmentsUri(uri: string): boolean {
-  return decodeURIComponent(uri.split('?')[0] ?? '').endsWith(`/${ENVIRONMENTS_FILE}`);
+  return kindOfUri(uri) === 'environments';
 }
 
 /** A file's text: the open document (unsaved edits included), else the disk. */
@@ -68,14 +69,13 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
       return;
     }
     const path = URI.parse(uri).fsPath;
-    const loaded = loadSuite(service, path, reading(path));
-    const findings = loaded.ok ? loaded.suite.findings : [{ code: 'tests-no-connector', severity: 'error' as const, message: `This tests file ${loaded.message}`, offset: 0, length: 0 }];
+    const findings = testsFileFindings(service, path, reading(path));
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map((f) => toDiagnostic(lines, f, uri)) });
   };
   const schedule = (uri: string, now: boolean): void => {
     if (!isTestsUri(uri) && !isEnvironmentsUri(uri)) {
       // A connector changed: its open tests file is judged against the new version.
-      const tests = /\.connector\.json$/i.test(uri) ? URI.file(testsPathOf(URI.parse(uri).fsPath)).toString() : undefined;
+      const tests = isConnectorUri(uri) ? URI.file(testsPathOf(URI.parse(uri).fsPath)).toString() : undefined;
       if (tests && documents.get(tests)) schedule(tests, false);
       return;
     }

@@ -16,7 +16,7 @@ import { formatJsonReport, formatJunitReport, formatStylishReport, stylishCase, 
 import { parseTestOptions, TEST_HELP } from './options';
 import type { FileReport, TestReport } from './report';
 
-const TESTS_TARGETS = { glob: '**/*.tests.json', described: 'tests files (*.tests.json)', verb: 'run' };
+const TESTS_TARGETS = { globs: ['**/*.tests.json'], described: 'tests files (*.tests.json)', verb: 'run' };
 
 /** A suite ready to run: read, checked, with its environment. */
 interface Planned {
