@@ -5,7 +5,6 @@
 import { dirname } from 'node:path';
 import { RULE_IDS, type BodyFileReader, type CheckOptions, type SeverityOverrides } from '../core';
 import { metadataSource } from '../files/metadataFiles';
-import { commandLineRoot } from '../files/projectRoot';
 import { bodyFileReader } from '../files/workspaceFiles';
 import { ProjectConfigFiles } from '../io/projectConfigFiles';
 
@@ -22,8 +21,9 @@ export interface ConnectorCheckScope {
 /** The check options for the connector file at `path`, as every command line command checks it. */
 export function connectorCheckOptions(path: string, scope: ConnectorCheckScope = {}): CheckOptions & { readBodyFile: BodyFileReader } {
   const folder = dirname(path);
-  const readable = [commandLineRoot(folder).folder, ...(scope.allowed ?? [])];
-  const project = (scope.configs ?? new ProjectConfigFiles(RULE_IDS)).forFile(path);
+  const configs = scope.configs ?? new ProjectConfigFiles(RULE_IDS);
+  const readable = [configs.projectRoot(path), ...(scope.allowed ?? [])];
+  const project = configs.forFile(path);
   return {
     overrides: { ...project.overrides, ...scope.overrides },
     readBodyFile: bodyFileReader(folder, readable),

@@ -33,22 +33,38 @@ export class ProjectConfigFiles {
   /** Project root and folder → the project file in it or above (up to the root), or null when there is none. */
   private readonly nearestByFolder = new Map<string, string | null>();
   private readonly loaded = new Map<string, { stamp: string; config: LoadedProjectConfig }>();
+  /** Folder → its project root on the command line, found once per run. */
+  private readonly rootByFolder = new Map<string, string>();
+  private readonly rootOf: (filePath: string) => string;
 
   /**
-   * @param rootOf the project root of a file (lookups never go above it): on the command line by default, the
-   * workspace folder in the editor.
+   * @param rootOf the project root of a file (lookups never go above it): the workspace folder in the editor; by
+   * default the command line's, remembered per folder until invalidate().
    */
-  constructor(private readonly knownRuleIds: readonly string[], private readonly rootOf: (filePath: string) => string = (path) => commandLineRoot(dirname(path)).folder) {}
+  constructor(private readonly knownRuleIds: readonly string[], rootOf?: (filePath: string) => string) {
+    this.rootOf = rootOf ?? ((path) => {
+      const folder = dirname(path);
+      let root = this.rootByFolder.get(folder);
+      if (root === undefined) this.rootByFolder.set(folder, (root = commandLineRoot(folder).folder));
+      return root;
+    });
+  }
 
   /** Forgets every lookup, e.g. after a project file was created, changed or deleted. */
   invalidate(): void {
     this.nearestByFolder.clear();
     this.loaded.clear();
+    this.rootByFolder.clear();
+  }
+
+  /** The project root of a file (an absolute path): where lookups stop and files named by values are confined. */
+  projectRoot(filePath: string): string {
+    return this.rootOf(filePath);
   }
 
   /** The project file's settings for a connector file (an absolute path). */
   forFile(filePath: string): ConfigForFile {
-    const configPath = this.nearest(dirname(filePath), this.rootOf(filePath));
+    const configPath = this.nearest(dirname(filePath), this.projectRoot(filePath));
     const source = configPath ? this.load(configPath) : undefined;
     if (!source) return { overrides: {}, ignored: false };
     const relativePath = relative(dirname(source.path), filePath).split(sep).join('/');
