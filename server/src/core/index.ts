@@ -36,6 +36,7 @@ export type { ProjectConfig } from './projectConfig';
 export { prepareRequest } from './request/prepare';
 export type { PrepareInput, Prepared } from './request/prepare';
 export { sendPrepared } from './request/run';
+export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './sendBody';
 export type { SentRequest } from './request/run';
 export { curlCommand } from './request/curl';
 export { redactRequest } from './request/redact';

@@ -1,4 +1,3 @@
-import { ReadStream } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, EnvHttpProxyAgent } from 'undici';
@@ -6,7 +5,7 @@ import { secretForms } from './request/redact';
 import { originAndTarget } from './request/url';
 import type { BuiltRequest, RedirectFollowed } from './request/types';
 import type { ReceivedResponse } from './result';
-import { wireBody } from './sendBody';
+import { openWireBody, type WireBody } from './sendBody';
 
 /** How sending is bounded. */
 export interface SendOptions {
@@ -135,17 +134,18 @@ function refusedRedirect(from: URL, to: URL, secrets: readonly string[]): string
   return undefined;
 }
 
-/** Waits for a file body to open, or for the deadline or a cancel; a FIFO or a slow disk must not outlive either. */
-function opened(stream: ReadStream, signal: AbortSignal, path: string): Promise<void> {
+/** Opens a request's files, or gives up at the deadline or a cancel; files that open too late are let go. */
+function openedBefore(built: BuiltRequest, signal: AbortSignal): Promise<WireBody> {
+  const opening = openWireBody(built);
   let stop = (): void => undefined;
-  return new Promise<void>((resolve, reject) => {
-    stop = (): void => reject(signal.reason);
+  return new Promise<WireBody>((resolve, reject) => {
+    stop = (): void => {
+      reject(signal.reason);
+      opening.then((late) => late.close(), () => undefined);
+    };
     if (signal.aborted) return stop();
     signal.addEventListener('abort', stop, { once: true });
-    stream.once('open', () => resolve());
-    stream.once('error', (error: NodeJS.ErrnoException) => {
-      reject(Object.assign(new Error(`The file ${path} cannot be read (${error.code ?? error.message}).`), { fileError: true }));
-    });
+    opening.then(resolve, reject);
   }).finally(() => signal.removeEventListener('abort', stop));
 }
 
@@ -168,11 +168,12 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
   const redirects: RedirectFollowed[] = [];
   const failed = (failure: SendFailure): SendOutcome => ({ ok: false, failure, totalMs: performance.now() - started, ...(redirects.length ? { redirects } : {}) });
   let url = new URL(built.url);
+  let wire: WireBody | undefined;
   try {
     let headers = built.headers;
-    const body = wireBody(built);
-    // A file body must open before the deadline or a cancel, whichever comes first (a FIFO may never open).
-    if (built.body?.kind === 'file' && body instanceof ReadStream) await opened(body, signal, built.body.file.path);
+    // Files must open before the deadline or a cancel, whichever comes first (a slow or hung disk).
+    wire = await openedBefore(built, signal);
+    const body = wire.body;
     // The request goes to the target exactly as built: a URL object would turn %2E%2E back into '..'.
     let { origin, target } = originAndTarget(built.url);
     const firstOrigin = url.origin;
@@ -231,5 +232,6 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
     return failed(describeFailure(error, url, options.timeoutMs));
   } finally {
     clearTimeout(timer);
+    wire?.close();
   }
 }

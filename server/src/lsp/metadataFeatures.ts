@@ -5,7 +5,7 @@ import { environmentSecrets, LineIndex, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
 import { editorFolders } from '../files/workspaceFiles';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
-import type { FeatureGroupFactory } from './context';
+import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
 import { editorSecrets, SecretChannelError } from './secretRequest';
 
@@ -36,7 +36,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,
-        roots: editorFolders(path, deps.folders().map((f) => URI.parse(f).fsPath), deps.settings().allowedFileFolders),
+        roots: editorFolders(path, workspacePaths(deps), deps.settings().allowedFileFolders),
         secrets: async (name, origin) => {
           const value = await secrets(name, origin);
           if (!value) missing.push(name);

@@ -82,7 +82,8 @@ export function formatStylish(files: readonly LintedFile[], options: StylishOpti
   const total = counts.error + counts.warning + counts.info;
   if (total === 0) {
     const ignored = options.ignoredCount ? ` (${plural(options.ignoredCount, 'file')} ignored by connector-tools.json)` : '';
-    const checked = `${plural(files.length, 'connector file')}${ignored}`;
+    const noun = files.every((file) => file.kind === 'connector') ? 'connector file' : 'file';
+    const checked = `${plural(files.length, noun)}${ignored}`;
     out.push(paint(ANSI.green, options.quiet ? `✔ No errors in ${checked}.` : `✔ No problems found in ${checked}.`));
   } else {
     const style = counts.error ? ANSI.red : counts.warning ? ANSI.yellow : ANSI.cyan;

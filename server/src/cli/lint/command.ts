@@ -8,7 +8,7 @@ import { formatJson } from '../format/json';
 import { formatSarif } from '../format/sarif';
 import { formatStylish } from '../format/stylish';
 import { countSeverities, plural } from '../format/counts';
-import { packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
+import { docUrl, packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
 import { RULE_CATALOG, type RuleInfo } from '../../core';
 import { decodeJsonText } from '../../io/jsonText';
 import { lintFiles, type LintedFile, type LintSource } from './lintFiles';
@@ -30,6 +30,7 @@ function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, p
         toolVersion: info.version,
         informationUri: projectUrl(info),
         rulesDocUrl: rulesDocUrl(info),
+        docUrl: (page) => docUrl(page, info),
         cwd: io.cwd,
         problems,
       });

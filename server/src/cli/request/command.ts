@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
   curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
   type AppliedEnvironment, type BuildProblem,
 } from '../../core';
-import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { commandLineRoot } from '../../files/projectRoot';
+import { workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
 import { readJsonText } from '../../io/jsonText';
 import { connectorCheckOptions } from '../connectorCheck';
@@ -45,7 +45,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const text = await readText(path, io, 'connector file');
   if (text === undefined) return 2;
   const baseDir = dirname(path);
-  const root = projectRootOf(baseDir, existsSync);
+  const project = commandLineRoot(baseDir);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
   const { connector, findings } = languageService.check(text, connectorCheckOptions(path, { allowed })).result;
   if (!connector) {
@@ -57,7 +57,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   if (valuesPath && valuesText === undefined) return 2;
   let environment: AppliedEnvironment | undefined;
   if (options.env !== undefined) {
-    const chosen = environmentFor(path, options.env);
+    const chosen = environmentFor(path, options.env, project);
     if (!chosen.ok) {
       io.stderr(`connector request: ${chosen.message} Nothing was sent.\n`);
       return 2;
@@ -80,7 +80,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     ...(options.mode === 'send' ? { tokens: new TokenCache().source({ timeoutMs: options.timeoutMs }) } : {}),
     baseDir,
     files: workspaceFiles({
-      roots: [root],
+      roots: [project.folder],
       allowed,
       howToAllow: '--allow-files FOLDER',
     }),

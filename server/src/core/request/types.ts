@@ -12,6 +12,8 @@ export interface FileRef {
   /** The absolute path after symlinks, inside the allowed folders. */
   path: string;
   size: number;
+  /** Which file was checked (fileIdentity): the file read or sent later must be this one. */
+  identity: string;
 }
 
 /** A multipart form part: a plain field, or a file streamed from disk. */
