@@ -1,5 +1,5 @@
 import {
-  bodyShown, curlCommand, redactRequest, stringifyExact, structureReport, type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
+  bodyShown, curlCommand, parseJsonValue, redactRequest, stringifyExact, structureReport, type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
 } from '../core';
 import type { RequestPreview } from '../protocol';
 import type { SentView } from '../suiteProtocol';
@@ -11,11 +11,8 @@ export function preview(request: BuiltRequest): RequestPreview {
 }
 
 function parsed(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
+  const read = parseJsonValue(text);
+  return read.ok ? read.value : undefined;
 }
 
 /** One sending as the result panel and the Testing view show it, redacted. */
