@@ -366,7 +366,7 @@ class FramingCheck {
  * The stdio input as the protocol library reads it: bytes pass through unchanged while the framing holds; at the
  * first byte that breaks it, what came before is passed on, `broken` is told what is wrong, and nothing more passes.
  */
-export function checkedFraming(broken: (problem: string) => void): Transform {
+function checkedFraming(broken: (problem: string) => void): Transform {
   const framing = new FramingCheck();
   let failed = false;
   return new Transform({
