@@ -26,6 +26,7 @@ export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
 export { parseExact, stringifyExact } from './values/exactJson';
+export { MAX_NESTING, nestingTooDeep, parseJsonValue, tooDeepAt } from './parse';
 export type { ExactJson } from './values/exactJson';
 
 // The project file (connector-tools.json).

@@ -1,4 +1,5 @@
 import type { ResultShaping, ConnectorResult, RedirectFollowed } from './request/types';
+import { parseJsonValue } from './parse';
 import type { JsonValue } from './tree';
 
 /** A response as received: status, headers, body text (cut at the cap) and timing. */
@@ -60,14 +61,6 @@ function isJsonMedia(headers: Record<string, string>): boolean {
   return /\bjson\b/i.test(headers['content-type'] ?? '');
 }
 
-function parseJson(text: string): { ok: true; value: JsonValue } | { ok: false } {
-  try {
-    return { ok: true, value: JSON.parse(text) as JsonValue };
-  } catch {
-    return { ok: false };
-  }
-}
-
 function odataErrors(body: JsonValue): string[] {
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return [];
   const error = (body as Record<string, JsonValue>).error;
@@ -93,7 +86,7 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
   const errors: string[] = [];
   const warnings = [...buildWarnings];
   const ok = response.status >= 200 && response.status < 300;
-  const parsed = response.body === '' ? undefined : parseJson(response.body);
+  const parsed = response.body === '' ? undefined : parseJsonValue(response.body);
   let data: JsonValue | undefined;
   if (parsed?.ok) data = parsed.value;
   else if (response.body !== '') data = response.body;
@@ -104,8 +97,12 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
   if (response.truncated) warnings.push('The response was cut at the size limit; data holds its beginning only.');
   if (response.invalidUtf8) warnings.push('The response is not valid UTF-8 text; invalid bytes were replaced with \uFFFD.');
 
+  if (parsed?.ok === false && parsed.tooDeep) warnings.push(`The response has ${parsed.tooDeep}; it is kept as text, not read as JSON.`);
   if (shaping.kind === 'odata') {
-    if (response.body !== '' && !parsed?.ok) {
+    if (parsed?.ok === false && parsed.tooDeep) {
+      errors.push(`The service's answer has ${parsed.tooDeep}; Custom request does not read JSON nested this deep.`);
+      data = undefined;
+    } else if (response.body !== '' && !parsed?.ok) {
       errors.push(`The service answered with ${response.headers['content-type'] ?? 'no Content-Type'}, not JSON. Custom request handles JSON only; binary downloads need the projection's own binary-download operation.`);
       data = undefined;
     }
@@ -130,7 +127,7 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
     const message = data !== undefined ? restErrorMessage(data) : undefined;
     errors.push(`HTTP ${response.status} ${response.statusText}${message ? `: ${message}` : ''}`.trim());
   }
-  if (parsed && !parsed.ok && isJsonMedia(response.headers)) warnings.push('The response says it is JSON but does not parse; data holds its text.');
+  if (parsed && !parsed.ok && !parsed.tooDeep && isJsonMedia(response.headers)) warnings.push('The response says it is JSON but does not parse; data holds its text.');
   return {
     status: response.status,
     errors,

@@ -55,10 +55,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       return { ok: true, path: outcome.path, summary: outcome.summary, edit: { changes: outcome.edits.length ? { [uri]: outcome.edits.map((e) => lspEdit(lines, e)) } : {} } };
     }
 
-    connection.onRequest(FETCH_METADATA, async (params: FetchMetadataParams): Promise<FetchMetadataResult> => {
-      if (typeof params?.uri !== 'string') return { ok: false, message: 'No connector was given.' };
-      return fetch(params.uri);
-    });
+    connection.onRequest(FETCH_METADATA, (params: FetchMetadataParams): Promise<FetchMetadataResult> => fetch(params.uri));
 
     // Any client: `connector.fetchMetadata` [uri]; the connector edit is applied through workspace/applyEdit.
     registerCommand(FETCH_METADATA_COMMAND, async (args) => {

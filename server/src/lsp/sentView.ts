@@ -1,5 +1,5 @@
 import {
-  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, redactRequest, stringifyExact, structureReport,
+  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, parseJsonValue, redactRequest, stringifyExact, structureReport,
   type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
 } from '../core';
 import type { RequestPreview } from '../protocol';
@@ -22,11 +22,8 @@ export function preview(request: BuiltRequest): RequestPreview {
 }
 
 function parsed(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
+  const read = parseJsonValue(text);
+  return read.ok ? read.value : undefined;
 }
 
 /** One sending as the result panel and the Testing view show it, redacted. */

@@ -8,7 +8,7 @@ import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languagese
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import {
-  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
+  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, parseJsonValue, responseSkeleton, runCase, setResponseStructureEdits,
   type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type JsonValue, type TestsDocument,
 } from '../core';
 import { editorRoot } from '../files/projectRoot';
@@ -191,13 +191,9 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const path = URI.parse(params.uri).fsPath;
       const text = textAt(documents, path);
       if (text === undefined) return { ok: false, message: `${basename(path)} cannot be read.` };
-      let data: JsonValue;
-      try {
-        data = JSON.parse(params.rawText) as JsonValue;
-      } catch {
-        return { ok: false, message: 'The answer is not JSON, so it has no structure to use.' };
-      }
-      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(data));
+      const data = parseJsonValue(params.rawText);
+      if (!data.ok) return { ok: false, message: data.tooDeep ? `The answer has ${data.tooDeep}; no response structure is nested this deep.` : 'The answer is not JSON, so it has no structure to use.' };
+      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(data.value));
       if (!edits.ok) return { ok: false, message: edits.message };
       const lines = new LineIndex(text);
       const edit: WorkspaceEdit = { changes: { [params.uri]: edits.edits.map((e) => lspEdit(lines, e)) } };

@@ -49,7 +49,9 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
   const { connector, findings } = languageService.check(text, connectorCheckOptions(path, { allowed })).result;
   if (!connector) {
-    io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
+    // What the syntax check found (nesting far too deep, a file that is not JSON) says why there is no object.
+    const unreadable: BuildProblem[] = findings.filter((f) => f.code === 'syntax-error').map((f) => ({ code: 'invalid-connector', message: f.message, at: { file: 'connector', offset: f.offset, length: f.length } }));
+    io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n${problemLines(unreadable, { connector: { shown: displayPathOf(path, io.cwd), lines: new LineIndex(text) }, values: undefined })}`);
     return 2;
   }
   const valuesPath = options.valuesFile ? resolve(io.cwd, options.valuesFile) : undefined;

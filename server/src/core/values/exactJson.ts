@@ -1,4 +1,5 @@
-import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
+import { printParseErrorCode, type Node } from 'jsonc-parser';
+import { nestingTooDeep, parseJsonTree } from '../parse';
 import type { JsonValue } from '../tree';
 
 /**
@@ -55,9 +56,9 @@ export function exactOfNode(node: Node, text: string, depth = 0): ExactJson {
 
 /** Parses JSON text keeping every number's digits; a syntax error is a message with its 1-based column. */
 export function parseExact(text: string): { ok: true; value: ExactJson } | { ok: false; message: string } {
-  const errors: ParseError[] = [];
-  const root = parseTree(text, errors, { allowTrailingComma: false, disallowComments: true });
-  const [error] = errors;
+  const parsed = parseJsonTree(text, { allowTrailingComma: false, disallowComments: true });
+  if (parsed.tooDeep !== undefined) return { ok: false, message: `${nestingTooDeep(text, parsed.tooDeep)}; no value is nested this deep` };
+  const { root, errors: [error] } = parsed;
   if (error || !root) {
     const words = error ? printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : 'value expected';
     return { ok: false, message: `not valid JSON (${words} at column ${(error?.offset ?? 0) + 1})` };
