@@ -176,8 +176,8 @@ function bodyCompletions(service: ServiceMetadata, analysis: RequestAnalysis, re
 }
 
 /** The type an object inside a response structure describes, by its path below `responseStructure`. */
-function structureTypeAt(service: ServiceMetadata, analysis: RequestAnalysis, path: readonly (string | number)[]): EdmStructuredType | undefined {
-  const state = responseState(analysis);
+function structureTypeAt(service: ServiceMetadata, analysis: RequestAnalysis, request: CustomRequest, path: readonly (string | number)[]): EdmStructuredType | undefined {
+  const state = responseState(analysis, request.operation?.value);
   if (!state || (state.kind !== 'collection' && state.kind !== 'entity' && state.kind !== 'complex')) return undefined;
   let type: EdmStructuredType | undefined = state.type;
   let rest = path;
@@ -208,7 +208,7 @@ function structureCompletions(service: ServiceMetadata, analysis: RequestAnalysi
   if (!objectNode || objectNode.type !== 'object') return [];
   const full = getNodePath(objectNode);
   const at = full.indexOf('responseStructure');
-  const type = structureTypeAt(service, analysis, full.slice(at + 1));
+  const type = structureTypeAt(service, analysis, request, full.slice(at + 1));
   if (!type) return [];
   const present = new Set((objectNode.children ?? []).map((p) => p.children?.[0]?.value));
   const replace = node?.type === 'string' ? { offset: node.offset, length: node.length } : { offset, length: 0 };
@@ -295,7 +295,7 @@ export function metadataHover(service: ServiceMetadata, connector: ODataConnecto
     const objectNode = property?.parent;
     if (node && objectNode && typeof node.value === 'string') {
       const full = getNodePath(objectNode);
-      const type = structureTypeAt(service, analysis, full.slice(full.indexOf('responseStructure') + 1));
+      const type = structureTypeAt(service, analysis, request, full.slice(full.indexOf('responseStructure') + 1));
       const member = type ? memberOf(service, type, node.value) : undefined;
       if (type && member) return { markdown: describeMember(service, member, type), offset: node.offset, length: node.length };
     }
