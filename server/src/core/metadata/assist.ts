@@ -5,7 +5,7 @@ import { locateIn } from '../features/locate';
 import type { Span } from '../findings';
 import type { CustomRequest, ODataConnector } from '../model';
 import { sourceOffsetInString } from '../tree';
-import { callerParameters } from './arguments';
+import { callerParameters, keyPredicateTemplate } from './arguments';
 import { requiredForCreate, sampleValue } from './body';
 import { describeContainerChild, describeMember, describeOperation, describeType } from './describe';
 import { boundOperations, derivedTypes, keyOf, memberOf, navigationOf, propertiesOf, shortName, structuredType, typeLabel } from './lookups';
@@ -73,11 +73,10 @@ function keyProposals(service: ServiceMetadata, type: EdmStructuredType, replace
   const key = keyOf(service, type);
   if (key.length === 0) return [];
   const properties = propertiesOf(service, type);
-  const literal = (name: string): string => (properties.get(name)?.type.name === 'Edm.String' ? `'{${name.charAt(0).toLowerCase()}${name.slice(1)}}'` : `{${name.charAt(0).toLowerCase()}${name.slice(1)}}`);
-  const template = key.length === 1 ? literal(key[0] as string) : key.map((k) => `${k}=${literal(k)}`).join(',');
+  const template = keyPredicateTemplate(service, type);
   const documentation = `Key of ${shortName(type.qualifiedName)}: ${key.map((k) => `${k} (${properties.get(k)?.type.name ?? '?'})`).join(', ')}. \`{name}\` is a path parameter.`;
   return [
-    { label: template, kind: 'value', insertText: escape(template), documentation, replace },
+    ...(template ? [{ label: template, kind: 'value' as const, insertText: escape(template), documentation, replace }] : []),
     ...key.map((k) => ({ label: `${k}=`, kind: 'property' as const, insertText: escape(`${k}=`), documentation: describeMember(service, properties.get(k) as never, type), replace })),
   ];
 }

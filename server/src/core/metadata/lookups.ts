@@ -166,6 +166,13 @@ export function isReadOnly(property: EdmProperty): 'computed' | 'read-only' | un
   return undefined;
 }
 
+/** Whether a property must be given a value though its type allows null: marked mandatory (`Common.FieldControl`). */
+export function isMandatory(property: EdmProperty): boolean {
+  const value = annotation(property, TERMS.fieldControl);
+  const member = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.$EnumMember : undefined;
+  return typeof member === 'string' && member.endsWith('/Mandatory');
+}
+
 /** The description of an element (`Core.Description`), if any. */
 export function descriptionOf(element: { annotations: Record<string, AnnotationValue> } | undefined): string | undefined {
   const value = annotation(element, TERMS.description);
