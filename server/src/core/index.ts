@@ -79,3 +79,8 @@ export { exportOpenApi } from './openapi/exportOpenApi';
 export { printConnectorJson } from './importing/printConnector';
 export { reimportInto } from './openapi/reimport';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
+
+// Custom requests written from a service's $metadata.
+export { addToConnector } from './odataImport/addToConnector';
+export { importMetadata, listMetadataChoices } from './odataImport/importMetadata';
+export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';

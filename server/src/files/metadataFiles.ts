@@ -60,28 +60,38 @@ export class MetadataFiles {
       return { ok: false, message: code === 'ENOENT' ? `it does not exist (looked for ${absolute})` : `it cannot be read (${code ?? String(error)})` };
     }
     if (!roots.some((root) => inside(real, root))) return { ok: false, message: `it resolves to ${real}, outside the workspace, so it is not read` };
-    let stamp: string;
-    try {
-      const info = statSync(real);
-      if (!info.isFile()) return { ok: false, message: 'it is not a regular file' };
-      // Characters are at most bytes: a file with more bytes than twice the cap is refused without reading it.
-      if (info.size > MAX_METADATA_CHARS * 2) return { ok: false, message: `it is ${(info.size / 1024 / 1024).toFixed(0)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` };
-      stamp = `${info.mtimeMs}:${info.size}`;
-    } catch (error) {
-      return { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
-    }
+    const stamp = metadataFileStamp(real);
+    if (!stamp.ok) return stamp;
     const cached = this.entries.get(real);
-    if (cached?.stamp === stamp) return cached.outcome;
-    let outcome: MetadataOutcome;
-    try {
-      const read = readCsdl(readFileSync(real, 'utf8'));
-      outcome = read.ok ? { ok: true, service: read.service, path: real } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
-    } catch (error) {
-      outcome = { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})` };
-    }
+    if (cached?.stamp === stamp.stamp) return cached.outcome;
+    const outcome = parseMetadataFile(real);
     if (cached) this.changes++;
-    this.entries.set(real, { stamp, outcome });
+    this.entries.set(real, { stamp: stamp.stamp, outcome });
     return outcome;
+  }
+}
+
+/** A metadata file's version (modification time and size), or why it cannot be read: not a regular file, or above the size limit. */
+export function metadataFileStamp(path: string): { ok: true; stamp: string } | { ok: false; message: string } {
+  try {
+    const info = statSync(path);
+    if (!info.isFile()) return { ok: false, message: 'it is not a regular file' };
+    // Characters are at most bytes: a file with more bytes than twice the cap is refused without reading it.
+    if (info.size > MAX_METADATA_CHARS * 2) return { ok: false, message: `it is ${(info.size / 1024 / 1024).toFixed(0)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` };
+    return { ok: true, stamp: `${info.mtimeMs}:${info.size}` };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return { ok: false, message: code === 'ENOENT' ? `it does not exist (looked for ${path})` : `it cannot be read (${code ?? String(error)})` };
+  }
+}
+
+/** Reads and parses a metadata file (checked with metadataFileStamp first): the service, or why it is not OData V4 metadata. */
+export function parseMetadataFile(path: string): MetadataOutcome {
+  try {
+    const read = readCsdl(readFileSync(path, 'utf8'));
+    return read.ok ? { ok: true, service: read.service, path } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
+  } catch (error) {
+    return { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})` };
   }
 }
 

@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parse } from 'jsonc-parser';
-import { exportOpenApi, LineIndex, type ImportNote } from '../../core';
-import { keepingByteOrderMark, readJsonFile, readJsonText, type JsonFileText } from '../../io/jsonText';
+import { exportOpenApi, LineIndex } from '../../core';
+import { keepingByteOrderMark, readJsonText, type JsonFileText } from '../../io/jsonText';
+import { formatFindings, formatNotes, readOptional } from '../importReport';
 import { importOpenApiFile } from '../../openapi/importFile';
 import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
@@ -10,28 +11,6 @@ import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
 import { EXPORT_HELP, IMPORT_HELP, parseExportOptions, parseImportOptions } from './options';
-
-/** Notes grouped by where they apply, one line each, as the report of an import or export prints them. */
-export function formatNotes(notes: readonly ImportNote[]): string {
-  const byPlace = new Map<string, ImportNote[]>();
-  for (const note of notes) byPlace.set(note.where, [...(byPlace.get(note.where) ?? []), note]);
-  const lines: string[] = [];
-  for (const [where, group] of byPlace) {
-    lines.push(`  ${where}`);
-    for (const note of group) lines.push(`    ${note.kind === 'left-out' ? 'left out' : 'changed '}  ${note.reason}`);
-  }
-  return lines.length ? `${lines.join('\n')}\n` : '';
-}
-
-/** The file as read from disk, or undefined when there is none. */
-async function readOptional(path: string): Promise<JsonFileText | undefined> {
-  try {
-    return await readJsonFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
 
 /** `connector import openapi`: writes (or updates) a connector from an OpenAPI document. Exit 0, or 2 when nothing was written. */
 export async function runImportCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -88,13 +67,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     if (outcome.problems.length > 10) report.push(`  ... and ${outcome.problems.length - 10} more.\n`);
   }
   if (outcome.notes.length > 0) report.push(`What the platform cannot hold as the document says:\n${formatNotes(outcome.notes)}`);
-  if (outcome.findings.length > 0) {
-    const lines = new LineIndex(outcome.text);
-    report.push(`The connector needs attention (run connector lint):\n${outcome.findings.map((f) => {
-      const p = lines.positionAt(f.offset);
-      return `  ${p.line + 1}:${p.character + 1}  ${f.message}  ${f.code}\n`;
-    }).join('')}`);
-  }
+  report.push(formatFindings(outcome.text, outcome.findings));
   io.stderr(report.join(''));
   return 0;
 }

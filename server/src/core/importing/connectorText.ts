@@ -1,4 +1,4 @@
-import { parseTree, type Node } from 'jsonc-parser';
+import { modify, parseTree, type Node } from 'jsonc-parser';
 import { appendElementsEdits, applyEdits, formattingFor, setValueEdits } from '../edits';
 import { jsonOf, nodeAtPath, type JsonValue } from '../tree';
 import { printConnectorJson } from './printConnector';
@@ -48,6 +48,17 @@ export class ConnectorText {
   /** Sets (or, with undefined, removes) the value at a path; `-1` as the last segment appends to an array. */
   set(path: (string | number)[], value: JsonValue | undefined): void {
     this.current = applyEdits(this.current, setValueEdits(this.current, path, value));
+  }
+
+  /** Adds a top-level property right after the first of `after` the file has (else at the end), keeping the rest as written. */
+  insert(key: string, value: JsonValue, after: readonly string[]): void {
+    this.current = applyEdits(this.current, modify(this.current, [key], value, {
+      formattingOptions: formattingFor(this.current),
+      getInsertionIndex: (properties) => {
+        const index = after.map((p) => properties.indexOf(p)).find((i) => i >= 0);
+        return index === undefined ? properties.length : index + 1;
+      },
+    }));
   }
 
   /** Appends items to the array under a top-level key (created when missing), each printed as a person would write it. */

@@ -1,5 +1,5 @@
 import { closeMatches } from '../closeMatches';
-import { annotation, keyOf, propertiesOf, shortName, typeChain } from './lookups';
+import { annotation, isSimpleIdentifier, keyOf, propertiesOf, shortName, typeChain } from './lookups';
 import type { AnnotationValue, EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata } from './model';
 import { TERMS } from './model';
 import type { Argument, Range } from './pathSyntax';
@@ -63,7 +63,9 @@ function literalProblem(service: ServiceMetadata, typeName: string, what: string
  * The name a value of a property or parameter takes as a placeholder: its name with the capitals it starts with in
  * lower case, as variables are written (`OrderNo` → `orderNo`, `ID` → `id`, `URLPath` → `urlPath`).
  */
-export function placeholderName(name: string): string {
+export function placeholderName(given: string): string {
+  // Only letters, digits and underscores: a brace or quote would end the placeholder early.
+  const name = given.replace(/[^\p{L}\p{N}_]/gu, '_') || '_';
   const lead = /^[A-Z]+/.exec(name)?.[0] ?? '';
   if (lead.length === 0) return name;
   // A capital run followed by a lower-case letter keeps its last capital: it starts the next word.
@@ -83,7 +85,7 @@ export function keyPredicateTemplate(service: ServiceMetadata, type: EdmStructur
   for (const name of key) {
     const property = properties.get(name);
     const literal = property ? urlLiteralTemplate(service, property.type, placeholders.get(name) ?? placeholderName(name)) : undefined;
-    if (literal === undefined) return undefined;
+    if (literal === undefined || !isSimpleIdentifier(name)) return undefined;
     literals.push(key.length === 1 ? literal : `${name}=${literal}`);
   }
   return literals.length ? literals.join(',') : undefined;

@@ -179,6 +179,18 @@ export function descriptionOf(element: { annotations: Record<string, AnnotationV
   return typeof value === 'string' ? value : undefined;
 }
 
+const SIMPLE_IDENTIFIER = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]{0,127}$/u;
+
+/** Whether a name is a CSDL simple identifier (a letter or underscore, then letters, digits, underscores), as a url can carry it unquoted. */
+export function isSimpleIdentifier(name: string): boolean {
+  return SIMPLE_IDENTIFIER.test(name);
+}
+
+/** Whether a name is a namespace-qualified one made of simple identifiers (`IfsApp.CustomerOrderHandling.Release`). */
+export function isQualifiedName(name: string): boolean {
+  return name.split('.').every(isSimpleIdentifier);
+}
+
 /** A name without its namespace. */
 export function shortName(qualified: string): string {
   return qualified.slice(qualified.lastIndexOf('.') + 1);
