@@ -67,7 +67,7 @@ export async function startCapService(options: { writable?: boolean } = {}): Pro
   cds.model = cds.linked(csn);
   const app = express();
   // The service's own implementation answers reads, before CAP's generic handlers (which would need a database).
-  const books = new Map<number, Book>([[1, { ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction', modifiedAt: '2026-11-01T09:00:00.000Z' }]]);
+  const books = new Map<number, Book>([[1, { ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction', author_ID: null, modifiedAt: '2026-11-01T09:00:00.000Z' }]]);
   await cds.serve('all').from(csn).with(function implementation(this: CapService) {
     if (!options.writable) {
       this.on('READ', 'Books', () => [{ ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction' }]);
@@ -76,7 +76,8 @@ export async function startCapService(options: { writable?: boolean } = {}): Pro
     const found = (request: CapRequest): Book | undefined => books.get(Number(request.data.ID));
     this.on('READ', 'Books', (request) => (request.data.ID === undefined ? [...books.values()] : found(request) ?? request.reject(404, `No book ${String(request.data.ID)}.`)));
     this.on('CREATE', 'Books', (request) => {
-      const book: Book = { ...request.data, modifiedAt: new Date().toISOString() };
+      // As a database would keep it: every column, null where nothing was given.
+      const book: Book = { title: null, stock: null, price: null, genre: null, author_ID: null, ...request.data, modifiedAt: new Date().toISOString() };
       books.set(Number(book.ID), book);
       return book;
     });
@@ -86,6 +87,7 @@ export async function startCapService(options: { writable?: boolean } = {}): Pro
     });
     this.on('DELETE', 'Books', (request) => (books.delete(Number(request.data.ID)) ? undefined : request.reject(404)));
     this.on('order', 'Books', (request) => Number(request.data.quantity));
+    this.on('READ', 'Authors', () => [{ ID: '01234567-89ab-cdef-0123-456789abcdef', name: 'Emily Brontë' }]);
   }).in(app);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));
