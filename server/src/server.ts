@@ -1,6 +1,7 @@
 // The language server process: the transport (stdio or IPC) comes from the command line the client starts it with.
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { startServer } from './lsp/startServer';
+import { metadataImportFeatures } from './metadataImport/lspFeatures';
 import { openApiFeatures } from './openapi/lspFeatures';
 import { suiteFeatures } from './lsp/suiteFeatures';
 
@@ -16,4 +17,4 @@ const report = (kind: string) => (error: unknown): void => {
 };
 process.on('uncaughtException', report('Unexpected error'));
 process.on('unhandledRejection', report('Unhandled rejection'));
-startServer(connection, [openApiFeatures, suiteFeatures]);
+startServer(connection, [openApiFeatures, suiteFeatures, metadataImportFeatures]);

@@ -81,6 +81,6 @@ export { reimportInto } from './openapi/reimport';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
 
 // Custom requests written from a service's $metadata.
-export { addToConnector } from './odataImport/addToConnector';
+export { addToConnector, requestsAlreadyIn } from './odataImport/addToConnector';
 export { importMetadata, listMetadataChoices } from './odataImport/importMetadata';
 export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';

@@ -45,6 +45,39 @@ function goneFromService(service: ServiceMetadata, baseUrl: string | undefined, 
   return resolved.path.problems.find((p) => p.kind === 'segment')?.message;
 }
 
+function requestsOf(json: JsonObject): JsonObject[] {
+  return (Array.isArray(json.customRequests) ? json.customRequests : []).map(asObject).filter((r): r is JsonObject => r !== undefined);
+}
+
+type Finder = (request: Pick<CustomRequestJson, 'id' | 'operation' | 'url'>) => { request: JsonObject; sameId: boolean } | undefined;
+
+/** How an imported request is found among a file's: the same id and kind, else the same kind on the same resource. */
+function finderOf(existing: readonly JsonObject[], service: ServiceMetadata, baseUrl: string | undefined): Finder {
+  const byId = new Map(existing.map((r) => [r.id, r]));
+  const bySignature = new Map<string, JsonObject>();
+  for (const r of existing) {
+    const signature = requestSignature(service, baseUrl, r.operation, r.url);
+    if (signature !== undefined && !bySignature.has(signature)) bySignature.set(signature, r);
+  }
+  return (request) => {
+    const same = byId.get(request.id);
+    if (same && same.operation === request.operation) return { request: same, sameId: true };
+    const signature = requestSignature(service, baseUrl, request.operation, request.url);
+    const equivalent = signature === undefined ? undefined : bySignature.get(signature);
+    return equivalent ? { request: equivalent, sameId: false } : undefined;
+  };
+}
+
+/** Which of an import's requests a connector text already has (by the id it has it under), as the import would find them. */
+export function requestsAlreadyIn(text: string, service: ServiceMetadata): (request: Pick<CustomRequestJson, 'id' | 'operation' | 'url'>) => string | undefined {
+  const json = new ConnectorText(text).json();
+  const find = finderOf(requestsOf(json), service, typeof json.baseUrl === 'string' ? json.baseUrl : undefined);
+  return (request) => {
+    const id = find(request)?.request.id;
+    return typeof id === 'string' ? id : undefined;
+  };
+}
+
 /**
  * Adds an import's Custom requests to an existing OData connector file. A request the file already has (the same id,
  * or the same kind on the same resource) is left exactly as the user keeps it; new ones are appended, under another
@@ -68,29 +101,17 @@ export function addToConnector(text: string, imported: ODataConnectorJson, servi
     }
   }
   const baseUrl = typeof json.baseUrl === 'string' ? json.baseUrl : imported.baseUrl;
-  const existing = (Array.isArray(json.customRequests) ? json.customRequests : []).map(asObject).filter((r): r is JsonObject => r !== undefined);
+  const existing = requestsOf(json);
   const ids = new IdAllocator(existing.map((r) => r.id).filter((id): id is string => typeof id === 'string'));
-  const byId = new Map(existing.map((r) => [r.id, r]));
-  const bySignature = new Map<string, JsonObject>();
-  for (const r of existing) {
-    const signature = requestSignature(service, baseUrl, r.operation, r.url);
-    if (signature !== undefined && !bySignature.has(signature)) bySignature.set(signature, r);
-  }
+  const find = finderOf(existing, service, baseUrl);
   const added: CustomRequestJson[] = [];
   const keptAs: string[] = [];
   let kept = 0;
   for (const request of imported.customRequests) {
-    const same = byId.get(request.id);
-    if (same && same.operation === request.operation) {
-      kept++;
-      continue;
-    }
-    const signature = requestSignature(service, baseUrl, request.operation, request.url);
-    const equivalent = signature === undefined ? undefined : bySignature.get(signature);
-    if (equivalent) {
-      keptAs.push(`${request.id}: the file has '${String(equivalent.id)}' for it (${request.operation} ${request.url}); kept as it is.`);
-      continue;
-    }
+    const found = find(request);
+    if (found?.sameId) kept++;
+    else if (found) keptAs.push(`${request.id}: the file has '${String(found.request.id)}' for it (${request.operation} ${request.url}); kept as it is.`);
+    if (found) continue;
     const id = ids.allocate(request.id);
     if (id !== request.id) notes.push({ kind: 'changed', where: id, reason: `The file already has a request '${request.id}' that does something else; this one is '${id}'.` });
     added.push({ ...request, id });
