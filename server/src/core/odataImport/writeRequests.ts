@@ -43,10 +43,21 @@ function keyPath(service: ServiceMetadata, type: EdmStructuredType, placeholders
   return `(${keyPredicateTemplate(service, type, names) ?? ''})`;
 }
 
-/** The response structure of one entity: every property, and `@odata.etag` where the set keeps ETags. */
-function entityStructure(service: ServiceMetadata, type: EdmStructuredType, etag: boolean, selection: Selection = { expand: new Map() }): JsonValue {
+/** Structures made so far, per type: an entity set's get, create and update answer with the same one. */
+const structures = new WeakMap<EdmStructuredType, Map<string, JsonValue>>();
+
+/** The response structure of one entity: every property (those selected), and `@odata.etag` where the set keeps ETags. */
+function entityStructure(service: ServiceMetadata, type: EdmStructuredType, etag: boolean, select?: readonly string[]): JsonValue {
+  const made = structures.get(type) ?? new Map<string, JsonValue>();
+  structures.set(type, made);
+  const key = `${etag ? 'etag' : ''}|${select?.join(',') ?? '*'}`;
+  const known = made.get(key);
+  if (known !== undefined) return known;
+  const selection: Selection = { expand: new Map(), ...(select ? { select: new Set(select) } : {}) };
   const body = generateResponseStructure(service, { kind: 'entity', type }, selection);
-  return etag && body !== null && typeof body === 'object' && !Array.isArray(body) ? { '@odata.etag': '', ...body } : body ?? {};
+  const structure = etag && body !== null && typeof body === 'object' && !Array.isArray(body) ? { '@odata.etag': '', ...body } : body ?? {};
+  made.set(key, structure);
+  return structure;
 }
 
 /** The properties a list selects: the key and every scalar, when the type has others (complex, collections, streams) that make rows uneven. */
@@ -119,8 +130,9 @@ function operationCall(service: ServiceMetadata, operation: EdmOperation, placeh
     const name = placeholders.take(p.name, operation.name);
     const literal = urlLiteralTemplate(service, p.type, name);
     if (literal !== undefined) return `${p.name}=${literal}`;
-    // A structured or collection value is JSON in a parameter alias; its default is an empty value of its shape.
-    query[`@${name}`] = jsonTypeOfEdm(service, p.type) === 'array' ? '[]' : '{}';
+    // A structured or collection value is JSON in a parameter alias. Its default is an empty collection, or null: a
+    // JSON object's braces would read as a path parameter, so an object is supplied as the alias's value when sent.
+    query[`@${name}`] = jsonTypeOfEdm(service, p.type) === 'array' ? '[]' : 'null';
     return `${p.name}=@${name}`;
   });
   return { call: `(${args.join(',')})`, ...(Object.keys(query).length ? { query } : {}) };
@@ -148,11 +160,10 @@ export function writeRequest(service: ServiceMetadata, planned: PlannedRequest):
     case 'list': {
       const { set, type } = planned;
       const select = listSelection(service, type);
-      const selection: Selection = { expand: new Map(), ...(select ? { select: new Set(select) } : {}) };
       return {
         id, summary: summaryOf(`List ${set.name} (the first ${LIST_TOP})`, set), operation: 'read', url: set.name,
         query: { $top: LIST_TOP, ...(select ? { $select: select.join(',') } : {}) },
-        responseStructure: { value: [entityStructure(service, type, usesETags(set), selection)] },
+        responseStructure: { value: [entityStructure(service, type, usesETags(set), select)] },
       };
     }
     case 'get': {
