@@ -19,7 +19,7 @@ const WIDE_XML = FIXTURE_XML.replace('<EntityContainer Name="Container">', `
       <EntityType Name="Blob"><Key><PropertyRef Name="Hash"/></Key><Property Name="Hash" Type="Edm.Binary" Nullable="false"/></EntityType>
       <EntityType Name="Shape" Abstract="true"><Key><PropertyRef Name="Id"/></Key><Property Name="Id" Type="Edm.Int32" Nullable="false"/></EntityType>
       <Action Name="Rename" IsBound="true"><Parameter Name="it" Type="S.Customer"/><Parameter Name="CustomerId" Type="Edm.Guid" Nullable="false"/><Parameter Name="Name" Type="Edm.String" Nullable="false"/><ReturnType Type="S.Customer"/></Action>
-      <Function Name="Convert"><Parameter Name="Currency" Type="Edm.String" Nullable="false"/><Parameter Name="On" Type="Edm.Date" Nullable="false"/><Parameter Name="Ref" Type="Edm.Guid" Nullable="false"/><Parameter Name="Kind" Type="S.Status" Nullable="false"/><Parameter Name="Amounts" Type="Collection(Edm.Decimal)" Nullable="false"/><ReturnType Type="Edm.Decimal"/></Function>
+      <Function Name="Convert"><Parameter Name="Currency" Type="Edm.String" Nullable="false"/><Parameter Name="On" Type="Edm.Date" Nullable="false"/><Parameter Name="Ref" Type="Edm.Guid" Nullable="false"/><Parameter Name="Kind" Type="S.Status" Nullable="false"/><Parameter Name="Amounts" Type="Collection(Edm.Decimal)" Nullable="false"/><Parameter Name="Where" Type="S.Address"/><ReturnType Type="Edm.Decimal"/></Function>
       <Action Name="Upload"><Parameter Name="Data" Type="Edm.Stream"/></Action>
       <EntityContainer Name="Container">`).replace('</EntityContainer>', `
         <EntitySet Name="Rates" EntityType="S.Rate"/>
@@ -127,8 +127,10 @@ describe('connector import odata: what is written for a service', () => {
     assert.equal(rename.body, '{ "CustomerId": "{{renameCustomerId}}", "Name": "{{name}}" }');
     assert.deepEqual(rename.responseStructure, { CustomerId: '', Name: '' });
     const convert = request(requests, 'convert');
-    assert.equal(convert.url, "Convert(Currency='{currency}',On={on},Ref={ref},Kind=Shop.Sales.Status'{kind}',Amounts=@amounts)");
-    assert.deepEqual(convert.query, { '@amounts': '[]' });
+    assert.equal(convert.url, "Convert(Currency='{currency}',On={on},Ref={ref},Kind=Shop.Sales.Status'{kind}',Amounts=@amounts,Where=@where)");
+    // Structured values and collections are JSON in parameter aliases; an object's braces would read as a path parameter.
+    assert.deepEqual(convert.query, { '@amounts': '[]', '@where': 'null' });
+    assert.equal(convert.summary, 'Function Convert (optional: Where) → Edm.Decimal');
     assert.equal(request(requests, 'topOrders').url, 'TopOrders(Count={count})');
     assert.deepEqual(request(requests, 'resetAll'), { id: 'resetAll', summary: 'Action ResetAll', operation: 'action', url: 'ResetAll' });
   });
