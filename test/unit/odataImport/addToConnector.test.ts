@@ -83,6 +83,16 @@ describe('adding imported Custom requests to an existing connector', () => {
     assert.equal((parse(again.text) as { customRequests: unknown[] }).customRequests.length, 7);
   });
 
+  it('writes what it adds with the line endings the file has', () => {
+    const crlf = USERS_CONNECTOR.replace(/\n/g, '\r\n');
+    const result = addToConnector(crlf, imported('Orders'), FIXTURE_SERVICE);
+    assert.ok(!('problem' in result));
+    assert.ok(!/[^\r]\n/.test(result.text), 'every line ends in CRLF');
+    const lf = addToConnector(USERS_CONNECTOR, imported('Orders'), FIXTURE_SERVICE);
+    assert.ok(!('problem' in lf));
+    assert.equal(result.text, lf.text.replace(/\n/g, '\r\n'));
+  });
+
   it('refuses a file that is not an OData connector', () => {
     assert.deepEqual(addToConnector('{ "kind": "rest", "name": "x", "baseUrl": "https://h", "operations": [] }', imported(), FIXTURE_SERVICE), { problem: 'The existing file is not an OData connector ("kind": "odata"); choose another file to write to.' });
   });

@@ -182,6 +182,19 @@ describe('connector import odata: what is written for a service', () => {
     }
   });
 
+  it('writes hostile names only where they are safe: quoted in JSON, placeholders of letters and digits, never in a url', () => {
+    const hostile = readService(FIXTURE_XML
+      .replace('<Property Name="CustomerNo" Type="Edm.String" Nullable="false"/>', '<Property Name="CustomerNo" Type="Edm.String" Nullable="false"/><Property Name="Na&quot;me{x}" Type="Edm.Int32" Nullable="false"/>')
+      .replace('<ComplexType Name="Address">', '<ComplexType Name="Loop"><Property Name="Next" Type="S.Loop" Nullable="false"/></ComplexType><ComplexType Name="Address">')
+      .replace('<Property Name="Name" Type="Edm.String" Nullable="false"/>', '<Property Name="Name" Type="Edm.String" Nullable="false"/><Property Name="Chain" Type="S.Loop" Nullable="false"/>'));
+    const { requests, text } = imported({ entitySets: 'Orders,Customers' }, hostile);
+    assert.equal(request(requests, 'createOrder').body, '{ "OrderNo": "{{orderNo}}", "CustomerNo": "{{customerNo}}", "Na\\"me{x}": {{na_me_x_}} }');
+    // A type that holds itself is written member by member a few levels deep, then as one variable.
+    assert.equal(request(requests, 'createCustomer').body, '{ "Name": "{{name}}", "Chain": { "Next": { "Next": { "Next": { "Next": {{chainNextNextNextNext}} } } } } }');
+    assert.ok(JSON.parse(request(requests, 'createOrder').body?.replace(/\{\{[^}]*\}\}/g, '0') ?? ''));
+    assert.deepEqual(lintText(text, { metadata: fixtureSource(hostile) }).findings.filter((f) => f.severity !== 'info').map((f) => f.code), []);
+  });
+
   it('says what matches when nothing does, and what a service without a container offers', () => {
     const none = importMetadata(WIDE, { metadataPath: 'm.xml', entitySets: 'Nope*' });
     assert.deepEqual(none, { ok: false, failure: { code: 'nothing-chosen', message: "No entity set, singleton or operation import matches 'Nope*'. The service has: Orders, Customers, Documents, Rates, Blobs, Shapes, ArchivedCustomers, Odd{x}, Me, ResetAll, Upload, TopOrders, ... (14 in all)." } });

@@ -22,9 +22,13 @@ function planOf(service: ServiceMetadata): PlannedChoice[] {
   return choices;
 }
 
-/** What a service offers to import, in the document's order, for pickers and for choosing by glob. */
+const listed = new WeakMap<ServiceMetadata, MetadataChoice[]>();
+
+/** What a service offers to import, in the document's order, for pickers and for choosing by glob (made once per service). */
 export function listMetadataChoices(service: ServiceMetadata): MetadataChoice[] {
-  return planOf(service).map((c) => ({
+  const known = listed.get(service);
+  if (known) return known;
+  const choices = planOf(service).map((c): MetadataChoice => ({
     key: c.key,
     kind: c.kind,
     source: c.source,
@@ -35,6 +39,8 @@ export function listMetadataChoices(service: ServiceMetadata): MetadataChoice[] 
     }),
     leftOut: c.leftOut,
   }));
+  listed.set(service, choices);
+  return choices;
 }
 
 /** The connector's default name: the namespace its entity container is declared in (`IfsApp.CustomerOrderHandling`). */

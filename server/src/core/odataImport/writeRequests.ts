@@ -1,7 +1,7 @@
 import { IdAllocator } from '../importing/names';
 import { callerParameters, isOptionalParameter, keyPredicateTemplate, placeholderName } from '../metadata/arguments';
 import { requiredForCreate } from '../metadata/body';
-import { annotation, descriptionOf, isReadOnly, keyOf, propertiesOf, shortName, structuredType, typeLabel } from '../metadata/lookups';
+import { annotation, descriptionOf, isReadOnly, isSimpleIdentifier, keyOf, propertiesOf, shortName, structuredType, typeLabel } from '../metadata/lookups';
 import type { Annotations, EdmEntitySet, EdmOperation, EdmParameter, EdmSingleton, EdmStructuredType, ServiceMetadata, TypeRef } from '../metadata/model';
 import { TERMS } from '../metadata/model';
 import { jsonTypeOfEdm, jsonVariableTemplate, shapeOf, urlLiteralTemplate } from '../metadata/primitives';
@@ -60,11 +60,14 @@ function entityStructure(service: ServiceMetadata, type: EdmStructuredType, etag
   return structure;
 }
 
-/** The properties a list selects: the key and every scalar, when the type has others (complex, collections, streams) that make rows uneven. */
+/**
+ * The properties a list selects: the key and every scalar, when the type has others (complex, collections, streams)
+ * that make rows uneven. A name that is no OData identifier cannot be selected in a url, so it is left out too.
+ */
 function listSelection(service: ServiceMetadata, type: EdmStructuredType): string[] | undefined {
   const all = [...propertiesOf(service, type).values()];
   const keys = new Set(keyOf(service, type));
-  const scalar = all.filter((p) => keys.has(p.name) || (!p.type.collection && p.type.name !== 'Edm.Stream' && shapeOf(service, p.type.name).kind !== 'structured'));
+  const scalar = all.filter((p) => isSimpleIdentifier(p.name) && (keys.has(p.name) || (!p.type.collection && p.type.name !== 'Edm.Stream' && shapeOf(service, p.type.name).kind !== 'structured')));
   return scalar.length < all.length ? scalar.map((p) => p.name) : undefined;
 }
 
