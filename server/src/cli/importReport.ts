@@ -1,7 +1,11 @@
 // What every `connector import` prints on stderr after writing: notes on what the platform cannot hold, and the
 // connector checks' findings on the written text. And the existing file an import updates.
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import { LineIndex, type Finding, type ImportNote } from '../core';
-import { readJsonFile, type JsonFileText } from '../io/jsonText';
+import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../io/jsonText';
+import type { CliIo } from './io';
+import { describeFsError } from './usage';
 
 /** Notes grouped by where they apply, one line each, as the report of an import or export prints them. */
 export function formatNotes(notes: readonly ImportNote[]): string {
@@ -25,12 +29,38 @@ export function formatFindings(text: string, findings: readonly Finding[]): stri
   }).join('')}`;
 }
 
-/** The file as read from disk, or undefined when there is none. */
-export async function readOptional(path: string): Promise<JsonFileText | undefined> {
+/** The connector file an import writes (`--out`, resolved) and its text when it exists; undefined (said on stderr) when it cannot be read. */
+export async function readImportTarget(io: CliIo, out: string | undefined): Promise<{ path?: string; existing?: JsonFileText } | undefined> {
+  if (out === undefined) return {};
+  const path = resolve(io.cwd, out);
   try {
-    return await readJsonFile(path);
+    return { path, existing: await readJsonFile(path) };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { path };
+    io.stderr(`connector import: cannot read ${out}: ${describeFsError(error)}.\nNothing was written.\n`);
+    return undefined;
   }
+}
+
+/**
+ * Writes an import's connector text to `out` (an existing file keeps its byte-order mark), or prints it without
+ * `out`; false, said on stderr, when it cannot be written.
+ */
+export async function writeImported(io: CliIo, out: { path: string; shown: string } | undefined, existing: JsonFileText | undefined, text: string): Promise<boolean> {
+  if (!out) {
+    io.stdout(text);
+    return true;
+  }
+  try {
+    await writeFile(out.path, existing === undefined ? text : keepingByteOrderMark(existing, text), 'utf8');
+    return true;
+  } catch (error) {
+    io.stderr(`connector import: cannot write ${out.shown}: ${describeFsError(error)}.\n`);
+    return false;
+  }
+}
+
+/** An update's changes, one per line, or that nothing changed. */
+export function formatChanges(changes: readonly string[]): string {
+  return changes.length ? changes.map((c) => `  ${c}\n`).join('') : '  Nothing changed.\n';
 }

@@ -1,12 +1,10 @@
-import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { keepingByteOrderMark, type JsonFileText } from '../../io/jsonText';
 import { importMetadataFile } from '../../metadataImport/importFile';
 import { readCommandLine } from '../commandLine';
-import { formatFindings, formatNotes, readOptional } from '../importReport';
+import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
-import { describeFsError, UsageError } from '../usage';
+import { UsageError } from '../usage';
 
 export const IMPORT_ODATA_HELP = `Usage: connector import odata METADATA [--out FILE] [--entity-sets GLOBS] [--base-url URL] [--name NAME]
 
@@ -68,14 +66,9 @@ export async function runImportODataCommand(argv: readonly string[], io: CliIo):
     return 0;
   }
   const metadataFile = resolve(io.cwd, options.metadata);
-  const out = options.out ? resolve(io.cwd, options.out) : undefined;
-  let existing: JsonFileText | undefined;
-  try {
-    existing = out ? await readOptional(out) : undefined;
-  } catch (error) {
-    io.stderr(`connector import: cannot read ${options.out ?? ''}: ${describeFsError(error)}.\nNothing was written.\n`);
-    return 2;
-  }
+  const target = await readImportTarget(io, options.out);
+  if (!target) return 2;
+  const { path: out, existing } = target;
   const outcome = importMetadataFile({
     metadataFile,
     workingFolder: io.cwd,
@@ -89,25 +82,16 @@ export async function runImportODataCommand(argv: readonly string[], io: CliIo):
     io.stderr(`connector import: ${outcome.message.split(metadataFile).join(options.metadata)}\nNothing was written.\n`);
     return 2;
   }
-  if (out) {
-    try {
-      await writeFile(out, existing === undefined ? outcome.text : keepingByteOrderMark(existing, outcome.text), 'utf8');
-    } catch (error) {
-      io.stderr(`connector import: cannot write ${options.out ?? ''}: ${describeFsError(error)}.\n`);
-      return 2;
-    }
-  } else {
-    io.stdout(outcome.text);
-  }
-  const target = out ? displayPathOf(out, io.cwd) : 'the connector';
+  if (!(await writeImported(io, out ? { path: out, shown: options.out ?? '' } : undefined, existing, outcome.text))) return 2;
+  const shown = out ? displayPathOf(out, io.cwd) : 'the connector';
   const count = outcome.added.length;
   const requests = `${count} Custom request${count === 1 ? '' : 's'}`;
   const report: string[] = [];
   if (outcome.changes) {
-    report.push(`Updated ${target} from ${options.metadata} (${requests} added):\n`);
-    report.push(outcome.changes.length ? outcome.changes.map((c) => `  ${c}\n`).join('') : '  Nothing changed.\n');
+    report.push(`Updated ${shown} from ${options.metadata} (${requests} added):\n`);
+    report.push(formatChanges(outcome.changes));
   } else {
-    report.push(`Wrote ${requests} from ${options.metadata} into ${target}.\n`);
+    report.push(`Wrote ${requests} from ${options.metadata} into ${shown}.\n`);
   }
   if (outcome.notes.length > 0) report.push(`What the connector does not hold as the metadata says:\n${formatNotes(outcome.notes)}`);
   report.push(formatFindings(outcome.text, outcome.findings));

@@ -2,8 +2,8 @@ import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parse } from 'jsonc-parser';
 import { exportOpenApi, LineIndex } from '../../core';
-import { keepingByteOrderMark, readJsonText, type JsonFileText } from '../../io/jsonText';
-import { formatFindings, formatNotes, readOptional } from '../importReport';
+import { readJsonText } from '../../io/jsonText';
+import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
 import { importOpenApiFile } from '../../openapi/importFile';
 import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
@@ -20,14 +20,9 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     return 0;
   }
   const spec = resolve(io.cwd, options.spec);
-  const out = options.out ? resolve(io.cwd, options.out) : undefined;
-  let existing: JsonFileText | undefined;
-  try {
-    existing = out ? await readOptional(out) : undefined;
-  } catch (error) {
-    io.stderr(`connector import: cannot read ${options.out ?? ''}: ${describeFsError(error)}.\n`);
-    return 2;
-  }
+  const target = await readImportTarget(io, options.out);
+  if (!target) return 2;
+  const { path: out, existing } = target;
   const outcome = await importOpenApiFile({
     spec,
     specLabel: basename(spec),
@@ -42,24 +37,15 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`connector import: ${outcome.failure.message.split(spec).join(options.spec)}\nNothing was written.\n`);
     return 2;
   }
-  if (out) {
-    try {
-      await writeFile(out, existing === undefined ? outcome.text : keepingByteOrderMark(existing, outcome.text), 'utf8');
-    } catch (error) {
-      io.stderr(`connector import: cannot write ${options.out ?? ''}: ${describeFsError(error)}.\n`);
-      return 2;
-    }
-  } else {
-    io.stdout(outcome.text);
-  }
-  const target = out ? displayPathOf(out, io.cwd) : 'the connector';
+  if (!(await writeImported(io, out ? { path: out, shown: options.out ?? '' } : undefined, existing, outcome.text))) return 2;
+  const shown = out ? displayPathOf(out, io.cwd) : 'the connector';
   const count = outcome.connector.operations.length;
   const report: string[] = [];
   if (outcome.changes) {
-    report.push(`Updated ${target} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);
-    report.push(outcome.changes.length ? outcome.changes.map((c) => `  ${c}\n`).join('') : '  Nothing changed.\n');
+    report.push(`Updated ${shown} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);
+    report.push(formatChanges(outcome.changes));
   } else {
-    report.push(`Imported ${count} operation${count === 1 ? '' : 's'} from ${options.spec} into ${target}.\n`);
+    report.push(`Imported ${count} operation${count === 1 ? '' : 's'} from ${options.spec} into ${shown}.\n`);
   }
   if (outcome.problems.length > 0) {
     report.push(`The document does not follow the specification in ${outcome.problems.length} place${outcome.problems.length === 1 ? '' : 's'}; what could be read was imported:\n`);
