@@ -22,7 +22,7 @@ const ICONS: Record<MetadataChoiceItem['kind'], string> = {
 async function pickChoices(choices: readonly MetadataChoiceItem[], step: string): Promise<string[] | undefined> {
   const items = choices.map((c) => ({
     label: `${ICONS[c.kind]} ${c.label}`,
-    description: c.present ? 'in the connector' : c.requests.map((r) => r.id).join(', '),
+    description: c.requests.length === 0 ? 'nothing to write' : c.present ? 'in the connector' : c.requests.map((r) => r.id).join(', '),
     ...(c.leftOut.length ? { detail: c.leftOut.join(' ') } : {}),
     key: c.key,
   }));
@@ -82,7 +82,7 @@ export function registerMetadataImportCommands(context: vscode.ExtensionContext,
         void vscode.window.showErrorMessage(listed?.message ?? 'The metadata cannot be read.');
         return;
       }
-      if (listed.choices.length === 0) {
+      if (!listed.choices.some((c) => c.requests.length > 0)) {
         void vscode.window.showWarningMessage('The metadata offers nothing a Custom request can call.');
         return;
       }

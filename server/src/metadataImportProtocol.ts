@@ -3,7 +3,7 @@ import type { ImportNote, MetadataChoice } from './core';
 
 /** A choice as the picker shows it: what it gives, and whether the connector has all of it already. */
 export interface MetadataChoiceItem extends MetadataChoice {
-  /** Every request it gives is in the connector already (under these ids). */
+  /** It gives requests, and every one is in the connector already. */
   present: boolean;
 }
 

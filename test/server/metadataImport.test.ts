@@ -49,7 +49,9 @@ describe('Add Custom Requests from $metadata in the language server', () => {
     const orders = listed.choices.find((c) => c.key === 'Orders');
     assert.deepEqual(orders?.requests.map((r) => r.id), ['listOrders', 'getOrder', 'createOrder', 'updateOrder', 'deleteOrder']);
     assert.equal(orders?.present, false, 'the connector has a list of Orders, not the rest');
-    assert.ok(!listed.choices.some((c) => c.key === 'Report'), 'a choice that gives nothing is not offered');
+    const report = listed.choices.find((c) => c.key === 'Report');
+    assert.deepEqual([report?.requests, report?.present], [[], false], 'a choice that gives nothing is listed, with why');
+    assert.match(report?.leftOut.join() ?? '', /returns a stream/);
     const result = await lsp.request<ImportMetadataResult>(IMPORT_METADATA, { path: listed.path, choices: ['Orders', 'Orders()/Shop.Sales.Release'], out: uri });
     assert.ok(result.ok, JSON.stringify(result));
     assert.ok(result.text.includes('// ours, unsaved'), 'the open text is what is added to');

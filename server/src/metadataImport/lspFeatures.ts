@@ -55,9 +55,8 @@ export const metadataImportFeatures: FeatureGroupFactory = (deps) => ({
       const read = given ? { ...readMetadataDocument(given, basename(given)), path: given } : namedMetadata(deps, uri ?? '', named ?? '');
       if (!read.ok) return { ok: false, message: read.message };
       const has = text === undefined ? () => undefined : requestsAlreadyIn(text, read.service);
-      const choices = listMetadataChoices(read.service)
-        .filter((c) => c.requests.length > 0)
-        .map((c) => ({ ...c, present: c.requests.every((r) => has(r) !== undefined) }));
+      // A choice that gives nothing is listed too, with why: nothing of the service is left out silently.
+      const choices = listMetadataChoices(read.service).map((c) => ({ ...c, present: c.requests.length > 0 && c.requests.every((r) => has(r) !== undefined) }));
       const baseUrl = connector?.kind === 'odata' ? connector.baseUrl?.value : undefined;
       return { ok: true, path: read.path, choices, ...(baseUrl ? { baseUrl } : {}) };
     });

@@ -4,6 +4,7 @@ import { annotation, boundOperations, isQualifiedName, isSimpleIdentifier, keyOf
 import type { EdmActionImport, EdmEntitySet, EdmFunctionImport, EdmOperation, EdmSingleton, EdmStructuredType, ServiceMetadata } from '../metadata/model';
 import { TERMS } from '../metadata/model';
 import { shapeOf, urlLiteralTemplate } from '../metadata/primitives';
+import { updateProperties } from './properties';
 import type { MetadataChoiceKind } from './types';
 
 /** The requests an entity set gives. */
@@ -117,6 +118,7 @@ class Planner {
     else if (type.abstract) this.refuse(choice, set.name, `No create for ${set.name}: its type ${shortName(type.qualifiedName)} is abstract, so a new entity must name a derived type ("@odata.type") — write that request by hand.`);
     else planned('create', id('create'));
     if (!keyed && recordFlag(set, TERMS.updateRestrictions, 'Updatable') === false) this.refuse(choice, set.name, `No update for ${set.name}: the service does not allow changing them (Capabilities.UpdateRestrictions: Updatable is false).`);
+    else if (!keyed && updateProperties(this.service, type).length === 0) this.refuse(choice, set.name, `No update for ${set.name}: none of its properties can change (they are keys, computed, read-only or immutable).`);
     else if (!keyed) planned('update', id('update'));
     if (!keyed && recordFlag(set, TERMS.deleteRestrictions, 'Deletable') === false) this.refuse(choice, set.name, `No delete for ${set.name}: the service does not allow deleting them (Capabilities.DeleteRestrictions: Deletable is false).`);
     else if (!keyed) planned('delete', id('delete'));

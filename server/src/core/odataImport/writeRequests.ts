@@ -1,14 +1,14 @@
 import { IdAllocator } from '../importing/names';
 import { callerParameters, isOptionalParameter, keyPredicateTemplate, placeholderName } from '../metadata/arguments';
 import { requiredForCreate } from '../metadata/body';
-import { annotation, descriptionOf, isReadOnly, isSimpleIdentifier, keyOf, propertiesOf, shortName, structuredType, typeLabel } from '../metadata/lookups';
+import { descriptionOf, keyOf, shortName, structuredType, typeLabel } from '../metadata/lookups';
 import type { Annotations, EdmEntitySet, EdmOperation, EdmParameter, EdmSingleton, EdmStructuredType, ServiceMetadata, TypeRef } from '../metadata/model';
-import { TERMS } from '../metadata/model';
 import { jsonTypeOfEdm, jsonVariableTemplate, shapeOf, urlLiteralTemplate } from '../metadata/primitives';
 import { stateOfType } from '../metadata/resourcePath';
 import { generateResponseStructure, type Selection } from '../metadata/response';
 import type { JsonValue } from '../tree';
 import { usesETags, type PlannedRequest } from './plan';
+import { createProperties, listSelection, updateProperties } from './properties';
 import type { CustomRequestJson } from './types';
 
 /** How many entities a generated list asks for. */
@@ -60,17 +60,6 @@ function entityStructure(service: ServiceMetadata, type: EdmStructuredType, etag
   return structure;
 }
 
-/**
- * The properties a list selects: the key and every scalar, when the type has others (complex, collections, streams)
- * that make rows uneven. A name that is no OData identifier cannot be selected in a url, so it is left out too.
- */
-function listSelection(service: ServiceMetadata, type: EdmStructuredType): string[] | undefined {
-  const all = [...propertiesOf(service, type).values()];
-  const keys = new Set(keyOf(service, type));
-  const scalar = all.filter((p) => isSimpleIdentifier(p.name) && (keys.has(p.name) || (!p.type.collection && p.type.name !== 'Edm.Stream' && shapeOf(service, p.type.name).kind !== 'structured')));
-  return scalar.length < all.length ? scalar.map((p) => p.name) : undefined;
-}
-
 /** A JSON body's text: members in order, each value already written (a variable, or a nested object's text). */
 function objectText(members: [string, string][]): string {
   return members.length ? `{ ${members.map(([name, value]) => `${JSON.stringify(name)}: ${value}`).join(', ')} }` : '{}';
@@ -84,28 +73,6 @@ function valueText(service: ServiceMetadata, type: TypeRef, placeholder: string,
     return objectText(members);
   }
   return jsonVariableTemplate(service, type, placeholder);
-}
-
-/**
- * The properties a new entity is written with: each non-nullable one without a default (as the missing-property
- * check asks), and every key property the service does not compute (a server that wants them, like CAP's integer
- * keys, gets them).
- */
-function createProperties(service: ServiceMetadata, type: EdmStructuredType): { name: string; type: TypeRef }[] {
-  const required = new Set(requiredForCreate(service, type).map((p) => p.name));
-  const keys = new Set(keyOf(service, type));
-  return [...propertiesOf(service, type).values()]
-    .filter((p) => (required.has(p.name) || keys.has(p.name)) && !isReadOnly(p) && p.type.name !== 'Edm.Stream')
-    .map((p) => ({ name: p.name, type: p.type }));
-}
-
-/** The properties an update is written with: those a create needs that may change, else the first one that may. */
-function updateProperties(service: ServiceMetadata, type: EdmStructuredType): { name: string; type: TypeRef }[] {
-  const keys = new Set(keyOf(service, type));
-  const changeable = [...propertiesOf(service, type).values()].filter((p) => !keys.has(p.name) && !isReadOnly(p) && annotation(p, TERMS.immutable) !== true && p.type.name !== 'Edm.Stream');
-  const required = new Set(requiredForCreate(service, type).map((p) => p.name));
-  const wanted = changeable.filter((p) => required.has(p.name));
-  return (wanted.length ? wanted : changeable.slice(0, 1)).map((p) => ({ name: p.name, type: p.type }));
 }
 
 function bodyOf(service: ServiceMetadata, members: { name: string; type: TypeRef }[], placeholders: Placeholders, owner?: string): string {
