@@ -124,7 +124,7 @@ describe('connector import odata from the demo orders service (shaped like an IF
     assert.equal(third.code, 0, third.stderr);
     assert.match(third.stderr, /Custom request 'listLines' added \(read Lines\)\./);
     assert.match(third.stderr, /Custom request 'getCustomerOrderLine' added \(read Lines\(OrderNo='\{orderNo\}',LineNo=\{lineNo\}\)\)\./);
-    assert.match(third.stderr, /Custom request 'customerOrder_TotalAmount' addresses what the service's metadata does not have \(any longer\): 'IfsApp.CustomerOrderHandling.CustomerOrder_TotalAmount' is not a property, navigation property or bound operation of CustomerOrder/);
+    assert.match(third.stderr, /Custom request 'customerOrder_TotalAmount' does not fit the service's metadata \(any longer\): 'IfsApp.CustomerOrderHandling.CustomerOrder_TotalAmount' is not a property, navigation property or bound operation of CustomerOrder/);
     const text = readFileSync(path, 'utf8');
     assert.ok(text.includes('"$top": 20'), 'the edit is kept');
     assert.ok(text.includes('"id": "customerOrder_TotalAmount"'), 'a request is never removed');

@@ -50,7 +50,7 @@ describe('adding imported Custom requests to an existing connector', () => {
       "Custom request 'release' added (action Orders('{orderNo}')/Shop.Sales.Release).",
       "Custom request 'total' added (function Orders('{orderNo}')/Shop.Sales.Total()).",
       "getOrder: the file has 'oneOrder' for it (read Orders('{orderNo}')); kept as it is.",
-      "Custom request 'legacy' addresses what the service's metadata does not have (any longer): 'Invoices' is not an entity set, singleton, action or function of this service. Kept as it is; change or remove it.",
+      "Custom request 'legacy' does not fit the service's metadata (any longer): 'Invoices' is not an entity set, singleton, action or function of this service. Kept as it is; change or remove it.",
     ]);
     assert.match(result.text, /"baseUrl": "https:\/\/erp.example.com\/odata",\n {2}"connectorVersion": "2.1.17",\n {2}"metadata": "shop.metadata.xml",\n {2}"authorization"/);
     // What is added is written as a person writes it: one request per line group, short objects on one line.
@@ -79,7 +79,7 @@ describe('adding imported Custom requests to an existing connector', () => {
     const again = addToConnector(edited, imported('Orders', changed), changed);
     assert.ok(!('problem' in again));
     assert.equal(again.text, edited, 'nothing added, nothing removed, the edit kept');
-    assert.match(again.changes.join('\n'), /Custom request 'orderTotal' addresses what the service's metadata does not have \(any longer\): 'Shop.Sales.Total' is not a property, navigation property or bound operation of Order/);
+    assert.match(again.changes.join('\n'), /Custom request 'orderTotal' does not fit the service's metadata \(any longer\): 'Shop.Sales.Total' is not a property, navigation property or bound operation of Order/);
     assert.equal((parse(again.text) as { customRequests: unknown[] }).customRequests.length, 7);
   });
 

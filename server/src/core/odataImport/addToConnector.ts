@@ -37,12 +37,11 @@ function requestSignature(service: ServiceMetadata, baseUrl: string | undefined,
   return `${operation} ${segments.join('/')}`;
 }
 
-/** Why a request of the file no longer fits the service: the first thing of its path the service does not have. */
-function goneFromService(service: ServiceMetadata, baseUrl: string | undefined, url: unknown): string | undefined {
+/** Why a request of the file does not fit the service: the first problem of its path (a set, key or operation it lacks). */
+function misfit(service: ServiceMetadata, baseUrl: string | undefined, url: unknown): string | undefined {
   if (typeof url !== 'string') return undefined;
   const resolved = resolvePath(service, url, baseUrl);
-  if (!resolved.ok) return undefined;
-  return resolved.path.problems.find((p) => p.kind === 'segment')?.message;
+  return resolved.ok ? resolved.path.problems[0]?.message : undefined;
 }
 
 function requestsOf(json: JsonObject): JsonObject[] {
@@ -121,8 +120,8 @@ export function addToConnector(text: string, imported: ODataConnectorJson, servi
   if (kept > 0) changes.push(`${kept} request${kept === 1 ? ' was' : 's were'} already in the file; kept as ${kept === 1 ? 'it is' : 'they are'}.`);
   changes.push(...keptAs);
   for (const request of existing) {
-    const gone = goneFromService(service, baseUrl, request.url);
-    if (gone && typeof request.id === 'string') changes.push(`Custom request '${request.id}' addresses what the service's metadata does not have (any longer): ${gone} Kept as it is; change or remove it.`);
+    const problem = misfit(service, baseUrl, request.url);
+    if (problem && typeof request.id === 'string') changes.push(`Custom request '${request.id}' does not fit the service's metadata (any longer): ${problem} Kept as it is; change or remove it.`);
   }
   return { text: file.text, added: added.map((r) => r.id), changes, notes };
 }
