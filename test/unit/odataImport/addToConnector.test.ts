@@ -83,6 +83,17 @@ describe('adding imported Custom requests to an existing connector', () => {
     assert.equal((parse(again.text) as { customRequests: unknown[] }).customRequests.length, 7);
   });
 
+  it('renames nothing when the service gains a second entity set of a type, whose ids then name their set', () => {
+    const first = addToConnector('{ "kind": "odata", "name": "Shop", "baseUrl": "https://erp.example.com/odata" }', imported('Orders'), FIXTURE_SERVICE);
+    assert.ok(!('problem' in first));
+    const grown = readService(FIXTURE_XML.replace('<EntitySet Name="Customers"', '<EntitySet Name="ArchivedOrders" EntityType="S.Order"/><EntitySet Name="Customers"'));
+    const again = addToConnector(first.text, imported('Orders,ArchivedOrders', grown), grown);
+    assert.ok(!('problem' in again));
+    assert.deepEqual(again.added, ['listArchivedOrders', 'getOrderInArchivedOrders', 'createOrderInArchivedOrders', 'updateOrderInArchivedOrders', 'deleteOrderInArchivedOrders', 'releaseArchivedOrders', 'totalArchivedOrders']);
+    assert.match(again.changes.join('\n'), /^getOrderInOrders: the file has 'getOrder' for it \(read Orders\('\{orderNo\}'\)\); kept as it is\.$/m);
+    assert.ok(again.text.startsWith(first.text.slice(0, first.text.lastIndexOf('}', first.text.lastIndexOf(']')))), 'the requests written before are as they were');
+  });
+
   it('writes what it adds with the line endings the file has', () => {
     const crlf = USERS_CONNECTOR.replace(/\n/g, '\r\n');
     const result = addToConnector(crlf, imported('Orders'), FIXTURE_SERVICE);
