@@ -221,6 +221,29 @@ describe('connector import odata: what it refuses, with nothing written', () => 
     assert.match(help.stdout, /^Usage: connector import odata METADATA/);
   });
 
+  it('reads CSDL JSON as well as XML', async () => {
+    const csdl = {
+      $Version: '4.01', $EntityContainer: 'N.C',
+      N: {
+        Order: { $Kind: 'EntityType', $Key: ['OrderNo'], OrderNo: {}, Amount: { $Type: 'Edm.Decimal' } },
+        Release: [{ $Kind: 'Action', $IsBound: true, $Parameter: [{ $Name: 'it', $Type: 'N.Order' }, { $Name: 'Reason', $Type: 'Edm.String' }] }],
+        C: { $Kind: 'EntityContainer', Orders: { $Collection: true, $Type: 'N.Order', '@Org.OData.Core.V1.OptimisticConcurrency': [] } },
+      },
+    };
+    const folder = makeTempFolder({ 'orders.csdl.json': JSON.stringify(csdl) });
+    try {
+      const run = await runCli(['import', 'odata', 'orders.csdl.json', '--out', 'orders.connector.json', '--base-url', 'https://h/odata'], { cwd: folder.path });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /^Wrote 6 Custom requests from orders.csdl.json into orders.connector.json\.$/m);
+      const text = readFileSync(join(folder.path, 'orders.connector.json'), 'utf8');
+      assert.ok(text.includes('"url": "Orders(\'{orderNo}\')/N.Release"') && text.includes('"body": "{ \\"Reason\\": \\"{{reason}}\\" }"'), text);
+      const lint = await runCli(['lint', 'orders.connector.json'], { cwd: folder.path });
+      assert.equal(lint.code, 0, lint.stdout);
+    } finally {
+      folder.remove();
+    }
+  });
+
   it('prints the connector when no file is given, naming the metadata from the working folder', async () => {
     const folder = makeTempFolder({ 'meta/orders.xml': METADATA_XML });
     try {
