@@ -16,7 +16,7 @@ const plans = new WeakMap<ServiceMetadata, PlannedChoice[]>();
 function planOf(service: ServiceMetadata): PlannedChoice[] {
   let choices = plans.get(service);
   if (!choices) {
-    choices = planService(service).choices;
+    choices = planService(service);
     plans.set(service, choices);
   }
   return choices;

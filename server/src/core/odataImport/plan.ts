@@ -28,13 +28,6 @@ export interface PlannedChoice {
   leftOut: string[];
 }
 
-/** Everything a service offers, with ids that depend on the service alone (never on what is chosen). */
-export interface ServicePlan {
-  choices: PlannedChoice[];
-  /** What the service declares that no request can be written for, by where it is. */
-  leftOut: { where: string; reason: string }[];
-}
-
 type Unplanned = PlannedRequest extends infer R ? (R extends PlannedRequest ? Omit<R, 'id' | 'choice'> : never) : never;
 
 function upperFirst(text: string): string {
@@ -73,7 +66,6 @@ function keyProblem(service: ServiceMetadata, type: EdmStructuredType): string |
 
 class Planner {
   readonly choices: PlannedChoice[] = [];
-  readonly leftOut: { where: string; reason: string }[] = [];
   private readonly unplanned: { choice: PlannedChoice; request: Unplanned; wanted: string; qualified: string }[] = [];
 
   constructor(private readonly service: ServiceMetadata) {}
@@ -88,14 +80,14 @@ class Planner {
     this.unplanned.push({ choice, request, wanted, qualified });
   }
 
-  private refuse(choice: PlannedChoice | undefined, where: string, reason: string): void {
-    choice?.leftOut.push(reason);
-    this.leftOut.push({ where, reason });
+  /** Says why a request (or all of a choice's) is not written: the import reports it, the picker shows it. */
+  private refuse(choice: PlannedChoice, reason: string): void {
+    choice.leftOut.push(reason);
   }
 
   /** Reports a container child whose name a url cannot carry (braces, quotes, slashes): nothing is written for it. */
   misnamed(name: string): void {
-    this.refuse(this.choice(name, 'entitySet', name, `${name}: a name no url can carry`), name, `${JSON.stringify(name)} is no OData identifier, so no url can name it (the platform would read braces as parameters); nothing is written for it.`);
+    this.refuse(this.choice(name, 'entitySet', name, `${name}: a name no url can carry`), `${JSON.stringify(name)} is no OData identifier, so no url can name it (the platform would read braces as parameters); nothing is written for it.`);
   }
 
   /** An entity set's five requests, as far as its key and the service's restrictions allow. */
@@ -103,7 +95,7 @@ class Planner {
     const type = structuredType(this.service, set.entityType);
     const choice = this.choice(set.name, 'entitySet', set.name, `${set.name}: entity set of ${shortName(set.entityType)}`);
     if (type?.kind !== 'entityType') {
-      this.refuse(choice, set.name, `Its entity type ${set.entityType} is not declared in the metadata; nothing can be written for it.`);
+      this.refuse(choice, `Its entity type ${set.entityType} is not declared in the metadata; nothing can be written for it.`);
       return;
     }
     const typeName = upperFirst(shortName(type.qualifiedName));
@@ -112,15 +104,15 @@ class Planner {
     const planned = (kind: EntitySetRequest, [wanted, qualified]: [string, string]): void => this.add(choice, { kind, set, type }, shared ? qualified : wanted, qualified);
     planned('list', [`list${upperFirst(set.name)}`, `list${upperFirst(set.name)}`]);
     const keyed = keyProblem(this.service, type);
-    if (keyed) this.refuse(choice, set.name, `No get, update or delete for ${set.name}: ${keyed}.`);
+    if (keyed) this.refuse(choice, `No get, update or delete for ${set.name}: ${keyed}.`);
     else planned('get', id('get'));
-    if (recordFlag(set, TERMS.insertRestrictions, 'Insertable') === false) this.refuse(choice, set.name, `No create for ${set.name}: the service does not allow creating them (Capabilities.InsertRestrictions: Insertable is false).`);
-    else if (type.abstract) this.refuse(choice, set.name, `No create for ${set.name}: its type ${shortName(type.qualifiedName)} is abstract, so a new entity must name a derived type ("@odata.type") — write that request by hand.`);
+    if (recordFlag(set, TERMS.insertRestrictions, 'Insertable') === false) this.refuse(choice, `No create for ${set.name}: the service does not allow creating them (Capabilities.InsertRestrictions: Insertable is false).`);
+    else if (type.abstract) this.refuse(choice, `No create for ${set.name}: its type ${shortName(type.qualifiedName)} is abstract, so a new entity must name a derived type ("@odata.type") — write that request by hand.`);
     else planned('create', id('create'));
-    if (!keyed && recordFlag(set, TERMS.updateRestrictions, 'Updatable') === false) this.refuse(choice, set.name, `No update for ${set.name}: the service does not allow changing them (Capabilities.UpdateRestrictions: Updatable is false).`);
-    else if (!keyed && updateProperties(this.service, type).length === 0) this.refuse(choice, set.name, `No update for ${set.name}: none of its properties can change (they are keys, computed, read-only or immutable).`);
+    if (!keyed && recordFlag(set, TERMS.updateRestrictions, 'Updatable') === false) this.refuse(choice, `No update for ${set.name}: the service does not allow changing them (Capabilities.UpdateRestrictions: Updatable is false).`);
+    else if (!keyed && updateProperties(this.service, type).length === 0) this.refuse(choice, `No update for ${set.name}: none of its properties can change (they are keys, computed, read-only or immutable).`);
     else if (!keyed) planned('update', id('update'));
-    if (!keyed && recordFlag(set, TERMS.deleteRestrictions, 'Deletable') === false) this.refuse(choice, set.name, `No delete for ${set.name}: the service does not allow deleting them (Capabilities.DeleteRestrictions: Deletable is false).`);
+    if (!keyed && recordFlag(set, TERMS.deleteRestrictions, 'Deletable') === false) this.refuse(choice, `No delete for ${set.name}: the service does not allow deleting them (Capabilities.DeleteRestrictions: Deletable is false).`);
     else if (!keyed) planned('delete', id('delete'));
     this.boundOperations(set, type, keyed === undefined);
   }
@@ -129,7 +121,7 @@ class Planner {
     const type = structuredType(this.service, singleton.type);
     const choice = this.choice(singleton.name, 'singleton', singleton.name, `${singleton.name}: singleton of ${shortName(singleton.type)}`);
     if (type?.kind !== 'entityType') {
-      this.refuse(choice, singleton.name, `Its type ${singleton.type} is not declared in the metadata; nothing can be written for it.`);
+      this.refuse(choice, `Its type ${singleton.type} is not declared in the metadata; nothing can be written for it.`);
       return;
     }
     this.add(choice, { kind: 'singleton', singleton, type }, `get${upperFirst(singleton.name)}`, `get${upperFirst(singleton.name)}`);
@@ -152,7 +144,7 @@ class Planner {
         const choice = this.choice(count > 1 ? `${base}#${count}` : base, kind, source.name, label);
         const problem = operationProblem(this.service, operation);
         if (problem) {
-          this.refuse(choice, `${source.name}/${operation.name}`, problem);
+          this.refuse(choice, problem);
           continue;
         }
         const wanted = placeholderName(operation.name);
@@ -167,13 +159,13 @@ class Planner {
     const kind = child.kind;
     if (overloads.length === 0) {
       const choice = this.choice(child.name, kind, child.name, `${child.name}: ${kind === 'actionImport' ? 'action' : 'function'}`);
-      this.refuse(choice, child.name, `It names ${name}, which the metadata does not declare as an unbound ${kind === 'actionImport' ? 'action' : 'function'}.`);
+      this.refuse(choice, `It names ${name}, which the metadata does not declare as an unbound ${kind === 'actionImport' ? 'action' : 'function'}.`);
       return;
     }
     overloads.forEach((operation, index) => {
       const choice = this.choice(index === 0 ? child.name : `${child.name}#${index + 1}`, kind, child.name, `${child.name}: ${operation.kind} at the service root`);
       const problem = operationProblem(this.service, operation);
-      if (problem) this.refuse(choice, child.name, problem);
+      if (problem) this.refuse(choice, problem);
       else this.add(choice, { kind: 'import', child, operation }, placeholderName(child.name), placeholderName(child.name));
     });
   }
@@ -190,8 +182,8 @@ class Planner {
   }
 }
 
-/** Plans every request the service offers, in the document's order: the same ids whatever is chosen later. */
-export function planService(service: ServiceMetadata): ServicePlan {
+/** Plans every request the service offers, in the document's order, with ids that depend on the service alone (never on what is chosen). */
+export function planService(service: ServiceMetadata): PlannedChoice[] {
   const planner = new Planner(service);
   const children = [...(service.container?.children.values() ?? [])];
   const typesUsed = new Map<string, number>();
@@ -206,7 +198,7 @@ export function planService(service: ServiceMetadata): ServicePlan {
     }
   }
   planner.finish();
-  return { choices: planner.choices, leftOut: planner.leftOut };
+  return planner.choices;
 }
 
 /** Whether a set's changes need the entity's ETag (Core.OptimisticConcurrency on it). */
