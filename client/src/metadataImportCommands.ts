@@ -19,7 +19,7 @@ const ICONS: Record<MetadataChoiceItem['kind'], string> = {
 };
 
 /** Asks for the entity sets, actions and functions to write requests for; undefined when the user cancels. */
-async function pickChoices(choices: readonly MetadataChoiceItem[], step: string): Promise<string[] | undefined> {
+async function pickChoices(choices: readonly MetadataChoiceItem[], step?: string): Promise<string[] | undefined> {
   const items = choices.map((c) => ({
     label: `${ICONS[c.kind]} ${c.label}`,
     description: c.requests.length === 0 ? 'nothing to write' : c.present ? 'in the connector' : c.requests.map((r) => r.id).join(', '),
@@ -27,7 +27,7 @@ async function pickChoices(choices: readonly MetadataChoiceItem[], step: string)
     key: c.key,
   }));
   const picked = await vscode.window.showQuickPick(items, {
-    title: `${TITLE} (${step}): entity sets, actions and functions`,
+    title: `${TITLE}${step ? ` (${step})` : ''}: entity sets, actions and functions`,
     placeHolder: 'Type to filter; each entity set gives its list, get, create, update and delete',
     canPickMany: true, matchOnDescription: true, ignoreFocusOut: true,
   });
@@ -86,7 +86,7 @@ export function registerMetadataImportCommands(context: vscode.ExtensionContext,
         void vscode.window.showWarningMessage('The metadata offers nothing a Custom request can call.');
         return;
       }
-      const chosen = await pickChoices(listed.choices, fresh ? '2/4' : '1/1');
+      const chosen = await pickChoices(listed.choices, fresh ? '2/4' : undefined);
       if (!chosen) return;
       let baseUrl: string | undefined;
       if (!target) {
