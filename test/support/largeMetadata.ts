@@ -15,7 +15,7 @@ export function largeMetadataText(): string {
 export const DATAVERSE_BASE = 'https://contoso.crm.dynamics.com/api/data/v9.2';
 
 /**
- * A $metadata document shaped like a large IFS Cloud projection, of about `bytes` (1 MB is Microsoft Graph's size):
+ * A $metadata document shaped like a large IFS Cloud projection, of at least `bytes` (1 MB is Microsoft Graph's size):
  * entity sets of 24 properties each with descriptions, compound keys of strings, dates and enumerations,
  * optimistic concurrency, computed and immutable properties, a read-only set in every five, two bound actions and a
  * bound function per type, and a function import per ten sets. The same size gives the same text.
@@ -25,7 +25,9 @@ export function projectionMetadata(bytes: number): string {
   const types: string[] = [];
   const sets: string[] = [];
   const operations: string[] = [];
-  for (let i = 0; types.join('').length + sets.join('').length + operations.join('').length < bytes - 2_000; i++) {
+  // The document around the declarations, with a line break after each of them.
+  const frame = (): number => 760 + [types, sets, operations].reduce((n, list) => n + list.reduce((m, item) => m + item.length + 1, 0), 0);
+  for (let i = 0; frame() < bytes; i++) {
     const name = `Entity${i}`;
     const properties = [
       `<Property Name="Company" Type="Edm.String" Nullable="false" MaxLength="20"><Annotation Term="Core.Description" String="The company of the ${name}."/><Annotation Term="Core.Immutable"/></Property>`,
