@@ -21,6 +21,8 @@ const WIDE_XML = FIXTURE_XML.replace('<EntityContainer Name="Container">', `
       <Action Name="Rename" IsBound="true"><Parameter Name="it" Type="S.Customer"/><Parameter Name="CustomerId" Type="Edm.Guid" Nullable="false"/><Parameter Name="Name" Type="Edm.String" Nullable="false"/><ReturnType Type="S.Customer"/></Action>
       <Function Name="Convert"><Parameter Name="Currency" Type="Edm.String" Nullable="false"/><Parameter Name="On" Type="Edm.Date" Nullable="false"/><Parameter Name="Ref" Type="Edm.Guid" Nullable="false"/><Parameter Name="Kind" Type="S.Status" Nullable="false"/><Parameter Name="Amounts" Type="Collection(Edm.Decimal)" Nullable="false"/><Parameter Name="Where" Type="S.Address"/><ReturnType Type="Edm.Decimal"/></Function>
       <Action Name="Upload"><Parameter Name="Data" Type="Edm.Stream"/></Action>
+      <Action Name="Archive" IsBound="true"><Parameter Name="them" Type="Collection(S.Rate)"/></Action>
+      <Action Name="Archive" IsBound="true"><Parameter Name="it" Type="S.Rate"/></Action>
       <EntityContainer Name="Container">`).replace('</EntityContainer>', `
         <EntitySet Name="Rates" EntityType="S.Rate"/>
         <EntitySet Name="Blobs" EntityType="S.Blob"/>
@@ -75,7 +77,7 @@ describe('connector import odata: what is written for a service', () => {
       'listOrders', 'getOrder', 'createOrder', 'updateOrder', 'deleteOrder', 'release', 'total',
       'listCustomers', 'getCustomerInCustomers', 'createCustomerInCustomers', 'updateCustomerInCustomers', 'deleteCustomerInCustomers', 'renameCustomers',
       'listDocuments', 'getDocument',
-      'listRates', 'getRate', 'createRate', 'updateRate', 'deleteRate',
+      'listRates', 'getRate', 'createRate', 'updateRate', 'deleteRate', 'archiveRates', 'archiveRates2',
       'listBlobs', 'createBlob',
       'listShapes', 'getShape', 'deleteShape',
       'listArchivedCustomers', 'getCustomerInArchivedCustomers', 'createCustomerInArchivedCustomers', 'updateCustomerInArchivedCustomers', 'deleteCustomerInArchivedCustomers', 'renameArchivedCustomers',
@@ -150,18 +152,19 @@ describe('connector import odata: what is written for a service', () => {
       /^Odd\{x\}: "Odd\{x\}" is no OData identifier/m,
       /^Report: Function 'Report' returns a stream/m,
       /^Upload: Action 'Upload' takes a stream \('Data'\)/m,
+      /^archiveRates2: Another request of this service is named 'archiveRates'; this one is 'archiveRates2'\.$/m,
     ]) assert.ok(notes.some((n) => expected.test(n)), `${expected}\n${notes.join('\n')}`);
     assert.ok(!notes.some((n) => n.startsWith('connector')));
     const placeholder = importMetadata(WIDE, { metadataPath: 'm.xml', entitySets: 'Rates' });
     assert.ok(placeholder.ok);
     assert.equal(placeholder.result.connector.baseUrl, 'https://service.example/odata');
-    assert.deepEqual(placeholder.result.notes, [{ kind: 'changed', where: 'connector', item: 'baseUrl', reason: 'The metadata does not say where the service is; baseUrl is https://service.example/odata. Set the service root (or import with --base-url).' }]);
+    assert.deepEqual(placeholder.result.notes[0], { kind: 'changed', where: 'connector', item: 'baseUrl', reason: 'The metadata does not say where the service is; baseUrl is https://service.example/odata. Set the service root (or import with --base-url).' });
   });
 
   it('gives each request the same id whatever else is chosen', () => {
     const all = imported().requests;
     const some = imported({ entitySets: 'Archived*,Rates' }).requests;
-    assert.deepEqual([...some.keys()], ['listRates', 'getRate', 'createRate', 'updateRate', 'deleteRate', 'listArchivedCustomers', 'getCustomerInArchivedCustomers', 'createCustomerInArchivedCustomers', 'updateCustomerInArchivedCustomers', 'deleteCustomerInArchivedCustomers', 'renameArchivedCustomers']);
+    assert.deepEqual([...some.keys()], ['listRates', 'getRate', 'createRate', 'updateRate', 'deleteRate', 'archiveRates', 'archiveRates2', 'listArchivedCustomers', 'getCustomerInArchivedCustomers', 'createCustomerInArchivedCustomers', 'updateCustomerInArchivedCustomers', 'deleteCustomerInArchivedCustomers', 'renameArchivedCustomers']);
     for (const [id, value] of some) assert.deepEqual(value, all.get(id));
     const picked = imported({ choices: ['Orders()/Shop.Sales.Release', 'Convert'] }).requests;
     assert.deepEqual([...picked.keys()], ['release', 'convert']);

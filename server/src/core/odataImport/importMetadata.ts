@@ -109,6 +109,9 @@ export function importMetadata(service: ServiceMetadata, options: ODataImportOpt
     }
   }
   notes.push(...streamNotes(service, chosen));
+  for (const request of requests) {
+    if (request.clashed) notes.push({ kind: 'changed', where: request.id, reason: `Another request of this service is named '${request.clashed}'; this one is '${request.id}'.` });
+  }
   const connector: ODataConnectorJson = {
     kind: 'odata',
     name: options.name ?? serviceName(service),

@@ -10,8 +10,11 @@ import type { MetadataChoiceKind } from './types';
 /** The requests an entity set gives. */
 export type EntitySetRequest = 'list' | 'get' | 'create' | 'update' | 'delete';
 
-/** One request the service offers, before it is written: what it is, and the id it is written with. */
-export type PlannedRequest = { id: string; choice: string } & (
+/**
+ * One request the service offers, before it is written: what it is, and the id it is written with (`clashed`: the id
+ * it would have had, which another request of the service has).
+ */
+export type PlannedRequest = { id: string; choice: string; clashed?: string } & (
   | { kind: EntitySetRequest; set: EdmEntitySet; type: EdmStructuredType }
   | { kind: 'singleton'; singleton: EdmSingleton; type: EdmStructuredType }
   | { kind: 'bound'; source: EdmEntitySet | EdmSingleton; type: EdmStructuredType; operation: EdmOperation; collection: boolean }
@@ -28,7 +31,7 @@ export interface PlannedChoice {
   leftOut: string[];
 }
 
-type Unplanned = PlannedRequest extends infer R ? (R extends PlannedRequest ? Omit<R, 'id' | 'choice'> : never) : never;
+type Unplanned = PlannedRequest extends infer R ? (R extends PlannedRequest ? Omit<R, 'id' | 'choice' | 'clashed'> : never) : never;
 
 function upperFirst(text: string): string {
   return `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
@@ -176,8 +179,9 @@ class Planner {
     for (const u of this.unplanned) counts.set(u.wanted, (counts.get(u.wanted) ?? 0) + 1);
     const ids = new IdAllocator();
     for (const u of this.unplanned) {
-      const id = ids.allocate((counts.get(u.wanted) ?? 0) > 1 ? u.qualified : u.wanted);
-      u.choice.requests.push({ ...u.request, id, choice: u.choice.key } as PlannedRequest);
+      const wanted = (counts.get(u.wanted) ?? 0) > 1 ? u.qualified : u.wanted;
+      const id = ids.allocate(wanted);
+      u.choice.requests.push({ ...u.request, id, choice: u.choice.key, ...(id !== wanted ? { clashed: wanted } : {}) } as PlannedRequest);
     }
   }
 }
