@@ -49,16 +49,43 @@ export function appendToArrayEdits(
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   ...values: JsonValue[]
 ): TextEdit[] {
+  if (!array.children?.length) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  return appendElementsEdits(text, array, values, inlineJson);
+}
+
+/** The indentation of the line an offset is on. */
+function indentationAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))?.[0] ?? '';
+}
+
+/**
+ * Like appendToArrayEdits, with each value written by `print` (given the indentation its first line starts at), so
+ * a long value can span lines; an empty array gets one value per line, indented one step deeper than its own line.
+ */
+export function appendElementsEdits(
+  text: string,
+  array: { offset: number; length: number; children?: { offset: number; length: number }[] },
+  values: readonly JsonValue[],
+  print: (value: JsonValue, indent: string) => string,
+): TextEdit[] {
   const last = array.children?.[array.children.length - 1];
-  if (!last) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  const { eol, insertSpaces, tabSize } = formattingFor(text);
+  if (!last) {
+    const outer = indentationAt(text, array.offset);
+    const inner = `${outer}${insertSpaces ? ' '.repeat(tabSize ?? 2) : '\t'}`;
+    const content = values.length === 0 ? '[]' : `[${eol}${values.map((v) => `${inner}${print(v, inner)}`).join(`,${eol}`)}${eol}${outer}]`;
+    return [{ offset: array.offset, length: array.length, content }];
+  }
   const lineStart = text.lastIndexOf('\n', last.offset) + 1;
   const before = text.slice(lineStart, last.offset);
   const end = last.offset + last.length;
-  if (before.trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${inlineJson(v)}`).join('') }];
+  if (before.trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${print(v, '')}`).join('') }];
   const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
   const trailing = text.slice(end, lineEnd);
-  const newLine = `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
-  const added = values.map(inlineJson).join(`,${newLine}`);
+  const indent = /^[ \t]*/.exec(before)?.[0] ?? '';
+  const newLine = `${eol}${indent}`;
+  const added = values.map((v) => print(v, indent)).join(`,${newLine}`);
   // A comment after the last element stays on its line; the new elements go on the next ones.
   if (/^\s*\/\//.test(trailing)) {
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;

@@ -81,6 +81,11 @@ export type { ServiceMetadata } from './metadata/model';
 export { importOpenApi, listOpenApiOperations } from './openapi/importOpenApi';
 export type { ImportOptions } from './openapi/importOpenApi';
 export { exportOpenApi } from './openapi/exportOpenApi';
-export { printConnectorJson } from './openapi/printConnector';
+export { printConnectorJson } from './importing/printConnector';
 export { reimportInto } from './openapi/reimport';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
+
+// Custom requests written from a service's $metadata.
+export { addToConnector, requestsAlreadyIn } from './odataImport/addToConnector';
+export { importMetadata, listMetadataChoices } from './odataImport/importMetadata';
+export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';

@@ -107,6 +107,8 @@ const REQUESTS: Record<string, Check> = {
   'connector/fetchMetadata': object({ uri: string }),
   'connector/openApiOperations': object({ path: string }),
   'connector/importOpenApi': object({ path: string, operationIds: arrayOf(string), out: string }),
+  'connector/metadataChoices': object({ uri: optional(string), path: optional(string) }),
+  'connector/importMetadata': object({ path: string, choices: arrayOf(string), out: string, baseUrl: optional(string) }),
 };
 
 /** Every request method the server answers. */

@@ -1,7 +1,5 @@
-import type { Node } from 'jsonc-parser';
-import { applyEdits, setValueEdits } from '../edits';
-import { nestingTooDeep, parseJsonTree } from '../parse';
-import { jsonOf, type JsonValue } from '../tree';
+import { ConnectorText, sameJson } from '../importing/connectorText';
+import type { JsonValue } from '../tree';
 import { asArray, asObject, asString } from './document';
 import type { JsonObject, OperationJson, RestConnectorJson } from './types';
 
@@ -11,29 +9,10 @@ export interface ReimportResult {
   changes: string[];
 }
 
-/** Equal as JSON values (key order ignored). */
-function sameJson(a: JsonValue | undefined, b: JsonValue | undefined): boolean {
-  if (a === b) return true;
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((v, i) => sameJson(v, b[i]));
-  const ao = a as JsonObject;
-  const bo = b as JsonObject;
-  const keys = new Set([...Object.keys(ao), ...Object.keys(bo)]);
-  return [...keys].every((k) => sameJson(ao[k], bo[k]));
-}
-
 /** A parameter's key in an operation: its name and place. */
 function parameterKey(parameter: JsonValue | undefined): string {
   const p = asObject(parameter);
   return `${asString(p?.location) ?? ''} ${asString(p?.name) ?? ''}`;
-}
-
-/** The file's current tree and JSON, after each edit. */
-function read(text: string): { root: Node | undefined; json: JsonObject } {
-  const parsed = parseJsonTree(text, { allowTrailingComma: true });
-  const root = parsed.tooDeep === undefined ? parsed.root : undefined;
-  return { root, json: asObject(root ? jsonOf(root) : undefined) ?? {} };
 }
 
 /**
@@ -43,14 +22,12 @@ function read(text: string): { root: Node | undefined; json: JsonObject } {
  * authorization stay as the user set them; differences are reported.
  */
 export function reimportInto(text: string, imported: RestConnectorJson): ReimportResult | { problem: string } {
-  let current = text;
+  const file = new ConnectorText(text);
   const changes: string[] = [];
-  const set = (path: (string | number)[], value: JsonValue | undefined): void => {
-    current = applyEdits(current, setValueEdits(current, path, value));
-  };
-  const tooDeep = parseJsonTree(text, { allowTrailingComma: true }).tooDeep;
-  if (tooDeep !== undefined) return { problem: `The existing file cannot be updated: ${nestingTooDeep(text, tooDeep)}; connector files are not nested this deep.` };
-  let { json } = read(current);
+  const tooDeep = file.nestingProblem();
+  if (tooDeep !== undefined) return { problem: tooDeep };
+  const set = (path: (string | number)[], value: JsonValue | undefined): void => file.set(path, value);
+  let json = file.json();
   if (json.kind !== 'rest') return { problem: 'The existing file is not a REST connector ("kind": "rest"); choose another file to write to.' };
   for (const key of ['baseUrl', 'authorization'] as const) {
     if (json[key] !== undefined && !sameJson(json[key], imported[key] as JsonValue | undefined)) {
@@ -72,23 +49,21 @@ export function reimportInto(text: string, imported: RestConnectorJson): Reimpor
   }
   const importedIds = new Set(imported.operations.map((o) => o.id));
   for (const operation of imported.operations) {
-    ({ json } = read(current));
+    json = file.json();
     const operations = asArray(json.operations);
     const index = operations.findIndex((o) => asString(asObject(o)?.id) === operation.id);
     if (index < 0) {
-      if (Array.isArray(json.operations)) set(['operations', -1], operation as unknown as JsonValue);
-      else set(['operations'], [operation as unknown as JsonValue]);
+      file.append('operations', [operation as unknown as JsonValue]);
       changes.push(`Operation '${operation.id}' added (${operation.method} ${operation.path}).`);
       continue;
     }
     updateOperation(asObject(operations[index]) ?? {}, operation, index, set, changes);
   }
-  ({ json } = read(current));
-  for (const value of asArray(json.operations)) {
+  for (const value of asArray(file.json().operations)) {
     const id = asString(asObject(value)?.id);
     if (id && !importedIds.has(id)) changes.push(`Operation '${id}' is not in the imported operations; kept as it is (remove it if the service no longer has it).`);
   }
-  return { text: current, changes };
+  return { text: file.text, changes };
 }
 
 /** Updates one operation property by property and its parameters one by one. */
