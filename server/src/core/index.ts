@@ -24,7 +24,8 @@ export { LineIndex } from './lineIndex';
 export { closeMatches } from './closeMatches';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
-export { parseExact, stringifyExact } from './values/exactJson';
+export { parseExact } from './values/exactParse';
+export { stringifyExact } from './values/exactJson';
 export type { ExactJson } from './values/exactJson';
 
 // The project file (connector-tools.json).
