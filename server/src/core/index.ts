@@ -27,6 +27,8 @@ export { applyEdits } from './edits';
 export { parseExact } from './values/exactParse';
 export { stringifyExact } from './values/exactJson';
 export type { ExactJson } from './values/exactJson';
+export { portableResult, resultJsonText, resultOfPortable } from './portableResult';
+export type { PortableResult } from './portableResult';
 
 // The project file (connector-tools.json).
 export { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor } from './projectConfig';

@@ -1,3 +1,4 @@
+import { JsonNumber } from '../values/exactJson';
 import type { BuiltRequest, ConnectorResult, RequestBody } from './types';
 
 /** What a secret is replaced by wherever a request or result is shown. */
@@ -41,7 +42,7 @@ export function redactRequest(request: BuiltRequest): BuiltRequest {
 /** A JSON value with every string (and object key) redacted: the service's data, headers and descriptor. */
 export function redactJson<T>(value: T, secrets: readonly string[], depth = 0): T {
   if (typeof value === 'string') return redactText(value, secrets) as T;
-  if (value === null || typeof value !== 'object' || depth > 512) return value;
+  if (value === null || typeof value !== 'object' || value instanceof JsonNumber || depth > 512) return value;
   if (Array.isArray(value)) return value.map((v: unknown) => redactJson(v, secrets, depth + 1)) as T;
   return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [redactText(k, secrets), redactJson(v, secrets, depth + 1)])) as T;
 }
