@@ -1,5 +1,5 @@
 // `connector`: the command line on the same core as the editor. The edge: arguments in, text and an exit code out.
-import { closeMatches } from './core';
+import { closeMatches, visibleText } from './core';
 import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
 import { METADATA_HELP, runMetadataCommand } from './cli/metadata/command';
@@ -44,8 +44,10 @@ export function colorWanted(env: NodeJS.ProcessEnv, isTerminal: boolean): boolea
 
 function processIo(): CliIo {
   return {
-    stdout: (text) => void process.stdout.write(text),
-    stderr: (text) => void process.stderr.write(text),
+    // The last guard: whatever a command prints, a file's or a service's text cannot drive the terminal.
+    stdout: (text) => void process.stdout.write(visibleText(text)),
+    stderr: (text) => void process.stderr.write(visibleText(text)),
+    stdoutPainted: (text) => void process.stdout.write(text),
     readStdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

@@ -1,10 +1,10 @@
 // The language server process: the transport (stdio or IPC) comes from the command line the client starts it with.
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createGuardedConnection } from './lsp/guard';
 import { startServer } from './lsp/startServer';
 import { openApiFeatures } from './openapi/lspFeatures';
 import { suiteFeatures } from './lsp/suiteFeatures';
 
-const connection = createConnection(ProposedFeatures.all);
+const connection = createGuardedConnection();
 // The last line of defence: an error that escapes every handler (a timer, a stray promise) is logged, and the
 // server keeps answering instead of leaving the editor without checks.
 const report = (kind: string) => (error: unknown): void => {

@@ -61,7 +61,7 @@ export interface SentView {
   /** The values it was sent with (JSON text, every digit kept): "Save as expectation" writes them. */
   valuesJson: string;
   /** OAuth2: where the token came from and whether it was reused. */
-  signIn?: { tokenUrl: string; fromCache: boolean };
+  signIn?: { tokenUrl: string; clientId: string; fromCache: boolean };
   /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
   structure?: { dropped: string[]; missing: string[] };
   /** Sent by an OData Custom request, answered with JSON: the answer can become its response structure. */

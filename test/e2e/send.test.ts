@@ -100,4 +100,28 @@ describe('Send Request in a real VS Code', () => {
       throw error;
     }
   });
+
+  // Last: the command palette then lists Send Request with Last Values first for "Send Request".
+  test('Send Request with Last Values reuses the values typed before and asks again for the header value', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'petstore.connector.json');
+      await runCommand(page, 'Connector: Send Request with Last Values');
+      await pickQuickPickRow(page, 'getPet');
+      // A header value may be a credential: it was not kept, so it is asked for; petId and lang were kept.
+      await answerQuickInput(page, 'again-42', /X-Request-Id/);
+      const frame = await resultPanelFrame(page, '/pets/1;lang=de');
+      const deadline = Date.now() + 60_000;
+      let data = '';
+      while (!data.includes('again-42') && Date.now() < deadline) {
+        data = (await frame.textContent('.result .data').catch(() => '')) ?? '';
+        if (!data.includes('again-42')) await page.waitForTimeout(250);
+      }
+      assert.match(data, /"requestId": "again-42"/, 'the header typed again reached the server');
+      assert.match(data, /"de"/, 'the kept matrix value was sent again');
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
 });

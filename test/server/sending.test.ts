@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { RunningService } from '../../scripts/demo/http';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import type { DescribeOperationResult, ListOperationsResult, PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
+import { startFault, type RunningFault } from '../support/faultServers';
 import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 
 describe('sending through the language server', () => {
@@ -156,3 +158,65 @@ describe('sending through the language server', () => {
   });
 });
 
+
+describe('OAuth2 through the language server: every origin that receives a credential is named', () => {
+  let lsp: LspSession;
+  let tokens: RunningTokenEndpoint;
+  let api: RunningFault;
+  let uri = '';
+
+  before(async () => {
+    tokens = await startTokenEndpoint(0);
+    api = await startFault((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
+    const dir = mkdtempSync(join(tmpdir(), 'connector-send-oauth2-'));
+    const text = JSON.stringify({
+      kind: 'rest', name: 'o', baseUrl: `${api.url}/api`,
+      authorization: { scheme: 'oauth2', flow: 'clientCredentials', tokenUrl: tokens.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 'crm' },
+      operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }],
+    });
+    writeFileSync(join(dir, 'o.connector.json'), text);
+    uri = pathToFileURL(join(dir, 'o.connector.json')).href;
+    lsp = await startLsp({ initializationOptions: { connectorToolsExtension: true } });
+    answerSecrets(lsp, (params) => (params.name === 'crm' ? DEMO_CLIENT_SECRET : undefined));
+    await lsp.open(uri, text);
+    await lsp.diagnostics(uri, 1);
+  });
+  after(async () => {
+    await lsp.stop();
+    await tokens.close();
+    await api.close();
+  });
+
+  const tokenOrigin = (): string => new URL(tokens.tokenUrl).origin;
+  const expectedCredentials = (): { origin: string; what: string }[] => [
+    { origin: tokenOrigin(), what: `the client id '${DEMO_CLIENT_ID}' and the client secret 'crm' (Basic authorization), for a token` },
+    { origin: new URL(api.url).origin, what: `the token from ${tokenOrigin()} (Authorization: Bearer)` },
+  ];
+
+  test('Preview Request names the token endpoint, what goes there, and the service with the token', async () => {
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'go', values: { entered: {} } });
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.deepEqual(result.preview.credentials, expectedCredentials());
+    assert.match(result.preview.tokenRequest ?? '', new RegExp(`^POST ${tokens.tokenUrl.replace(/[.]/g, '\\.')}\n`));
+    assert.match(result.preview.tokenRequest ?? '', /^Authorization: Basic •••$/m);
+    assert.match(result.preview.text, /^# Credentials go to:\n/);
+    assert.ok(result.preview.text.includes(result.preview.tokenRequest ?? '-'), 'the preview text shows the token request');
+    assert.ok(!JSON.stringify(result).includes(DEMO_CLIENT_SECRET));
+  });
+
+  test("Send's request sent holds the token request when it was sent, and names both origins either way", async () => {
+    const first = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'go', values: { entered: {} } });
+    assert.ok(first.ok && first.result.status === 200, JSON.stringify(first));
+    assert.deepEqual(first.preview.credentials, expectedCredentials());
+    assert.equal(first.signIn?.fromCache, false);
+    assert.match(first.preview.tokenRequest ?? '', /^Authorization: Basic •••$/m);
+    const again = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'go', values: { entered: {} } });
+    assert.ok(again.ok);
+    assert.equal(again.signIn?.fromCache, true);
+    assert.equal(again.preview.tokenRequest, undefined, 'the token from memory: no token request this time');
+    assert.deepEqual(again.preview.credentials, expectedCredentials());
+    assert.equal(again.signIn?.clientId, DEMO_CLIENT_ID);
+    const shown = JSON.stringify([first, again]);
+    assert.ok(!shown.includes(DEMO_CLIENT_SECRET) && !shown.includes(Buffer.from(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`).toString('base64')));
+  });
+});

@@ -171,4 +171,16 @@ describe('environments, tests files and result edits in the language server', ()
     const diagnostics = await lsp.diagnostics(uri, 1);
     assert.match(diagnostics.map((d) => d.message).join(), /never a secret's value/);
   });
+
+  test('credentials in an environment address are an error at the address, and sending with it is refused', async () => {
+    const uri = uriOf('connector-environments.json');
+    const text = `{\n  "environments": {\n    "creds": { "connectors": { "ifs-orders.connector.json": { "baseUrl": "https://user:pass@ifs.example.com/odata" } } }\n  }\n}`;
+    await lsp.change(uri, text, 2);
+    const diagnostics = await lsp.diagnostics(uri, 2);
+    assert.deepEqual(diagnostics.map((d) => [d.severity, d.range.start.line, d.range.start.character]), [[1, 2, 73]]);
+    assert.match(String(diagnostics[0]?.message ?? ''), /'baseUrl' has credentials before the host/);
+    const refused = await lsp.request<SendRequestResult>('connector/sendRequest', { uri: uriOf('ifs-orders.connector.json'), operationId: 'listOrders', values: { entered: {} }, environment: 'creds' });
+    assert.ok(!refused.ok);
+    assert.match(refused.problems.join(), /connector-environments\.json:3:74 'baseUrl' has credentials/);
+  });
 });

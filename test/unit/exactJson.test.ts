@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { isJsonObject, JsonNumber, plainOf, stringifyExact, type ExactJson } from '../../server/src/core/values/exactJson';
+import { MAX_NESTING, nestingTooDeep, tooDeepAt } from '../../server/src/core/parse/nesting';
 import { parseExact } from '../../server/src/core/values/exactParse';
 import { compareDecimals } from '../../server/src/core/values/numbers';
 
@@ -124,13 +125,25 @@ describe('reading JSON exactly', () => {
     assert.deepStrictEqual(read.value, JSON.parse('{"__proto__":{"polluted":1},"a":[{"__proto__":null}]}'));
   });
 
-  test('nesting deeper than 512 levels is refused with a message, never a stack overflow', () => {
+  test('nesting deeper than the one limit (MAX_NESTING) is refused in its shared words, never a stack overflow', () => {
+    assert.equal(MAX_NESTING, 512);
     assert.ok(parseExact(`${'['.repeat(512)}${']'.repeat(512)}`).ok);
-    for (const [deep, column] of [[`${'['.repeat(513)}${']'.repeat(513)}`, 513], ['[{"a":'.repeat(200_000), 1537]] as const) {
-      const read = parseExact(deep);
+    const deep: [string, string][] = [
+      [`${'['.repeat(513)}${']'.repeat(513)}`, 'line 1, column 513'],
+      ['[{"a":'.repeat(200_000), 'line 1, column 1537'],
+      // Valid JSON that JSON.parse reads, with a kept number: still refused, where it passes the limit.
+      [`{\n "n": 9007199254740993,\n "a": ${'['.repeat(600)}1e400${']'.repeat(600)}}`, 'line 3, column 518'],
+      // Malformed before the nesting: told it is too deep, as every JSON reader tells it.
+      [`[tru, ${'['.repeat(600)}`, 'line 1, column 518'],
+    ];
+    for (const [text, where] of deep) {
+      const read = parseExact(text);
       assert.ok(!read.ok);
-      assert.equal(read.message, `not valid JSON (nested deeper than 512 levels at column ${column})`);
+      assert.equal(read.tooDeep, `nesting deeper than 512 levels at ${where}`);
+      assert.equal(read.tooDeep, nestingTooDeep(text, tooDeepAt(text)));
+      assert.equal(read.message, `nesting deeper than 512 levels at ${where}; no value is nested this deep`);
     }
+    assert.equal((parseExact('[1 2]') as { tooDeep?: string }).tooDeep, undefined);
   });
 
   test('errors say what is wrong and where', () => {

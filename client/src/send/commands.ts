@@ -90,10 +90,15 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
       return { valuesFile: true };
     }
     const key = `${target.uri.toString()}#${target.operationId}`;
-    const last = history.lastTexts(key);
-    if (reuseLast && last) return { entered: last };
-    const entered = await promptForValues(described.inputs, last ?? {}, vscode.Uri.joinPath(target.uri, '..'));
-    if (entered) await history.setLastTexts(key, entered);
+    const last = history.lastTexts(key, described.inputs);
+    const folder = vscode.Uri.joinPath(target.uri, '..');
+    if (reuseLast && last) {
+      // Values that may be credentials were not kept: they are asked for again, the rest is sent as it was.
+      const asked = await promptForValues(history.notKept(described.inputs), {}, folder);
+      return asked ? { entered: { ...last, ...asked } } : undefined;
+    }
+    const entered = await promptForValues(described.inputs, last ?? {}, folder);
+    if (entered) await history.setLastTexts(key, entered, described.inputs);
     return entered ? { entered } : undefined;
   }
 

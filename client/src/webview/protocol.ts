@@ -17,6 +17,10 @@ export interface ResultView {
   environment?: string;
   /** OAuth2: where the token came from, and whether it was reused. */
   signIn?: { tokenUrl: string; fromCache: boolean };
+  /** Every origin that received a credential with the request, and what it received. */
+  credentials?: { origin: string; what: string }[];
+  /** OAuth2: the token request sent first (secrets redacted); absent when a token from memory was used. */
+  tokenRequest?: string;
   /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
   structure?: { dropped: string[]; missing: string[] };
   /** Offers "Use as response structure" (an OData Custom request with a JSON answer). */

@@ -49,13 +49,17 @@ function dataSection(result: ConnectorResult): ViewNode[] {
 /** The request that was sent, in its own section: line, headers, body, the sign-in and every redirect. */
 function requestSection(view: ResultView): ViewNode[] {
   const { request, result } = view;
-  if (!request.headers && !result.redirects?.length && !view.signIn) return [];
+  if (!request.headers && !result.redirects?.length && !view.signIn && !view.credentials?.length) return [];
   const lines = [`${request.method} ${request.url}`, ...(request.headers ?? []).map(([n, v]) => `${n}: ${v}`)];
   return [el('section', 'request', [
     el('details', 'request-view', [
       el('summary', undefined, [`Request sent${result.redirects?.length ? ` (${result.redirects.length} redirect${result.redirects.length === 1 ? '' : 's'})` : ''}`]),
-      el('pre', 'request-text', [`${lines.join('\n')}${request.body !== undefined ? `\n\n${request.body}` : ''}`]),
+      ...(view.credentials?.length
+        ? [el('div', 'credentials', [el('span', 'label', ['Credentials went to:']), el('ul', 'credential-list', view.credentials.map((c) => el('li', undefined, [`${c.origin}: ${c.what}`])))])]
+        : []),
       ...(view.signIn ? [el('div', 'sign-in', [`Signed in with a token from ${view.signIn.tokenUrl}${view.signIn.fromCache ? ' (reused from memory)' : ' (fetched for this request)'}; the token and the client secret are shown as •••.`])] : []),
+      ...(view.tokenRequest !== undefined ? [el('pre', 'token-request-text', [view.tokenRequest])] : []),
+      el('pre', 'request-text', [`${lines.join('\n')}${request.body !== undefined ? `\n\n${request.body}` : ''}`]),
       ...(result.redirects?.length ? [el('ul', 'redirect-list', result.redirects.map((r) => el('li', undefined, [`${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`])))] : []),
     ], { open: true }),
   ])];

@@ -98,8 +98,12 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
   if (response.truncated) warnings.push('The response was cut at the size limit; data holds its beginning only.');
   if (response.invalidUtf8) warnings.push('The response is not valid UTF-8 text; invalid bytes were replaced with \uFFFD.');
 
+  if (parsed?.ok === false && parsed.tooDeep) warnings.push(`The response has ${parsed.tooDeep}; it is kept as text, not read as JSON.`);
   if (shaping.kind === 'odata') {
-    if (response.body !== '' && !parsed?.ok) {
+    if (parsed?.ok === false && parsed.tooDeep) {
+      errors.push(`The service's answer has ${parsed.tooDeep}; Custom request does not read JSON nested this deep.`);
+      data = undefined;
+    } else if (response.body !== '' && !parsed?.ok) {
       errors.push(`The service answered with ${response.headers['content-type'] ?? 'no Content-Type'}, not JSON. Custom request handles JSON only; binary downloads need the projection's own binary-download operation.`);
       data = undefined;
     }
@@ -124,7 +128,7 @@ export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, 
     const message = data !== undefined ? restErrorMessage(data) : undefined;
     errors.push(`HTTP ${response.status} ${response.statusText}${message ? `: ${message}` : ''}`.trim());
   }
-  if (parsed && !parsed.ok && isJsonMedia(response.headers)) warnings.push('The response says it is JSON but does not parse; data holds its text.');
+  if (parsed && !parsed.ok && !parsed.tooDeep && isJsonMedia(response.headers)) warnings.push('The response says it is JSON but does not parse; data holds its text.');
   return {
     status: response.status,
     errors,

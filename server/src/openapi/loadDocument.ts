@@ -3,7 +3,7 @@
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { dirname, relative, isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ImportFailure, JsonValue } from '../core';
+import { nestingTooDeep, tooDeepAt, type ImportFailure, type JsonValue } from '../core';
 
 /** Larger documents than this are refused rather than read into memory. */
 const MAX_FILE_BYTES = 64 * 1024 * 1024;
@@ -73,7 +73,16 @@ export async function loadOpenApiDocument(path: string, options: LoadOptions = {
       const info = await stat(real);
       if (info.size > MAX_FILE_BYTES) throw new Error(`${wanted} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
       files.push(real);
-      return readFile(real);
+      const bytes = await readFile(real);
+      // The parser recurses once per level of a JSON document: one nested far too deep is refused before it is read
+      // (YAML's own parser stops at 100 levels).
+      const text = bytes.toString('utf8');
+      const deep = /^\s*[[{]/.test(text) ? tooDeepAt(text) : -1;
+      if (deep >= 0) {
+        refused = { code: 'invalid-document', message: `${real === realPath ? path : wanted}: ${nestingTooDeep(text, deep)}; OpenAPI documents are not nested this deep.` };
+        throw new Error(refused.message);
+      }
+      return bytes;
     },
   };
   const { bundle, validate } = loadParser();

@@ -113,6 +113,25 @@ describe('environments', () => {
     assert.match(messages.join('\n'), /never a secret's value/);
   });
 
+  test('user info in a baseUrl or tokenUrl is an error where it is written, without repeating it', () => {
+    for (const [key, url] of [['baseUrl', 'https://deploy:hunter2@api.example.com/v1'], ['baseUrl', 'https://TOKEN123@api.example.com'], ['baseUrl', 'https://:hunter2@api.example.com'], ['tokenUrl', 'https://deploy:hunter2@login.example.com/t']] as const) {
+      const text = `{ "environments": { "prod": { "connectors": { "a.connector.json": { "${key}": "${url}" } } } } }`;
+      const file = parseEnvironmentsFile(text);
+      assert.equal(file.findings.length, 1, `${url}: ${file.findings.map((f) => f.message).join()}`);
+      const finding = file.findings[0];
+      assert.equal(finding?.severity, 'error');
+      assert.equal(text.slice(finding?.offset, (finding?.offset ?? 0) + (finding?.length ?? 0)), `"${url}"`);
+      assert.match(finding?.message ?? '', /[Cc]redentials/);
+      assert.ok(!/hunter2|TOKEN123/.test(finding?.message ?? ''), finding?.message);
+      assert.deepEqual(file.environments[0]?.connectors['a.connector.json'], {}, 'the address is not used');
+      const refused = chooseEnvironment(file, 'prod', 'a.connector.json', { locate: (f) => `envs.json:1:${f.offset + 1}` });
+      assert.ok(!refused.ok);
+      assert.match(refused.message, new RegExp(`connector-environments\\.json has a problem; fix it before sending with an environment: envs\\.json:1:${(finding?.offset ?? 0) + 1} `));
+    }
+    // '@' after the host is part of the path, not user info.
+    assert.deepEqual(parseEnvironmentsFile('{ "environments": { "p": { "connectors": { "a.connector.json": { "baseUrl": "https://api.example.com/@me" } } } } }').findings, []);
+  });
+
   test('the connector as the environment sees it: values replaced, nodes kept', () => {
     const source = restConnector([operation('a', 'GET', '/x', [])], '"authorization": { "scheme": "oauth2", "flow": "clientCredentials", "tokenUrl": "https://a.example.com/t", "clientId": "c", "secret": "s" }');
     const connector = lintText(source).connector;

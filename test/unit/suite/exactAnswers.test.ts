@@ -35,6 +35,27 @@ describe('the answer as read', () => {
   });
 });
 
+describe('an answer nested past the one limit', () => {
+  // Read exactly up to 512 levels; one level more is text (REST, with a warning) or an error (OData), in the shared words.
+  const deep = (levels: number): string => `{"n":9007199254740993,"a":${'['.repeat(levels - 1)}1e400${']'.repeat(levels - 1)}}`;
+  const odata = { kind: 'odata', operation: 'read', includeHeaders: false, includeEntityDescriptor: false, metadataLevel: 'minimal' } as const;
+
+  test('at the limit, it is read exactly', () => {
+    assert.equal(stringifyExact(answered(deep(512)).data ?? null), deep(512));
+    assert.deepEqual(answered(deep(512)).warnings, []);
+  });
+
+  test('past it, a REST answer is kept as text with a warning, an OData answer is an error', () => {
+    const rest = answered(deep(513));
+    assert.equal(rest.data, deep(513));
+    assert.deepEqual(rest.warnings, ['The response has nesting deeper than 512 levels at line 1, column 538; it is kept as text, not read as JSON.']);
+    assert.deepEqual(rest.errors, []);
+    const custom = answered(deep(513), odata);
+    assert.equal(custom.data, undefined);
+    assert.deepEqual(custom.errors, ["The service's answer has nesting deeper than 512 levels at line 1, column 538; Custom request does not read JSON nested this deep."]);
+  });
+});
+
 describe('expectations compare numbers exactly, by value', () => {
   test('a number rounded to a double does not match the answer\'s', () => {
     assert.deepEqual(failuresFor('{ "n": 9007199254740992, "d": 0.1 }').map((f) => [f.message, f.expected, f.actual]), [

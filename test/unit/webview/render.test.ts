@@ -8,6 +8,7 @@ import type { ViewNode } from '../../../client/src/webview/viewNode';
 import { portableResult } from '../../../server/src/core/portableResult';
 import type { ConnectorResult } from '../../../server/src/core/request/types';
 import type { JsonValue } from '../../../server/src/core/tree';
+import { actsOnTerminal } from '../../support/terminal';
 import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocument';
 
 const SCRIPT = '<script>window.pwned = 1</script>';
@@ -138,6 +139,21 @@ describe('result panel page', () => {
     assert.ok(!html.includes('<b>getPet</b>'), 'the title is escaped');
   });
 
+  test('control characters and bidirectional overrides in an answer show as escapes, in every part of the panel', () => {
+    const acting = 'clear\u001b[2J 40%\r\u001b[2KDone rlo\u202eevil nel\u0085';
+    const hostileView: ResultView = {
+      ...view({ data: { [acting]: acting, list: [{ cell: acting }] }, errors: [acting], warnings: [acting], headers: { 'x-note': acting } }, acting),
+      request: { method: 'GET', url: 'http://127.0.0.1/x', headers: [['X-Note', acting]], body: acting },
+      responseHeaders: { 'x-note': acting },
+    };
+    const document = new FakeDocument();
+    mount(renderResult(hostileView), document, () => undefined);
+    for (const details of document.elements.filter((e) => e.tag === 'details')) openDetails(details);
+    const texts = [...allText(renderResult(hostileView)), ...document.texts.map((t) => t.data)];
+    assert.deepEqual(texts.flatMap(actsOnTerminal), []);
+    assert.ok(texts.some((t) => t.includes('clear\\u001b[2J 40%\\r\\u001b[2KDone rlo\\u202eevil nel\\u0085')), 'shown as escapes, as the command line shows them');
+  });
+
   test('every page gets a different nonce', () => {
     assert.notEqual(createNonce(), createNonce());
   });
@@ -197,6 +213,31 @@ describe('result panel: tables, request, headers and structure', () => {
     assert.ok(!document.elements.some((e) => e.tag === 'script' || e.tag === 'img'));
     assert.ok(document.texts.some((t) => t.data === SCRIPT), 'a hostile cell is a text node');
   });
+
+  test('the request sent names every origin that received a credential, and shows the token request sent first', () => {
+    const signedIn: ResultView = {
+      ...rich,
+      signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: false },
+      credentials: [
+        { origin: 'http://127.0.0.1:3032', what: `the client id '${SCRIPT}' and the client secret 'crm' (Basic authorization), for a token` },
+        { origin: 'http://127.0.0.1:3031', what: 'the token from http://127.0.0.1:3032 (Authorization: Bearer)' },
+      ],
+      tokenRequest: 'POST http://127.0.0.1:3032/token\nAuthorization: Basic •••\n\ngrant_type=client_credentials',
+    };
+    const texts = allText(renderResult(signedIn));
+    assert.ok(texts.includes('Credentials went to:'));
+    assert.ok(texts.includes(`http://127.0.0.1:3032: the client id '${SCRIPT}' and the client secret 'crm' (Basic authorization), for a token`));
+    assert.ok(texts.includes('http://127.0.0.1:3031: the token from http://127.0.0.1:3032 (Authorization: Bearer)'));
+    assert.ok(texts.includes(signedIn.tokenRequest ?? '-'), 'the token request, as sent');
+    assert.ok(texts.some((t) => /fetched for this request/.test(t)));
+    const document = new FakeDocument();
+    mount(renderResult(signedIn), document, () => undefined);
+    assert.ok(!document.elements.some((e) => e.tag === 'script'), 'a hostile client id is text');
+    // Reused from memory: nothing went to the token endpoint this time, and no token request is shown.
+    const reused = allText(renderResult({ ...rich, signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: true }, credentials: signedIn.credentials ?? [] })).join('\n');
+    assert.match(reused, /reused from memory/);
+    assert.ok(!reused.includes('grant_type'));
+  });
 });
 
 describe('result panel: numbers', () => {
@@ -226,6 +267,18 @@ describe('result panel: numbers', () => {
     assert.deepEqual(column(1), ['-1e400', '-0', '0.1', '0.1000000000000000055511', '9.50', '10', '9007199254740992', '9007199254740993', '1e400']);
     click(header);
     assert.deepEqual(column(1), ['1e400', '9007199254740993', '9007199254740992', '10', '9.50', '0.1000000000000000055511', '0.1', '-0', '-1e400']);
+  });
+
+  test('an answer with control characters and exact numbers: escapes and digits, in the tree and the table', () => {
+    const hostile = '{"value":[{"id":9007199254740993,"note":"rlo\\u202eevil\\u001b[2J","big":1e400}],"d":0.1000000000000000055511}';
+    const shown: ResultView = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, dataJson: hostile }, rawText: hostile };
+    const document = new FakeDocument();
+    mount(renderResult(shown), document, () => undefined);
+    for (const details of document.elements.filter((e) => e.tag === 'details')) openDetails(details);
+    const texts = [...allText(renderResult(shown)), ...document.texts.map((t) => t.data)];
+    assert.deepEqual(texts.flatMap(actsOnTerminal), []);
+    for (const digits of ['9007199254740993', '1e400', '0.1000000000000000055511']) assert.ok(texts.includes(digits), `${digits} is shown`);
+    assert.ok(texts.includes('rlo\\u202eevil\\u001b[2J'), 'the table cell shows the escapes');
   });
 
   test('a result kept by an older version (data as plain JSON) is still shown', () => {

@@ -1,4 +1,5 @@
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
+import { parseJsonTree } from '../parse';
 import { closeMatches } from '../closeMatches';
 import { fillVariables } from '../rules/odata/bodyJson';
 import { callerParameters, isOptionalParameter } from './arguments';
@@ -36,9 +37,10 @@ export interface BodyTree {
 /** Parses a body with its {{variables}} filled by samples; undefined when it is not JSON (another rule says so). */
 export function parseBody(body: string): BodyTree | undefined {
   const filled = fillVariables(body);
-  const errors: ParseError[] = [];
-  const root = parseTree(filled.text, errors, { disallowComments: true, allowTrailingComma: false });
-  if (!root || errors.length > 0) return undefined;
+  const parsed = parseJsonTree(filled.text, { disallowComments: true, allowTrailingComma: false });
+  // Nested too deep or not JSON: invalid-body-json says so.
+  if (parsed.tooDeep !== undefined || !parsed.root || parsed.errors.length > 0) return undefined;
+  const { root } = parsed;
   const range = (node: Node): Range => {
     const start = filled.originalIndex(node.offset);
     const end = node.length === 0 ? start : filled.originalIndex(node.offset + node.length - 1) + 1;

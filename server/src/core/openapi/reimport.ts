@@ -1,6 +1,7 @@
-import { parseTree, type Node } from 'jsonc-parser';
+import type { Node } from 'jsonc-parser';
 import { applyEdits, setValueEdits } from '../edits';
-import { jsonOf, valueOf, type JsonValue } from '../tree';
+import { nestingTooDeep, parseJsonTree } from '../parse';
+import { jsonOf, type JsonValue } from '../tree';
 import { asArray, asObject, asString } from './document';
 import type { JsonObject, OperationJson, RestConnectorJson } from './types';
 
@@ -30,7 +31,8 @@ function parameterKey(parameter: JsonValue | undefined): string {
 
 /** The file's current tree and JSON, after each edit. */
 function read(text: string): { root: Node | undefined; json: JsonObject } {
-  const root = parseTree(text, [], { allowTrailingComma: true });
+  const parsed = parseJsonTree(text, { allowTrailingComma: true });
+  const root = parsed.tooDeep === undefined ? parsed.root : undefined;
   return { root, json: asObject(root ? jsonOf(root) : undefined) ?? {} };
 }
 
@@ -46,6 +48,8 @@ export function reimportInto(text: string, imported: RestConnectorJson): Reimpor
   const set = (path: (string | number)[], value: JsonValue | undefined): void => {
     current = applyEdits(current, setValueEdits(current, path, value));
   };
+  const tooDeep = parseJsonTree(text, { allowTrailingComma: true }).tooDeep;
+  if (tooDeep !== undefined) return { problem: `The existing file cannot be updated: ${nestingTooDeep(text, tooDeep)}; connector files are not nested this deep.` };
   let { json } = read(current);
   if (json.kind !== 'rest') return { problem: 'The existing file is not a REST connector ("kind": "rest"); choose another file to write to.' };
   for (const key of ['baseUrl', 'authorization'] as const) {
@@ -125,10 +129,4 @@ function updateOperation(existing: JsonObject, operation: OperationJson, index: 
       changes.push(`Operation '${id}': parameter ${label} changed.`);
     }
   }
-}
-
-/** Whether a text holds a connector file the re-import can update (a JSON object). */
-export function isConnectorText(text: string): boolean {
-  const root = parseTree(text, [], { allowTrailingComma: true });
-  return root?.type === 'object' && valueOf(root, 'kind') !== undefined;
 }

@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { MAX_NESTING } from '../parse/nesting';
 import type { JsonValue } from '../tree';
 
 /** Set while stringifyExact has JSON.stringify write a document: kept numbers' texts, in the order written. */
@@ -31,9 +32,6 @@ export class JsonNumber {
  */
 export type ExactJson = null | boolean | number | JsonNumber | string | ExactJson[] | { [key: string]: ExactJson };
 
-/** Containers nested deeper than this are not read: every walk over a value read exactly stays far from the stack's end. */
-export const MAX_JSON_DEPTH = 512;
-
 /** Whether a value is a JSON object (not null, not an array, not a kept number). */
 export function isJsonObject(value: ExactJson | undefined): value is { [key: string]: ExactJson } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof JsonNumber);
@@ -62,13 +60,13 @@ export function exactOfNode(node: Node, text: string, depth = 0): ExactJson {
     case 'null':
       return null;
     case 'array':
-      return depth > MAX_JSON_DEPTH ? [] : (node.children ?? []).map((c) => exactOfNode(c, text, depth + 1));
+      return depth > MAX_NESTING ? [] : (node.children ?? []).map((c) => exactOfNode(c, text, depth + 1));
     case 'object': {
       const out: { [key: string]: ExactJson } = {};
       for (const property of node.children ?? []) {
         const key = property.children?.[0]?.value;
         const value = property.children?.[1];
-        if (typeof key === 'string' && value) setMember(out, key, depth > MAX_JSON_DEPTH ? null : exactOfNode(value, text, depth + 1));
+        if (typeof key === 'string' && value) setMember(out, key, depth > MAX_NESTING ? null : exactOfNode(value, text, depth + 1));
       }
       return out;
     }

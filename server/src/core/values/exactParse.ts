@@ -1,8 +1,10 @@
 // Reading JSON text exactly: every number keeps its digits (a plain number where JavaScript writes it the same),
 // at a cost close to JSON.parse's. A first look outside strings finds the numbers a double would not keep; JSON.parse
 // builds the value, and a walk in document order puts those numbers back as JsonNumbers. A strict reader of its own
-// says what is wrong with text that is not JSON, and reads what the quick way leaves to it.
-import { isJsonObject, JsonNumber, MAX_JSON_DEPTH, setMember, type ExactJson } from './exactJson';
+// says what is wrong with text that is not JSON, and reads what the quick way leaves to it. Nesting has the one
+// limit every JSON reader has (parse/nesting.ts), and passing it is told in the same words.
+import { MAX_NESTING, nestingTooDeep, tooDeepAt } from '../parse/nesting';
+import { isJsonObject, JsonNumber, setMember, type ExactJson } from './exactJson';
 
 /** What a number token is: a plain number keeps it, it needs a JsonNumber, or it is not a JSON number. */
 const PLAIN = 0;
@@ -107,7 +109,7 @@ function survey(text: string): Survey | undefined {
     } else {
       if (c === 0x3a) found.members++;
       else if (c === 0x5b || c === 0x7b) {
-        if (++depth > MAX_JSON_DEPTH) return undefined;
+        if (++depth > MAX_NESTING) return undefined;
       } else if (c === 0x5d || c === 0x7d) depth--;
       at++;
     }
@@ -172,7 +174,8 @@ function parsedQuickly(text: string, found: Survey): { value: ExactJson } | unde
 
 /** The problem at an offset of the text being read: thrown inside the strict reader, a message outside it. */
 class Unreadable {
-  constructor(readonly what: string, readonly offset: number) {}
+  /** `tooDeep`: the problem is nesting past MAX_NESTING, told as every JSON reader tells it. */
+  constructor(readonly what: string, readonly offset: number, readonly tooDeep = false) {}
 }
 
 const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', '/': '/', b: '\b', f: '\f', n: '\n', r: '\r', t: '\t' };
@@ -252,7 +255,7 @@ class StrictReader {
   }
 
   private array(depth: number): ExactJson[] {
-    if (depth > MAX_JSON_DEPTH) throw new Unreadable(`nested deeper than ${MAX_JSON_DEPTH} levels`, this.at);
+    if (depth > MAX_NESTING) throw new Unreadable('nesting too deep', this.at, true);
     this.at++;
     const out: ExactJson[] = [];
     this.space();
@@ -270,7 +273,7 @@ class StrictReader {
   }
 
   private object(depth: number): { [key: string]: ExactJson } {
-    if (depth > MAX_JSON_DEPTH) throw new Unreadable(`nested deeper than ${MAX_JSON_DEPTH} levels`, this.at);
+    if (depth > MAX_NESTING) throw new Unreadable('nesting too deep', this.at, true);
     this.at++;
     const out: { [key: string]: ExactJson } = {};
     this.space();
@@ -294,18 +297,36 @@ class StrictReader {
   }
 }
 
+/** What parseExact says of text it does not read: a message, and for nesting past the limit its place in the shared words. */
+export interface ExactParseFailure {
+  ok: false;
+  message: string;
+  /** "nesting deeper than 512 levels at line L, column C" when that is the problem. */
+  tooDeep?: string;
+}
+
+function tooDeepFailure(text: string, offset: number): ExactParseFailure {
+  const tooDeep = nestingTooDeep(text, offset);
+  return { ok: false, message: `${tooDeep}; no value is nested this deep`, tooDeep };
+}
+
 /**
  * Parses JSON text keeping every number's digits. It takes and refuses what JSON.parse does, except containers
- * nested deeper than 512 levels, which it refuses. A syntax error is a message with its 1-based column.
+ * nested deeper than MAX_NESTING levels, which it refuses with where (`tooDeep`), before reading anything
+ * recursively. A syntax error is a message with its 1-based column.
  */
-export function parseExact(text: string): { ok: true; value: ExactJson } | { ok: false; message: string } {
+export function parseExact(text: string): { ok: true; value: ExactJson } | ExactParseFailure {
   const found = survey(text);
   const quick = found === undefined ? undefined : parsedQuickly(text, found);
   if (quick) return { ok: true, value: quick.value };
+  // Measured as every JSON reader measures it: a document both deep and malformed is told it is too deep.
+  const deep = tooDeepAt(text);
+  if (deep >= 0) return tooDeepFailure(text, deep);
   try {
     return { ok: true, value: new StrictReader(text).read() };
   } catch (error) {
     if (!(error instanceof Unreadable)) throw error;
+    if (error.tooDeep) return tooDeepFailure(text, error.offset);
     return { ok: false, message: `not valid JSON (${error.what} at column ${error.offset + 1})` };
   }
 }
