@@ -1,11 +1,12 @@
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import type { PortableResult } from '../../../server/src/core/portableResult';
 
 /** What the result panel shows: one sending of one operation, already redacted by the extension. */
 export interface ResultView {
   operationId: string;
   /** The request that was sent (secrets redacted): line, headers and body as shown by a preview. */
   request: { method: string; url: string; headers?: [string, string][]; body?: string };
-  result: ConnectorResult;
+  /** Its data as exact JSON text: the panel's messages and saved state are JSON, which would round its numbers. */
+  result: PortableResult;
   /** The response body as received (redacted), for the raw view. */
   rawText: string;
   /** ISO 8601 time the result arrived. */

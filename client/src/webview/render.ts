@@ -1,3 +1,5 @@
+import { resultOfPortable } from '../../../server/src/core/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/request/types';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
 import type { PanelAction, ResultView } from './protocol';
@@ -34,8 +36,8 @@ function messageList(title: string, className: string, messages: readonly string
   return [el('section', className, [el('h2', undefined, [title]), el('ul', undefined, messages.map((m) => el('li', undefined, [m])))])];
 }
 
-function dataSection(view: ResultView): ViewNode[] {
-  const { data } = view.result;
+function dataSection(result: ConnectorResult): ViewNode[] {
+  const { data } = result;
   if (data === undefined) return [];
   const body = typeof data === 'string' ? el('pre', 'text-data', [data]) : jsonNode(data, undefined, true);
   const tables = typeof data === 'string' ? [] : rowLists(data).map((list) => sortableTable(list.title, list.rows));
@@ -90,9 +92,9 @@ function structureSection(view: ResultView): ViewNode[] {
   ])];
 }
 
-function recordSection(title: string, className: string, record: object | undefined): ViewNode[] {
+function recordSection(title: string, className: string, record: Parameters<typeof jsonNode>[0] | undefined): ViewNode[] {
   if (record === undefined) return [];
-  return [el('section', className, [el('h2', undefined, [title]), jsonNode(record as Parameters<typeof jsonNode>[0], undefined, true)])];
+  return [el('section', className, [el('h2', undefined, [title]), jsonNode(record, undefined, true)])];
 }
 
 function rawSection(view: ResultView): ElementNode {
@@ -115,7 +117,8 @@ function rawSection(view: ResultView): ElementNode {
  * and the raw view.
  */
 export function renderResult(view: ResultView): ElementNode {
-  const { result } = view;
+  // The data arrives as exact JSON text and is read here, numbers with the service's digits.
+  const result = resultOfPortable(view.result);
   return el('div', 'result', [
     header(view),
     el('div', 'actions', [
@@ -131,7 +134,7 @@ export function renderResult(view: ResultView): ElementNode {
     ...messageList('Errors', 'errors', result.errors),
     ...messageList('Warnings', 'warnings', result.warnings),
     ...structureSection(view),
-    ...dataSection(view),
+    ...dataSection(result),
     ...requestSection(view),
     ...responseHeadersSection(view),
     ...recordSection('Headers', 'headers', result.headers),

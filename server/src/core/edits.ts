@@ -1,6 +1,7 @@
 import { applyEdits as applyJsoncEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit } from './findings';
 import type { JsonValue } from './tree';
+import { JsonNumber, setMember, stringifyExact, type ExactJson } from './values/exactJson';
 
 /** Formatting that follows the file: its indentation unit and line ending. */
 export function formattingFor(text: string): FormattingOptions {
@@ -18,6 +19,31 @@ export function formattingFor(text: string): FormattingOptions {
  */
 export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined): TextEdit[] {
   return modify(text, path, value, { formattingOptions: formattingFor(text) });
+}
+
+/** The value with each kept number replaced by `mark` and its index in `texts`, where the number's text goes. */
+function standIns(value: ExactJson, mark: string, texts: string[]): JsonValue {
+  if (value instanceof JsonNumber) return `${mark}${texts.push(value.text) - 1}`;
+  if (Array.isArray(value)) return value.map((item) => standIns(item, mark, texts));
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, member] of Object.entries(value)) setMember(out, key, standIns(member, mark, texts));
+  return out;
+}
+
+/**
+ * setValueEdits for a value whose numbers may be kept exact: each is written with its own digits. The edits are
+ * made with a stand-in string for each kept number, a mark found nowhere in the file or the value.
+ */
+export function setExactValueEdits(text: string, path: (string | number)[], value: ExactJson): TextEdit[] {
+  const seen = `${text}\n${stringifyExact(value)}`;
+  let mark = 'connector-number-';
+  while (seen.includes(mark)) mark = `${mark}x-`;
+  const texts: string[] = [];
+  const edits = setValueEdits(text, path, standIns(value, mark, texts));
+  if (texts.length === 0) return edits;
+  const stands = new RegExp(`"${mark}(\\d+)"`, 'g');
+  return edits.map((edit) => ({ ...edit, content: edit.content.replace(stands, (stand, index: string) => texts[Number(index)] ?? stand) }));
 }
 
 /** Applies edits to a text (the last edit first, so offsets stay valid). */

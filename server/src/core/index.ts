@@ -25,9 +25,12 @@ export { closeMatches } from './closeMatches';
 export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
-export { parseExact, stringifyExact } from './values/exactJson';
-export { MAX_NESTING, nestingTooDeep, parseJsonValue, tooDeepAt } from './parse';
+export { parseExact } from './values/exactParse';
+export { stringifyExact } from './values/exactJson';
+export { MAX_NESTING, nestingTooDeep, tooDeepAt } from './parse';
 export type { ExactJson } from './values/exactJson';
+export { portableResult, resultJsonText, resultOfPortable } from './portableResult';
+export type { PortableResult } from './portableResult';
 
 // The project file (connector-tools.json).
 export { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor } from './projectConfig';

@@ -5,7 +5,7 @@ import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
   describeInputs, hasValuesFor, LineIndex, listOperations, prepareRequest, secretVariable, sendPrepared,
-  type AppliedEnvironment, type BuildProblem, type Connector, type ConnectorResult, type FileAccess, type Prepared, type SecretProvider,
+  type AppliedEnvironment, type BuildProblem, type Connector, type FileAccess, type PortableResult, type Prepared, type SecretProvider,
   type TokenSource,
 } from '../core';
 import { serverTokens } from './tokens';
@@ -103,7 +103,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       }
 
       // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.
-      registerCommand(SEND_REQUEST_COMMAND, async (args): Promise<ConnectorResult | { problems: string[] }> => {
+      registerCommand(SEND_REQUEST_COMMAND, async (args): Promise<PortableResult | { problems: string[] }> => {
         const [uri, operationId] = args;
         if (typeof uri !== 'string' || typeof operationId !== 'string') {
           throw new ResponseError(ErrorCodes.InvalidParams, `${SEND_REQUEST_COMMAND} takes [uri, operation id].`);

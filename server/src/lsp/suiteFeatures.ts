@@ -8,8 +8,8 @@ import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languagese
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import {
-  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, parseJsonValue, responseSkeleton, runCase, setResponseStructureEdits,
-  type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type JsonValue, type TestsDocument,
+  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
+  type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type TestsDocument,
 } from '../core';
 import { editorRoot } from '../files/projectRoot';
 import { editorFileAccess } from '../files/workspaceFiles';
@@ -191,9 +191,9 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const path = URI.parse(params.uri).fsPath;
       const text = textAt(documents, path);
       if (text === undefined) return { ok: false, message: `${basename(path)} cannot be read.` };
-      const data = parseJsonValue(params.rawText);
-      if (!data.ok) return { ok: false, message: data.tooDeep ? `The answer has ${data.tooDeep}; no response structure is nested this deep.` : 'The answer is not JSON, so it has no structure to use.' };
-      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(data.value));
+      const answer = parseExact(params.rawText);
+      if (!answer.ok) return { ok: false, message: answer.tooDeep ? `The answer has ${answer.tooDeep}; no response structure is nested this deep.` : 'The answer is not JSON, so it has no structure to use.' };
+      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(answer.value));
       if (!edits.ok) return { ok: false, message: edits.message };
       const lines = new LineIndex(text);
       const edit: WorkspaceEdit = { changes: { [params.uri]: edits.edits.map((e) => lspEdit(lines, e)) } };
@@ -205,8 +205,10 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const testsUri = URI.file(testsPath).toString();
       const values = parseExact(params.valuesJson);
       if (!values.ok || values.value === null || typeof values.value !== 'object' || Array.isArray(values.value)) return { ok: false, message: 'The values of this result cannot be read.' };
+      const data = params.dataJson !== undefined ? parseExact(params.dataJson) : undefined;
+      if (data && !data.ok) return { ok: false, message: 'The data of this result cannot be read.' };
       const text = textAt(documents, testsPath);
-      const added = addCase(text, { operationId: params.operationId, values: values.value as Record<string, ExactJson>, status: params.status, ...(params.data !== undefined ? { data: params.data as JsonValue } : {}) });
+      const added = addCase(text, { operationId: params.operationId, values: values.value as Record<string, ExactJson>, status: params.status, ...(data?.ok ? { data: data.value } : {}) });
       if ('problem' in added) return { ok: false, message: `${basename(testsPath)}: ${added.problem}` };
       if (added.newText !== undefined) return { ok: true, testsUri, name: added.name, newText: added.newText };
       const lines = new LineIndex(text ?? '');

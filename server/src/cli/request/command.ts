@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import {
-  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
+  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared, TokenCache,
   type AppliedEnvironment, type BuildProblem,
 } from '../../core';
 import { commandLineRoot } from '../../files/projectRoot';
@@ -105,6 +105,6 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     return 0;
   }
   const { result } = await sendPrepared(request, { timeoutMs: options.timeoutMs });
-  io.stdout(options.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : prettyResult(result));
+  io.stdout(options.format === 'json' ? `${resultJsonText(result)}\n` : prettyResult(result));
   return result.status >= 200 && result.status < 300 && result.errors.length === 0 ? 0 : 1;
 }

@@ -5,7 +5,7 @@ import { treeFromJsonc } from './recovered';
 import { MAX_NESTING, tooDeepAt } from './nesting';
 import { parseRegularJsonc } from './regular';
 
-export { MAX_NESTING, nestingTooDeep, parseJsonTree, parseJsonValue, tooDeepAt } from './nesting';
+export { MAX_NESTING, nestingTooDeep, parseJsonTree, tooDeepAt } from './nesting';
 
 /** The parse of a connector file: the compact tree and its root node (absent only for empty text), and syntax findings. */
 export interface ParsedDocument {

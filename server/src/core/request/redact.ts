@@ -3,6 +3,8 @@
 // and in the forms it can take where it comes back (a service echoing it, a value repeating it) when it is long
 // enough to be told from ordinary text. Nothing else is rewritten: a one-letter secret leaves "raw" as it is.
 import { encodeComponent } from './url';
+import { MAX_NESTING } from '../parse/nesting';
+import { JsonNumber } from '../values/exactJson';
 import type { BuiltRequest, ConnectorResult, RequestBody, SecretPlacement } from './types';
 
 /** What a secret is replaced by wherever a request or result is shown. */
@@ -114,7 +116,8 @@ function echoRedactor(redaction: Redaction): EchoRedactor {
       if (placed && key !== undefined && placed.names.includes(key.toLowerCase()) && placedValue(value, placed.prefix, forms)) return `${value.slice(0, placed.prefix.length)}${REDACTED}` as T;
       return text(value) as T;
     }
-    if (value === null || typeof value !== 'object' || depth > 512) return value;
+    // A kept number is the service's digits, not text: it is shown as it is, never taken apart as an object.
+    if (value === null || typeof value !== 'object' || value instanceof JsonNumber || depth > MAX_NESTING) return value;
     if (Array.isArray(value)) return value.map((v: unknown) => json(v, undefined, depth + 1)) as T;
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [text(k), json(v, k, depth + 1)])) as T;
   };

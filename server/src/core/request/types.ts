@@ -135,9 +135,10 @@ export interface ConnectorResult {
   status: number;
   errors: string[];
   warnings: string[];
-  data?: JsonValue;
+  /** Read exactly: a number a double would not keep is a JsonNumber with the service's digits. */
+  data?: ExactJson;
   headers?: Record<string, string>;
-  entityDescriptor?: Record<string, JsonValue>;
+  entityDescriptor?: Record<string, ExactJson>;
   timing: { totalMs: number };
   /** Set when the body was cut at the size cap. */
   truncated?: boolean;
