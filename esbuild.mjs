@@ -1,11 +1,13 @@
 // Bundles the extension client, the language server, the CLI and the result page into dist/.
 import * as esbuild from 'esbuild';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { precompiledValidator } from './scripts/precompiledValidator.mjs';
 
 const watch = process.argv.includes('--watch');
 const production = process.argv.includes('--production');
 const outdir = process.argv.find((a) => a.startsWith('--outdir='))?.slice('--outdir='.length) ?? 'dist';
+// --metafile=PATH writes the source files each bundle holds (test/cli/npmPackage.test.ts reads which packages ship).
+const metafile = process.argv.find((a) => a.startsWith('--metafile='))?.slice('--metafile='.length);
 
 const common = {
   bundle: true,
@@ -63,10 +65,11 @@ const entries = [
   { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
-const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e })));
+const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e, metafile: metafile !== undefined })));
 if (watch) {
   await Promise.all(contexts.map((c) => c.watch()));
 } else {
-  await Promise.all(contexts.map((c) => c.rebuild()));
+  const results = await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
+  if (metafile) writeFileSync(metafile, JSON.stringify(Object.fromEntries(entries.map((e, i) => [e.outfile, Object.keys(results[i].metafile.inputs)])), null, 1));
 }

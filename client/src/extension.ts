@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
 import { registerEditingCommands } from './editingCommands';
 import { registerMetadataCommands } from './metadataCommands';
+import { registerMetadataImportCommands } from './metadataImportCommands';
 import { registerOpenApiCommands } from './openapiCommands';
 import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/activeEnvironment';
 import { registerSendCommands } from './send/commands';
@@ -47,6 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerOpenApiCommands(context, client);
   registerTestController(context, client, environment, showResult);
   registerMetadataCommands(context, client);
+  registerMetadataImportCommands(context, client);
   await client.start();
   // The status bar shows the environment whenever the workspace has an environments file.
   const environmentsWatcher = vscode.workspace.createFileSystemWatcher('**/connector-environments.json');

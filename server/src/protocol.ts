@@ -39,6 +39,12 @@ export interface RequestPreview {
   warnings: string[];
   /** A curl command doing the same; secrets as $CONNECTOR_SECRET_ references. */
   curl: string;
+  /** Every origin that receives a credential with this request, and what it receives: an OAuth2 token endpoint first. */
+  credentials: { origin: string; what: string }[];
+  /** OAuth2: the token request sent first, as text (secrets redacted); absent when a token from memory was used. */
+  tokenRequest?: string;
+  /** Everything the request sends as text, the token request first (what Preview Request shows). */
+  text: string;
 }
 
 /** client → server: build (and not send) the request, for Preview Request and Copy as cURL. */

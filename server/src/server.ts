@@ -1,10 +1,11 @@
 // The language server process: the transport (stdio or IPC) comes from the command line the client starts it with.
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createGuardedConnection } from './lsp/guard';
 import { startServer } from './lsp/startServer';
+import { metadataImportFeatures } from './metadataImport/lspFeatures';
 import { openApiFeatures } from './openapi/lspFeatures';
 import { suiteFeatures } from './lsp/suiteFeatures';
 
-const connection = createConnection(ProposedFeatures.all);
+const connection = createGuardedConnection();
 // The last line of defence: an error that escapes every handler (a timer, a stray promise) is logged, and the
 // server keeps answering instead of leaving the editor without checks.
 const report = (kind: string) => (error: unknown): void => {
@@ -16,4 +17,11 @@ const report = (kind: string) => (error: unknown): void => {
 };
 process.on('uncaughtException', report('Unexpected error'));
 process.on('unhandledRejection', report('Unhandled rejection'));
-startServer(connection, [openApiFeatures, suiteFeatures]);
+try {
+  startServer(connection, [openApiFeatures, suiteFeatures, metadataImportFeatures]);
+} catch (error) {
+  // A server that cannot start must not sit silent: the client would wait for its answer forever. It exits, so
+  // the editor says the server stopped and the log says why.
+  process.stderr.write(`The Connector Tools language server cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

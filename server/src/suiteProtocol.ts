@@ -1,7 +1,7 @@
 // Messages between the extension and the server for environments, expectations (the Testing view) and the result
 // panel's "Use as response structure" and "Save as expectation". Shared by both sides.
 import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { ConnectorResult, Failure } from './core';
+import type { Failure, PortableResult } from './core';
 import type { RequestPreview } from './protocol';
 
 /** client → server: the environments the workspace's environments files define. */
@@ -54,17 +54,18 @@ export type RunTestCasesResult = { ok: true; runs: TestCaseRun[] } | { ok: false
 /** What the result panel shows about one sending, already redacted. */
 export interface SentView {
   preview: RequestPreview;
-  result: ConnectorResult;
+  /** The data as exact JSON text: JSON-RPC would carry its numbers as doubles. */
+  result: PortableResult;
   rawText: string;
   responseHeaders: Record<string, string>;
   /** The values it was sent with (JSON text, every digit kept): "Save as expectation" writes them. */
   valuesJson: string;
   /** OAuth2: where the token came from and whether it was reused. */
-  signIn?: { tokenUrl: string; fromCache: boolean };
+  signIn?: { tokenUrl: string; clientId: string; fromCache: boolean };
   /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
   structure?: { dropped: string[]; missing: string[] };
-  /** Sent by an OData Custom request: it can take a response structure. */
-  customRequest?: true;
+  /** Sent by an OData Custom request, answered with JSON: the answer can become its response structure. */
+  canUseAsStructure?: true;
 }
 
 /** client → server: the edit that writes the answer's skeleton as the Custom request's responseStructure. */
@@ -74,5 +75,6 @@ export type UseAsResponseStructureResult = { ok: true; edit: WorkspaceEdit; rang
 
 /** client → server: the edit that adds the answer as a case of NAME.tests.json (creating the file when needed). */
 export const SAVE_AS_EXPECTATION = 'connector/saveAsExpectation';
-export interface SaveAsExpectationParams { uri: string; operationId: string; valuesJson: string; status: number; data?: unknown }
+/** `dataJson`: the result's data as exact JSON text, as SentView carries it. */
+export interface SaveAsExpectationParams { uri: string; operationId: string; valuesJson: string; status: number; dataJson?: string }
 export type SaveAsExpectationResult = { ok: true; testsUri: string; name: string; edit?: WorkspaceEdit; newText?: string } | { ok: false; message: string };

@@ -188,7 +188,7 @@ describe('connector lint: files, folders and globs', () => {
     assert.match(glob.stderr, /No files match 'nowhere\/\*\*\/\*\.connector\.json'/);
     const empty = await runCli(['lint', 'empty'], { cwd: folder.path });
     assert.equal(empty.code, 2);
-    assert.match(empty.stderr, /No connector files \(\*\.connector\.json\) found in folder 'empty'/);
+    assert.match(empty.stderr, /No connector files \(\*\.connector\.json\) or their values, tests, environments or project files found in folder 'empty'/);
     const noArgs = await runCli(['lint'], { cwd: join(folder.path, 'empty') });
     assert.equal(noArgs.code, 2);
     assert.match(noArgs.stderr, /No connector files .* found in the current folder/);

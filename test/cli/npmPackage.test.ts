@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
 import { execFile, spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import semver from 'semver';
 import { startEchoServer } from '../support/echoServer';
 
 // The command line as a user gets it from npm: `npm pack` of this project, installed into an empty folder,
@@ -29,7 +30,7 @@ describe('the npm package', () => {
       copyFileSync(join(ROOT, name), join(source, name));
     }
     // What `prepack` does, into the copy.
-    const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${join(source, 'dist')}`], { cwd: ROOT, encoding: 'utf8' });
+    const build = spawnSync(process.execPath, ['esbuild.mjs', '--production', `--outdir=${join(source, 'dist')}`, `--metafile=${join(work, 'bundled.json')}`], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(build.status, 0, build.stderr);
     const pack = spawnSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: source, encoding: 'utf8' });
     assert.equal(pack.status, 0, pack.stderr);
@@ -49,6 +50,41 @@ describe('the npm package', () => {
     assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli.js', 'dist/http-client.js', 'dist/openapi-parser.js', 'dist/pattern-matcher.js', 'dist/server.js', 'dist/xml-parser.js', 'package.json']);
     // 867 KB before the OData metadata checks, which both the command line and the server carry (about 48 KB each, packed).
     assert.ok(packedSize < 1_000_000, `packed size ${packedSize} bytes`);
+  });
+
+  it("declares the Node.js its bundle needs (engines), and the one its development needs (devEngines)", () => {
+    const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { engines: { node: string }; devEngines: { runtime: { name: string; version: string } } };
+    const enginesOf = (folder: string): string | undefined => (JSON.parse(readFileSync(join(folder, 'package.json'), 'utf8')) as { engines?: { node?: unknown } }).engines?.node as string | undefined;
+    // The packages the published files hold, by folder (node_modules/x, node_modules/a/node_modules/@s/y).
+    const bundled = JSON.parse(readFileSync(join(work, 'bundled.json'), 'utf8')) as Record<string, string[]>;
+    const shipped = new Set(files.map((f) => f.path));
+    const folders = new Set<string>();
+    for (const [outfile, inputs] of Object.entries(bundled)) {
+      if (!shipped.has(`dist/${basename(outfile)}`)) continue;
+      for (const input of inputs) {
+        const at = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(input);
+        if (at?.[1] && existsSync(join(ROOT, at[1], 'package.json'))) folders.add(at[1]);
+      }
+    }
+    const needs = [...folders].flatMap((folder) => { const range = enginesOf(join(ROOT, folder)); return range ? [[folder, range] as const] : []; });
+    assert.ok(needs.some(([folder]) => folder === 'node_modules/undici'), 'the HTTP client is bundled and says what it needs');
+    const floor = semver.minVersion(manifest.engines.node)?.version ?? '';
+    for (const [folder, range] of needs) assert.ok(semver.satisfies(floor, range), `${folder} needs Node.js ${range}; engines.node says ${manifest.engines.node}`);
+    assert.ok(needs.some(([, range]) => semver.minVersion(range)?.version === floor), `engines.node (${manifest.engines.node}) asks more than any bundled package: ${JSON.stringify(needs)}`);
+
+    // Development: every installed development package runs on the lowest version of each line devEngines allows.
+    const { runtime } = manifest.devEngines;
+    assert.equal(runtime.name, 'node');
+    const lowest = new semver.Range(runtime.version).set.map((comparators) => semver.minVersion(comparators.map((c) => c.value).join(' '))?.version ?? '');
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: { node?: unknown }; optional?: boolean }> };
+    const refused = Object.entries(lock.packages).flatMap(([folder, info]) => {
+      const range = info.engines?.node;
+      if (folder === '' || info.optional || typeof range !== 'string') return [];
+      return lowest.filter((version) => !semver.satisfies(version, range)).map((version) => `${folder} needs ${range}, not ${version}`);
+    });
+    assert.deepEqual(refused, []);
+    // The development floor is above the published one: the README says which is which.
+    assert.match(readFileSync(join(ROOT, 'README.md'), 'utf8'), new RegExp(`Node\\.js ${lowest[0]?.replace(/\.0$/, '').replace(/\./g, '\\.')} or later`));
   });
 
   it('installs into an empty folder without fetching a dependency, and lints and sends as `npx connector-tools`', async () => {

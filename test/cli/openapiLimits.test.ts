@@ -35,19 +35,28 @@ test('connector import openapi: a YAML alias bomb ends with exit 2 and says whic
   }
 });
 
-test('connector import openapi: an alias inside what it names, nesting deeper than 100 levels and a file over 64 MB are refused by name', async () => {
+test('connector import openapi: an alias inside what it names, YAML nested deeper than 100 levels, JSON deeper than 512 and a file over 64 MB are refused by name', async () => {
   const deep = `openapi: 3.0.3\ninfo: { title: T, version: "1" }\nx-deep: ${'['.repeat(120)}${']'.repeat(120)}\npaths: {}\n`;
+  const nestedJson = (levels: number): string => JSON.stringify({
+    openapi: '3.0.3', info: { title: 'T', version: '1' }, servers: [{ url: 'https://h' }],
+    paths: { '/a': { get: { operationId: 'a', responses: { 200: { description: 'OK' } } } } },
+  }).replace(/}$/, `,"x-deep":${'['.repeat(levels)}${']'.repeat(levels)}}`);
+  const deepJson = nestedJson(600);
   const folder = makeTempFolder({
     'loop.yaml': 'openapi: 3.0.3\ninfo: { title: T, version: "1" }\nx-loop: &loop [*loop]\npaths: {}\n',
     'deep.yaml': deep,
-    'deep.json': JSON.stringify({ openapi: '3.0.3', info: { title: 'T', version: '1' }, paths: {}, 'x-deep': JSON.parse('['.repeat(120) + ']'.repeat(120)) as unknown }),
+    'deep.json': deepJson,
+    // Past YAML's 100 levels but within JSON's 512: JSON is read to the one limit of every JSON file.
+    'nested.json': nestedJson(120),
   });
   try {
     writeFileSync(join(folder.path, 'huge.json'), Buffer.alloc(64 * 1024 * 1024 + 1, 0x20));
+    // The first bracket past 512 levels (the document's own object is the first level), 1-based.
+    const column = deepJson.indexOf('"x-deep":[') + '"x-deep":'.length + 511 + 1;
     const cases: [string, string][] = [
       ['loop.yaml', 'loop.yaml cannot be read as an OpenAPI document: a YAML alias (*name) is used inside the part it names, which makes the document endless.'],
       ['deep.yaml', 'deep.yaml cannot be read as an OpenAPI document: it nests objects and arrays deeper than 100 levels (line 3, column 108).'],
-      ['deep.json', 'deep.json cannot be read as an OpenAPI document: it nests objects and arrays deeper than 100 levels (YAML aliases included), deeper than the import follows.'],
+      ['deep.json', `deep.json: nesting deeper than 512 levels at line 1, column ${column}; OpenAPI documents are not nested this deep.`],
       ['huge.json', 'huge.json is larger than 64 MB, the most the import reads.'],
     ];
     for (const [name, message] of cases) {
@@ -55,6 +64,9 @@ test('connector import openapi: an alias inside what it names, nesting deeper th
       assert.equal(run.code, 2, run.stderr);
       assert.equal(run.stderr, `connector import: ${message}\nNothing was written.\n`);
     }
+    const nested = await runCli(['import', 'openapi', 'nested.json'], { cwd: folder.path });
+    assert.equal(nested.code, 0, nested.stderr);
+    assert.match(nested.stderr, /Imported 1 operation from nested\.json/);
   } finally {
     folder.remove();
   }

@@ -96,6 +96,36 @@ describe('connector request', () => {
     assert.match(ok.stdout, /"name": "Tom"/);
   });
 
+  test('--dry-run of an OAuth2 connector names both origins that receive a credential and shows the token request first', async () => {
+    const orders = join(__dirname, '..', '..', 'examples', 'ifs-orders.connector.json');
+    for (const env of [{ CONNECTOR_SECRET_IFS: undefined }, { CONNECTOR_SECRET_IFS: 'a-client-secret-value' }]) {
+      const dry = await runCli(['request', orders, 'getOrder', '--value', 'orderNo=A-1', '--dry-run'], { env });
+      assert.equal(dry.code, 0, dry.stderr);
+      assert.ok(!dry.stdout.includes('a-client-secret-value') && !dry.stdout.includes(Buffer.from('workflow:a-client-secret-value').toString('base64')));
+      const [credentials = '', token = '', api = ''] = dry.stdout.split('\n\n# ');
+      assert.equal(credentials, [
+        '# Credentials go to:',
+        "#   http://127.0.0.1:3032  the client id 'workflow' and the client secret 'ifs' (Basic authorization), for a token",
+        '#   http://127.0.0.1:3031  the token from http://127.0.0.1:3032 (Authorization: Bearer)',
+      ].join('\n'));
+      assert.match(token, /^1\. Sign-in at http:\/\/127\.0\.0\.1:3032, sent first \(unless a token from it is still fresh in memory\):\nPOST http:\/\/127\.0\.0\.1:3032\/realms\/demo\/protocol\/openid-connect\/token\n/);
+      assert.match(token, /^Authorization: Basic •••$/m);
+      assert.match(token, /\n\ngrant_type=client_credentials$/);
+      assert.match(api, /^2\. The request to http:\/\/127\.0\.0\.1:3031, with the token:\nGET http:\/\/127\.0\.0\.1:3031\/odata\/v4\/orders\/Orders\('A-1'\)\n/);
+      assert.match(api, /^Authorization: Bearer •••$/m);
+    }
+    const json = await runCli(['request', orders, 'getOrder', '--value', 'orderNo=A-1', '--dry-run', '--format', 'json'], {});
+    assert.equal(json.code, 0, json.stderr);
+    const shown = JSON.parse(json.stdout) as { url: string; credentials: { origin: string; what: string }[]; tokenRequest?: { method: string; url: string; headers: [string, string][] } };
+    assert.deepEqual(shown.credentials.map((c) => c.origin), ['http://127.0.0.1:3032', 'http://127.0.0.1:3031']);
+    assert.equal(shown.tokenRequest?.method, 'POST');
+    assert.equal(shown.tokenRequest?.url, 'http://127.0.0.1:3032/realms/demo/protocol/openid-connect/token');
+    assert.deepEqual(shown.tokenRequest?.headers.find(([n]) => n === 'Authorization'), ['Authorization', 'Basic •••']);
+    // A secret that goes to the request's own origin only: the request line names it; the JSON names it too.
+    const key = await runCli(['request', file, 'getPet', '--value', 'petId=1', '--dry-run', '--format', 'json'], { env: secret });
+    assert.deepEqual((JSON.parse(key.stdout) as { credentials: unknown }).credentials, [{ origin: new URL(service.url).origin, what: "the secret 'petstore' in the header X-Api-Key" }]);
+  });
+
   test('usage mistakes exit 2 with help', async () => {
     const run = await runCli(['request', file], {});
     assert.equal(run.code, 2);

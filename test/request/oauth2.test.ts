@@ -11,7 +11,7 @@ import { TokenCache } from '../../server/src/core/oauth2/tokenCache';
 import { curlCommand } from '../../server/src/core/request/curl';
 import { prepareRequest } from '../../server/src/core/request/prepare';
 import { runRequest, sendPrepared } from '../../server/src/core/request/run';
-import { describeRequest } from '../../server/src/core/request/show';
+import { describePreview, describeRequest } from '../../server/src/core/request/show';
 import type { SecretProvider } from '../../server/src/core/request/types';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import { filesIn } from '../support/files';
@@ -165,6 +165,19 @@ describe('OAuth2 client credentials', () => {
     const again = await prepareRequest({ connector, operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), tokens: cache.source({ timeoutMs: 5_000 }) });
     assert.ok(again.ok && again.request.signIn?.fromCache === false);
     assert.equal(endpoint.issued(), start + 1);
+  });
+
+  test('a client id with a line break cannot forge a line of the preview', async () => {
+    const { connector } = lintText(`{ "kind": "rest", "name": "o", "baseUrl": "${api.url}",
+      "authorization": { "scheme": "oauth2", "flow": "clientCredentials", "tokenUrl": "${endpoint.tokenUrl}", "clientId": "w\\r\\nPOST https://evil.example/x", "secret": "crm" },
+      "operations": [ { "id": "go", "method": "GET", "path": "/things", "parameters": [] } ] }`);
+    assert.ok(connector);
+    const preview = await prepareRequest({ connector, operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()) });
+    assert.ok(preview.ok);
+    const text = describePreview(preview.request);
+    const lines = text.split('\n');
+    assert.deepEqual(lines.filter((l) => /^POST /.test(l)), [`POST ${endpoint.tokenUrl}`], text);
+    assert.match(text, /the client id 'w\\r\\nPOST https:\/\/evil\.example\/x' and the client secret 'crm'/);
   });
 
   test('a preview fetches no token; the copied curl command fetches one and runs as copied', async () => {

@@ -83,7 +83,13 @@ describe('the language server for any LSP client', () => {
     assert.deepEqual(result, { added: ['page', 'size'], skipped: [], applied: true });
     const edit = plain.appliedEdits.at(-1) as WorkspaceEdit;
     assert.match(JSON.stringify(edit.changes?.[uri]), /\\"name\\": \\"page\\", \\"location\\": \\"query\\", \\"type\\": \\"integer\\"/);
-    await assert.rejects(plain.request('workspace/executeCommand', { command: 'connector.addQueryParameters', arguments: [uri] }), /takes \[uri, operation offset/);
+    // Where the cursor is, as LSP positions it (what an editor's own command can pass): the operation around it.
+    const inside = { line: position.line + 2, character: 4 };
+    const byPosition = await plain.request<{ added: string[]; applied: boolean }>('workspace/executeCommand', { command: 'connector.addQueryParameters', arguments: [uri, inside, 'cursor', 'string'] });
+    assert.deepEqual(byPosition, { added: ['cursor'], skipped: [], applied: true });
+    assert.match(JSON.stringify(plain.appliedEdits.at(-1)), /\\"name\\": \\"cursor\\", \\"location\\": \\"query\\"/);
+    await assert.rejects(plain.request('workspace/executeCommand', { command: 'connector.addQueryParameters', arguments: [uri] }), /takes \[uri, position or offset of the operation/);
+    await assert.rejects(plain.request('workspace/executeCommand', { command: 'connector.addQueryParameters', arguments: [uri, { line: -1, character: 0 }, 'a'] }), /takes \[uri, position or offset of the operation/);
     await assert.rejects(plain.request('workspace/executeCommand', { command: 'connector.nope', arguments: [] }), /Unknown command 'connector\.nope'/);
   });
 });

@@ -5,8 +5,10 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ResponseError } from 'vscode-jsonrpc/node';
 import type { DocumentSymbol, Hover } from 'vscode-languageserver-protocol';
+import { paramsProblem, REQUEST_METHODS } from '../../server/src/lsp/guard';
 import { operation, restConnector } from '../support/connectorText';
 import { fileUri, startLsp, type LspSession } from '../support/lspClient';
+import { startRawLsp, type RawLsp } from '../support/rawLsp';
 
 const GOOD = '{ "kind": "rest", "name": "alive", "baseUrl": "https://a.example", "operations": [] }';
 const INVALID_PARAMS = -32602;
@@ -156,5 +158,40 @@ describe('a hostile client', () => {
   test('nothing crashed along the way', () => {
     assert.equal(lsp.process.exitCode, null);
     assert.doesNotMatch(stderr, /Error|throw/, stderr);
+  });
+});
+
+describe('params of the wrong shape, as no client library sends them', () => {
+  let raw: RawLsp;
+  before(async () => (raw = await startRawLsp()));
+  after(() => raw.stop());
+
+  // `params: null`, a number, a string, positional params and none at all: every request method the server
+  // answers, whoever registered its handler (the protocol library wraps some before they reach the server's code).
+  const BAD_PARAMS: [string, unknown][] = [['null', null], ['a number', 42], ['a string', 'text'], ['positional', ['a', 1]], ['missing', undefined]];
+  const checked = REQUEST_METHODS.filter((method) => paramsProblem(method, null) !== undefined);
+
+  test('the table holds the requests the protocol library wraps, and the server\'s own', () => {
+    for (const method of ['textDocument/hover', 'textDocument/references', 'textDocument/rangeFormatting', 'textDocument/rename', 'textDocument/codeLens', 'workspace/executeCommand', 'initialize', 'connector/sendRequest', 'connector/importOpenApi']) {
+      assert.ok(checked.includes(method), method);
+    }
+  });
+
+  for (const method of checked) {
+    test(`${method}: InvalidParams with a message, never an internal error`, async () => {
+      for (const [what, params] of BAD_PARAMS) {
+        const id = `${method} ${what}`;
+        raw.send({ id, method, ...(params === undefined ? {} : { params }) });
+        const { error } = await raw.response(id);
+        assert.equal(error?.code, INVALID_PARAMS, `${id}: ${JSON.stringify(error)}`);
+        assert.match(error?.message ?? '', new RegExp(`^${method.replace(/\//g, '\\/')}: the params must be`), id);
+      }
+    });
+  }
+
+  test('the server still answers a well-formed request', async () => {
+    raw.send({ id: 'fine', method: 'textDocument/documentSymbol', params: { textDocument: { uri: fileUri('fine.connector.json') } } });
+    assert.deepEqual((await raw.response('fine')).result, []);
+    assert.equal(raw.process.exitCode, null);
   });
 });

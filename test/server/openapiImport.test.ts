@@ -30,8 +30,12 @@ test('the language server lists a document\'s operations and imports the chosen 
     assert.ok(petstore.ok && petstore.operations.length === 20);
     const missing = await lsp.connection.sendRequest<OpenApiOperationsResult>(OPENAPI_OPERATIONS, { path: join(folder.path, 'nope.yaml') });
     assert.deepEqual(missing, { ok: false, message: `Cannot read ${join(folder.path, 'nope.yaml')}: no such file.` });
-    const hostile = await lsp.connection.sendRequest<ImportOpenApiResult>(IMPORT_OPENAPI, { path: 7, operationIds: 'x', out: null });
-    assert.deepEqual(hostile, { ok: false, message: 'The import request is incomplete.' });
+    // Params of the wrong shape are turned away by the server's one guard, as for every request.
+    await assert.rejects(lsp.connection.sendRequest(IMPORT_OPENAPI, { path: 7, operationIds: 'x', out: null }), (error: { code?: number; message?: string }) => {
+      assert.equal(error.code, -32602);
+      assert.match(error.message ?? '', /connector\/importOpenApi: the params must be an object whose 'path' must be a string/);
+      return true;
+    });
   } finally {
     await lsp.stop();
     folder.remove();

@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import type { DocumentSymbol } from 'vscode-languageserver-protocol';
 import { fileUri, startLsp, type LspSession } from '../support/lspClient';
@@ -53,5 +55,30 @@ test('a document that is not valid JSON at all, or deeply nested, gets diagnosti
   await lsp.open(uri, `\u0000\uD800${'['.repeat(50_000)}`);
   const diagnostics = await pending;
   assert.ok(diagnostics.length > 0);
+  await alive();
+});
+
+test('a document nested 100,000 levels deep gets one diagnostic where it passes 512 levels, and so does such a Custom request body', async () => {
+  const depth = 100_000;
+  const shapes: [string, string, number][] = [
+    ['arrays', `${'['.repeat(depth)}${']'.repeat(depth)}`, 512],
+    ['objects', `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`, 2560],
+    ['mixed', `${'{"a":['.repeat(depth / 2)}1${']}'.repeat(depth / 2)}`, 1536],
+  ];
+  for (const [shape, text, character] of shapes) {
+    const uri = fileUri(`deep-${shape}.connector.json`);
+    const pending = lsp.diagnostics(uri, 1);
+    await lsp.open(uri, text);
+    const diagnostics = await pending;
+    assert.deepEqual(diagnostics.map((d) => [d.range.start, (d.message as string).slice(0, 36)]), [[{ line: 0, character }, 'Nesting deeper than 512 levels here;']], shape);
+  }
+  const odata = JSON.parse(readFileSync(join(__dirname, '..', '..', 'examples', 'ifs-orders.connector.json'), 'utf8').replace(/^\s*\/\/.*$/gm, '')) as { customRequests: unknown[] };
+  odata.customRequests.push({ id: 'deep', operation: 'create', url: 'Orders', body: shapes[0]?.[1] });
+  const uri = fileUri('deep-body.connector.json');
+  const pending = lsp.diagnostics(uri, 1);
+  await lsp.open(uri, JSON.stringify(odata));
+  const messages = (await pending).map((d) => `${String(d.code)}: ${d.message}`);
+  assert.ok(messages.some((m) => /^invalid-body-json: The body of 'deep' has nesting deeper than 512 levels here/.test(m)), messages.join('\n'));
+  assert.ok(!messages.some((m) => /rule-failure|Maximum call stack/.test(m)), messages.join('\n'));
   await alive();
 });

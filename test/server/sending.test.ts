@@ -9,7 +9,9 @@ import type { AddressInfo } from 'node:net';
 import { CancellationTokenSource } from 'vscode-jsonrpc/node';
 import type { RunningService } from '../../scripts/demo/http';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import type { DescribeOperationResult, ListOperationsResult, PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
+import { startFault, type RunningFault } from '../support/faultServers';
 import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 
 describe('sending through the language server', () => {
@@ -56,7 +58,7 @@ describe('sending through the language server', () => {
     assert.deepEqual(ok.valuesFile?.problems, []);
     const sent = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { valuesFile: true } });
     assert.ok(sent.ok);
-    assert.equal((sent.result.data as { name: string }).name, 'Tom');
+    assert.equal((JSON.parse(sent.result.dataJson ?? '') as { name: string }).name, 'Tom');
   });
 
   test('an open values file gets diagnostics against its connector, each on its entry', async () => {
@@ -107,9 +109,27 @@ describe('sending through the language server', () => {
     const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });
     assert.ok(result.ok);
     assert.equal(result.result.status, 200);
-    assert.equal((result.result.data as { name: string }).name, 'Rex');
+    assert.equal((JSON.parse(result.result.dataJson ?? '') as { name: string }).name, 'Rex');
     assert.ok(asked.includes('petstore'));
     assert.ok(!JSON.stringify(result).includes(PETSTORE_API_KEY));
+  });
+
+  test('the answer crosses the protocol with every number\'s digits, for the panel and for any client', async () => {
+    const answer = '{"n":9007199254740993,"d":0.1000000000000000055511,"big":1e400,"neg":-0,"value":[{"x":1.10}]}';
+    const exact = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer));
+    await new Promise<void>((resolve) => exact.listen(0, '127.0.0.1', resolve));
+    try {
+      const exactUri = pathToFileURL(join(dir, 'exact.connector.json')).href;
+      await lsp.open(exactUri, `{ "kind": "rest", "name": "e", "baseUrl": "http://127.0.0.1:${(exact.address() as AddressInfo).port}", "operations": [{ "id": "get", "method": "GET", "path": "/", "parameters": [] }] }`);
+      await lsp.diagnostics(exactUri, 1);
+      const sent = await lsp.request<SendRequestResult>('connector/sendRequest', { uri: exactUri, operationId: 'get', values: { entered: {} } });
+      assert.ok(sent.ok);
+      assert.equal(sent.result.dataJson, answer);
+      const command = await lsp.request<{ dataJson?: string }>('workspace/executeCommand', { command: 'connector.sendRequest', arguments: [exactUri, 'get'] });
+      assert.equal(command.dataJson, answer);
+    } finally {
+      exact.close();
+    }
   });
 
   test('cancelling the LSP request aborts the request on the wire', async () => {
@@ -138,3 +158,65 @@ describe('sending through the language server', () => {
   });
 });
 
+
+describe('OAuth2 through the language server: every origin that receives a credential is named', () => {
+  let lsp: LspSession;
+  let tokens: RunningTokenEndpoint;
+  let api: RunningFault;
+  let uri = '';
+
+  before(async () => {
+    tokens = await startTokenEndpoint(0);
+    api = await startFault((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}'));
+    const dir = mkdtempSync(join(tmpdir(), 'connector-send-oauth2-'));
+    const text = JSON.stringify({
+      kind: 'rest', name: 'o', baseUrl: `${api.url}/api`,
+      authorization: { scheme: 'oauth2', flow: 'clientCredentials', tokenUrl: tokens.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 'crm' },
+      operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }],
+    });
+    writeFileSync(join(dir, 'o.connector.json'), text);
+    uri = pathToFileURL(join(dir, 'o.connector.json')).href;
+    lsp = await startLsp({ initializationOptions: { connectorToolsExtension: true } });
+    answerSecrets(lsp, (params) => (params.name === 'crm' ? DEMO_CLIENT_SECRET : undefined));
+    await lsp.open(uri, text);
+    await lsp.diagnostics(uri, 1);
+  });
+  after(async () => {
+    await lsp.stop();
+    await tokens.close();
+    await api.close();
+  });
+
+  const tokenOrigin = (): string => new URL(tokens.tokenUrl).origin;
+  const expectedCredentials = (): { origin: string; what: string }[] => [
+    { origin: tokenOrigin(), what: `the client id '${DEMO_CLIENT_ID}' and the client secret 'crm' (Basic authorization), for a token` },
+    { origin: new URL(api.url).origin, what: `the token from ${tokenOrigin()} (Authorization: Bearer)` },
+  ];
+
+  test('Preview Request names the token endpoint, what goes there, and the service with the token', async () => {
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri, operationId: 'go', values: { entered: {} } });
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.deepEqual(result.preview.credentials, expectedCredentials());
+    assert.match(result.preview.tokenRequest ?? '', new RegExp(`^POST ${tokens.tokenUrl.replace(/[.]/g, '\\.')}\n`));
+    assert.match(result.preview.tokenRequest ?? '', /^Authorization: Basic •••$/m);
+    assert.match(result.preview.text, /^# Credentials go to:\n/);
+    assert.ok(result.preview.text.includes(result.preview.tokenRequest ?? '-'), 'the preview text shows the token request');
+    assert.ok(!JSON.stringify(result).includes(DEMO_CLIENT_SECRET));
+  });
+
+  test("Send's request sent holds the token request when it was sent, and names both origins either way", async () => {
+    const first = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'go', values: { entered: {} } });
+    assert.ok(first.ok && first.result.status === 200, JSON.stringify(first));
+    assert.deepEqual(first.preview.credentials, expectedCredentials());
+    assert.equal(first.signIn?.fromCache, false);
+    assert.match(first.preview.tokenRequest ?? '', /^Authorization: Basic •••$/m);
+    const again = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'go', values: { entered: {} } });
+    assert.ok(again.ok);
+    assert.equal(again.signIn?.fromCache, true);
+    assert.equal(again.preview.tokenRequest, undefined, 'the token from memory: no token request this time');
+    assert.deepEqual(again.preview.credentials, expectedCredentials());
+    assert.equal(again.signIn?.clientId, DEMO_CLIENT_ID);
+    const shown = JSON.stringify([first, again]);
+    assert.ok(!shown.includes(DEMO_CLIENT_SECRET) && !shown.includes(Buffer.from(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`).toString('base64')));
+  });
+});

@@ -141,25 +141,26 @@ describe('environments, tests files and result edits in the language server', ()
   test('"Use as response structure" writes the answer\'s skeleton into the Custom request, comments kept', async () => {
     const uri = uriOf('ifs-orders.connector.json');
     const text = readFileSync(join(dir, 'ifs-orders.connector.json'), 'utf8');
-    const rawText = JSON.stringify({ '@odata.context': 'x', OrderNo: 'A-2', CustomerNo: 'C100', Lines: [{ LineNo: 1 }] });
+    const rawText = '{"@odata.context":"x","OrderNo":"A-2","CustomerNo":"C100","Lines":[{"LineNo":9007199254740993,"Qty":1e400}]}';
     const answer = await lsp.request<UseAsResponseStructureResult>('connector/useAsResponseStructure', { uri, operationId: 'getOrder', rawText });
     assert.ok(answer.ok, JSON.stringify(answer));
     const after = applyTextEdits(text, answer.edit.changes?.[uri] ?? []);
     assert.match(after, /\/\/ A valid OData connector/);
-    assert.match(after.replace(/\s+/g, ' '), /"responseStructure": \{ "@odata\.context": "", "OrderNo": "", "CustomerNo": "", "Lines": \[ \{ "LineNo": 0 \} \] \}/);
+    assert.match(after.replace(/\s+/g, ' '), /"responseStructure": \{ "@odata\.context": "", "OrderNo": "", "CustomerNo": "", "Lines": \[ \{ "LineNo": 0, "Qty": 0 \} \] \}/);
     const notJson = await lsp.request<UseAsResponseStructureResult>('connector/useAsResponseStructure', { uri, operationId: 'getOrder', rawText: '<html>' });
     assert.deepEqual(notJson, { ok: false, message: 'The answer is not JSON, so it has no structure to use.' });
   });
 
   test('"Save as expectation" adds a case to NAME.tests.json, or writes a new one', async () => {
-    const existing = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('petstore.connector.json'), operationId: 'getPet', valuesJson: '{"petId":9007199254740993}', status: 200, data: { id: 1 } });
+    const existing = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('petstore.connector.json'), operationId: 'getPet', valuesJson: '{"petId":9007199254740993}', status: 200, dataJson: '{"id":9007199254740995,"price":12.50,"big":1e400}' });
     assert.ok(existing.ok && existing.edit);
     assert.equal(existing.testsUri, uriOf('petstore.tests.json'));
     const inserted = (existing.edit.changes?.[existing.testsUri] ?? []).map((e) => e.newText).join('');
     assert.match(inserted, /"name": "getPet answers 200"/);
     assert.match(inserted, /9007199254740993/);
+    assert.match(inserted, /"data": \{\s+"id": 9007199254740995,\s+"price": 12\.50,\s+"big": 1e400\s+\}/);
     writeFileSync(join(dir, 'new.connector.json'), readFileSync(join(dir, 'petstore.connector.json')));
-    const fresh = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('new.connector.json'), operationId: 'findPets', valuesJson: '{}', status: 200, data: [] });
+    const fresh = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('new.connector.json'), operationId: 'findPets', valuesJson: '{}', status: 200, dataJson: '[]' });
     assert.ok(fresh.ok && fresh.newText);
     assert.deepEqual(JSON.parse(fresh.newText), { cases: [{ name: 'findPets answers 200', operation: 'findPets', expect: { status: 200, data: [] } }] });
   });
@@ -169,5 +170,17 @@ describe('environments, tests files and result edits in the language server', ()
     await lsp.open(uri, '{ "environments": { "x": { "secrets": { "a": "not a name" } } } }');
     const diagnostics = await lsp.diagnostics(uri, 1);
     assert.match(diagnostics.map((d) => d.message).join(), /never a secret's value/);
+  });
+
+  test('credentials in an environment address are an error at the address, and sending with it is refused', async () => {
+    const uri = uriOf('connector-environments.json');
+    const text = `{\n  "environments": {\n    "creds": { "connectors": { "ifs-orders.connector.json": { "baseUrl": "https://user:pass@ifs.example.com/odata" } } }\n  }\n}`;
+    await lsp.change(uri, text, 2);
+    const diagnostics = await lsp.diagnostics(uri, 2);
+    assert.deepEqual(diagnostics.map((d) => [d.severity, d.range.start.line, d.range.start.character]), [[1, 2, 73]]);
+    assert.match(String(diagnostics[0]?.message ?? ''), /'baseUrl' has credentials before the host/);
+    const refused = await lsp.request<SendRequestResult>('connector/sendRequest', { uri: uriOf('ifs-orders.connector.json'), operationId: 'listOrders', values: { entered: {} }, environment: 'creds' });
+    assert.ok(!refused.ok);
+    assert.match(refused.problems.join(), /connector-environments\.json:3:74 'baseUrl' has credentials/);
   });
 });

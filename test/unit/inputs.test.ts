@@ -36,13 +36,35 @@ describe('describeInputs', () => {
     assert.deepEqual((describeInputs(orders, 'listOrders') ?? []).map((i) => `${i.name}:${i.role}`), ['$select:query', '$filter:query', '$top:query']);
   });
 
+  test('what may hold a credential: every header value, any value named like a credential, a variable in a header', () => {
+    const connector = buildModel(parseDocument(JSON.stringify({
+      kind: 'rest', name: 'C', baseUrl: 'https://a.example',
+      operations: [{ id: 'op', method: 'GET', path: '/x/{id}', parameters: [
+        { name: 'id', location: 'path', type: 'string' },
+        { name: 'X-Request-Id', location: 'header', type: 'string' },
+        { name: 'api_key', location: 'query', type: 'string' },
+        { name: 'sessionToken', location: 'query', type: 'string' },
+        { name: 'Password', location: 'form', type: 'string' },
+        { name: 'client_secret', location: 'form', type: 'string' },
+        { name: 'page', location: 'query', type: 'integer' },
+        { name: 'author', location: 'query', type: 'string' },
+      ] }],
+    })).root);
+    assert.ok(connector);
+    const credential = (describeInputs(connector, 'op') ?? []).filter((i) => i.mayHoldCredential).map((i) => i.name);
+    assert.deepEqual(credential, ['X-Request-Id', 'api_key', 'sessionToken', 'Password', 'client_secret']);
+    const orders = connectorOf('ifs-orders.connector.json');
+    assert.deepEqual((describeInputs(orders, 'releaseOrder') ?? []).map((i) => `${i.name}:${i.mayHoldCredential}`), ['orderNo:false', 'etag:true']);
+    assert.deepEqual((describeInputs(orders, 'createOrder') ?? []).map((i) => `${i.name}:${i.mayHoldCredential}`), ['orderNo:false', 'customerNo:false']);
+  });
+
   test('lists operations with a request-line label in file order', () => {
     assert.deepEqual(listOperations(connectorOf('petstore.connector.json')).map((o) => o.label), ['GET /pets', 'GET /pets/{petId}', 'POST /pets', 'POST /pets/{petId}/photos']);
   });
 });
 
 describe('typed values (prompts, --value): read and judged by the values module', () => {
-  const input = (over: Partial<InputDescription>): InputDescription => ({ name: 'x', role: 'query', type: 'string', required: false, ...over });
+  const input = (over: Partial<InputDescription>): InputDescription => ({ name: 'x', role: 'query', type: 'string', required: false, mayHoldCredential: false, ...over });
 
   test('integers: 32-bit range unless int64; int64 beyond 2^53 kept exact', () => {
     assert.deepEqual(parseInput(input({ type: 'integer' }), '42'), { ok: true, value: n('42') });

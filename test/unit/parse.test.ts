@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
-import { parseDocument } from '../../server/src/core/parse';
+import { MAX_NESTING, nestingTooDeep, parseDocument, parseJsonTree, tooDeepAt } from '../../server/src/core/parse';
+import { parseExact } from '../../server/src/core/values/exactParse';
 import { sourceOffsetInString } from '../../server/src/core/tree';
 
 describe('parseDocument', () => {
@@ -38,5 +39,30 @@ describe('sourceOffsetInString', () => {
     // decoded: a"bAc ; index 4 is 'c'
     assert.equal(text[sourceOffsetInString(text, node, 4)], 'c');
     assert.equal(text[sourceOffsetInString(text, node, 1)], '\\');
+  });
+});
+
+describe('nesting, measured before anything recursive reads JSON', () => {
+  const nested = (levels: number): string => `${'['.repeat(levels)}${']'.repeat(levels)}`;
+  it('lets 512 levels through and stops at the 513th opening bracket', () => {
+    assert.equal(tooDeepAt(nested(MAX_NESTING)), -1);
+    assert.equal(tooDeepAt(nested(MAX_NESTING + 1)), MAX_NESTING);
+    assert.equal(tooDeepAt(`{"a":${nested(600)}}`, 100), 5 + 99);
+  });
+  it('does not count brackets in strings (escaped quotes included) or comments', () => {
+    const brackets = '['.repeat(2000);
+    assert.equal(tooDeepAt(`{ "a": "${brackets}", "b": "\\"${brackets}" // ${brackets}\n /* ${brackets} */ }`), -1);
+  });
+  it('says where, in 1-based lines and columns', () => {
+    const text = `{\n  "a": ${nested(600)}\n}`;
+    assert.equal(nestingTooDeep(text, tooDeepAt(text)), 'nesting deeper than 512 levels at line 2, column 519');
+  });
+  it('parses nothing nested too deep, whichever reader is asked', () => {
+    const deep = nested(100_000);
+    assert.deepEqual(parseJsonTree(deep, {}), { tooDeep: MAX_NESTING });
+    assert.deepEqual(parseExact(deep), { ok: false, tooDeep: 'nesting deeper than 512 levels at line 1, column 513', message: 'nesting deeper than 512 levels at line 1, column 513; no value is nested this deep' });
+    assert.equal(parseDocument(deep).root, undefined);
+    assert.deepEqual(parseExact('[[1]]'), { ok: true, value: [[1]] });
+    assert.equal(parseJsonTree('[[1]]', {}).tooDeep, undefined);
   });
 });

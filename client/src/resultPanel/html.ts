@@ -52,6 +52,9 @@ table.rows td.number { text-align: right; }
 .structure .dropped-path { color: var(--vscode-editorWarning-foreground); text-decoration: line-through; }
 .structure .missing-path { color: var(--vscode-errorForeground); }
 .sign-in { margin: .3em 0; opacity: .85; }
+.credentials { margin: .3em 0; }
+.credential-list { margin: .2em 0; }
+.token-request-text { opacity: .85; border-left: 2px solid var(--vscode-panel-border, rgba(128,128,128,.35)); padding-left: .6em; }
 .truncated, .raw-cut { color: var(--vscode-editorWarning-foreground); }
 `;
 

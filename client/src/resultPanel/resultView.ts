@@ -1,15 +1,6 @@
 import type { SentView } from '../../../server/src/suiteProtocol';
 import type { ResultView } from '../webview/protocol';
 
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** What the panel shows for one sending (already redacted by the server), from Send Request or a test case. */
 export function resultViewOf(operationId: string, sent: SentView, extras: { environment?: string; source?: string } = {}): ResultView {
   return {
@@ -21,8 +12,10 @@ export function resultViewOf(operationId: string, sent: SentView, extras: { envi
     responseHeaders: sent.responseHeaders,
     valuesJson: sent.valuesJson,
     canSaveAsExpectation: sent.result.status !== 0,
-    canUseAsStructure: sent.customRequest === true && isJson(sent.rawText),
-    ...(sent.signIn ? { signIn: sent.signIn } : {}),
+    canUseAsStructure: sent.canUseAsStructure === true,
+    ...(sent.signIn ? { signIn: { tokenUrl: sent.signIn.tokenUrl, fromCache: sent.signIn.fromCache } } : {}),
+    ...(sent.preview.credentials.length ? { credentials: sent.preview.credentials } : {}),
+    ...(sent.preview.tokenRequest !== undefined ? { tokenRequest: sent.preview.tokenRequest } : {}),
     ...(sent.structure ? { structure: sent.structure } : {}),
     ...(extras.environment !== undefined ? { environment: extras.environment } : {}),
     ...(extras.source !== undefined ? { source: extras.source } : {}),

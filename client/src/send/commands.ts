@@ -5,6 +5,9 @@ import {
   type DescribeOperationResult, type GetSecretParams, type GetSecretResult, type ListOperationsResult,
   type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
 } from '../../../server/src/protocol';
+import { resultJsonText, resultOfPortable } from '../../../server/src/core/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/request/types';
+import { stringifyExact } from '../../../server/src/core/values/exactJson';
 import { sealSecret } from '../../../server/src/secretSeal';
 import {
   SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE, type SaveAsExpectationResult, type UseAsResponseStructureResult,
@@ -87,10 +90,15 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
       return { valuesFile: true };
     }
     const key = `${target.uri.toString()}#${target.operationId}`;
-    const last = history.lastTexts(key);
-    if (reuseLast && last) return { entered: last };
-    const entered = await promptForValues(described.inputs, last ?? {}, vscode.Uri.joinPath(target.uri, '..'));
-    if (entered) await history.setLastTexts(key, entered);
+    const last = history.lastTexts(key, described.inputs);
+    const folder = vscode.Uri.joinPath(target.uri, '..');
+    if (reuseLast && last) {
+      // Values that may be credentials were not kept: they are asked for again, the rest is sent as it was.
+      const asked = await promptForValues(history.notKept(described.inputs), {}, folder);
+      return asked ? { entered: { ...last, ...asked } } : undefined;
+    }
+    const entered = await promptForValues(described.inputs, last ?? {}, folder);
+    if (entered) await history.setLastTexts(key, entered, described.inputs);
     return entered ? { entered } : undefined;
   }
 
@@ -142,16 +150,18 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
   }
 
   const panels = new ResultPanels(context.extensionUri, async (action, view, target) => {
-    const data = JSON.stringify(view.result.data ?? null, null, 2);
-    if (action === 'copyData') await vscode.env.clipboard.writeText(data);
+    // Read from its exact text when needed: copied, opened and saved with the service's digits.
+    const result = (): ConnectorResult => resultOfPortable(view.result);
+    if (action === 'copyData') await vscode.env.clipboard.writeText(stringifyExact(result().data ?? null, 2));
     else if (action === 'copyRaw') await vscode.env.clipboard.writeText(view.rawText);
     else if (action === 'openInEditor') {
-      const isJson = view.result.data !== undefined && typeof view.result.data !== 'string';
-      const document = await vscode.workspace.openTextDocument({ content: isJson ? data : view.rawText, language: isJson ? 'json' : 'plaintext' });
+      const { data } = result();
+      const isJson = data !== undefined && typeof data !== 'string';
+      const document = await vscode.workspace.openTextDocument({ content: isJson ? stringifyExact(data, 2) : view.rawText, language: isJson ? 'json' : 'plaintext' });
       await vscode.window.showTextDocument(document);
     } else if (action === 'save') {
       const file = await vscode.window.showSaveDialog({ filters: { JSON: ['json'], 'All files': ['*'] }, saveLabel: 'Save result' });
-      if (file) await vscode.workspace.fs.writeFile(file, Buffer.from(JSON.stringify(view.result, null, 2)));
+      if (file) await vscode.workspace.fs.writeFile(file, Buffer.from(resultJsonText(result())));
     } else if (action === 'sendAgain' && target) {
       await send({ uri: target.uri.toString(), operationId: target.operationId }, true);
     } else if (action === 'useAsStructure' && target) {
@@ -179,9 +189,10 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
   /** Adds the answer as a case of NAME.tests.json (a new file when there is none), and opens it there. */
   async function saveAsExpectation(view: ResultView, target: PanelTarget): Promise<void> {
     if (view.valuesJson === undefined) return;
+    const { data } = resultOfPortable(view.result);
     const answer = await client.sendRequest<SaveAsExpectationResult>(SAVE_AS_EXPECTATION, {
       uri: target.uri.toString(), operationId: target.operationId, valuesJson: view.valuesJson, status: view.result.status,
-      ...(view.result.data !== undefined ? { data: view.result.data } : {}),
+      ...(data !== undefined ? { dataJson: stringifyExact(data) } : {}),
     });
     if (!answer.ok) {
       void vscode.window.showErrorMessage(`Cannot save the expectation: ${answer.message}`);

@@ -1,11 +1,12 @@
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import type { PortableResult } from '../../../server/src/core/portableResult';
 
 /** What the result panel shows: one sending of one operation, already redacted by the extension. */
 export interface ResultView {
   operationId: string;
   /** The request that was sent (secrets redacted): line, headers and body as shown by a preview. */
   request: { method: string; url: string; headers?: [string, string][]; body?: string };
-  result: ConnectorResult;
+  /** Its data as exact JSON text: the panel's messages and saved state are JSON, which would round its numbers. */
+  result: PortableResult;
   /** The response body as received (redacted), for the raw view. */
   rawText: string;
   /** ISO 8601 time the result arrived. */
@@ -16,6 +17,10 @@ export interface ResultView {
   environment?: string;
   /** OAuth2: where the token came from, and whether it was reused. */
   signIn?: { tokenUrl: string; fromCache: boolean };
+  /** Every origin that received a credential with the request, and what it received. */
+  credentials?: { origin: string; what: string }[];
+  /** OAuth2: the token request sent first (secrets redacted); absent when a token from memory was used. */
+  tokenRequest?: string;
   /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
   structure?: { dropped: string[]; missing: string[] };
   /** Offers "Use as response structure" (an OData Custom request with a JSON answer). */

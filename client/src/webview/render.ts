@@ -1,3 +1,5 @@
+import { resultOfPortable } from '../../../server/src/core/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/request/types';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
 import type { PanelAction, ResultView } from './protocol';
@@ -34,8 +36,8 @@ function messageList(title: string, className: string, messages: readonly string
   return [el('section', className, [el('h2', undefined, [title]), el('ul', undefined, messages.map((m) => el('li', undefined, [m])))])];
 }
 
-function dataSection(view: ResultView): ViewNode[] {
-  const { data } = view.result;
+function dataSection(result: ConnectorResult): ViewNode[] {
+  const { data } = result;
   if (data === undefined) return [];
   const body = typeof data === 'string' ? el('pre', 'text-data', [data]) : jsonNode(data, undefined, true);
   const tables = typeof data === 'string' ? [] : rowLists(data).map((list) => sortableTable(list.title, list.rows));
@@ -47,13 +49,17 @@ function dataSection(view: ResultView): ViewNode[] {
 /** The request that was sent, in its own section: line, headers, body, the sign-in and every redirect. */
 function requestSection(view: ResultView): ViewNode[] {
   const { request, result } = view;
-  if (!request.headers && !result.redirects?.length && !view.signIn) return [];
+  if (!request.headers && !result.redirects?.length && !view.signIn && !view.credentials?.length) return [];
   const lines = [`${request.method} ${request.url}`, ...(request.headers ?? []).map(([n, v]) => `${n}: ${v}`)];
   return [el('section', 'request', [
     el('details', 'request-view', [
       el('summary', undefined, [`Request sent${result.redirects?.length ? ` (${result.redirects.length} redirect${result.redirects.length === 1 ? '' : 's'})` : ''}`]),
-      el('pre', 'request-text', [`${lines.join('\n')}${request.body !== undefined ? `\n\n${request.body}` : ''}`]),
+      ...(view.credentials?.length
+        ? [el('div', 'credentials', [el('span', 'label', ['Credentials went to:']), el('ul', 'credential-list', view.credentials.map((c) => el('li', undefined, [`${c.origin}: ${c.what}`])))])]
+        : []),
       ...(view.signIn ? [el('div', 'sign-in', [`Signed in with a token from ${view.signIn.tokenUrl}${view.signIn.fromCache ? ' (reused from memory)' : ' (fetched for this request)'}; the token and the client secret are shown as •••.`])] : []),
+      ...(view.tokenRequest !== undefined ? [el('pre', 'token-request-text', [view.tokenRequest])] : []),
+      el('pre', 'request-text', [`${lines.join('\n')}${request.body !== undefined ? `\n\n${request.body}` : ''}`]),
       ...(result.redirects?.length ? [el('ul', 'redirect-list', result.redirects.map((r) => el('li', undefined, [`${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`])))] : []),
     ], { open: true }),
   ])];
@@ -86,9 +92,9 @@ function structureSection(view: ResultView): ViewNode[] {
   ])];
 }
 
-function recordSection(title: string, className: string, record: object | undefined): ViewNode[] {
+function recordSection(title: string, className: string, record: Parameters<typeof jsonNode>[0] | undefined): ViewNode[] {
   if (record === undefined) return [];
-  return [el('section', className, [el('h2', undefined, [title]), jsonNode(record as Parameters<typeof jsonNode>[0], undefined, true)])];
+  return [el('section', className, [el('h2', undefined, [title]), jsonNode(record, undefined, true)])];
 }
 
 function rawSection(view: ResultView): ElementNode {
@@ -111,7 +117,8 @@ function rawSection(view: ResultView): ElementNode {
  * and the raw view.
  */
 export function renderResult(view: ResultView): ElementNode {
-  const { result } = view;
+  // The data arrives as exact JSON text and is read here, numbers with the service's digits.
+  const result = resultOfPortable(view.result);
   return el('div', 'result', [
     header(view),
     el('div', 'actions', [
@@ -127,7 +134,7 @@ export function renderResult(view: ResultView): ElementNode {
     ...messageList('Errors', 'errors', result.errors),
     ...messageList('Warnings', 'warnings', result.warnings),
     ...structureSection(view),
-    ...dataSection(view),
+    ...dataSection(result),
     ...requestSection(view),
     ...responseHeadersSection(view),
     ...recordSection('Headers', 'headers', result.headers),

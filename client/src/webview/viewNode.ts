@@ -1,3 +1,4 @@
+import { visibleText } from '../../../server/src/core/visibleText';
 import type { PanelAction } from './protocol';
 
 /**
@@ -33,9 +34,13 @@ export interface ElementNode {
 
 export type ViewNode = TextNode | ElementNode;
 
-/** A text node. */
+/**
+ * A text node. Characters that act instead of showing (control characters, bidirectional overrides that would
+ * reorder what follows) are written visibly, as the command line writes them; Copy data and Copy raw copy the
+ * answer itself.
+ */
 export function text(value: string): TextNode {
-  return { kind: 'text', text: value };
+  return { kind: 'text', text: visibleText(value) };
 }
 
 /** An element with a class and children (strings become text nodes). */

@@ -2,11 +2,10 @@
 // levels of its project file (connector-tools.json) and then the command line's own, its body files and the
 // service's $metadata read within its project folder and the folders allowed. The editor checks with the same
 // project levels (then its own settings), so a rule a project turns off blocks a send in neither.
-import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { RULE_IDS, type BodyFileReader, type CheckOptions, type SeverityOverrides } from '../core';
 import { metadataSource } from '../files/metadataFiles';
-import { bodyFileReader, projectRootOf } from '../files/workspaceFiles';
+import { bodyFileReader } from '../files/workspaceFiles';
 import { ProjectConfigFiles } from '../io/projectConfigFiles';
 
 /** Where a connector's checks may read, and the levels on top of its project file's. */
@@ -22,8 +21,9 @@ export interface ConnectorCheckScope {
 /** The check options for the connector file at `path`, as every command line command checks it. */
 export function connectorCheckOptions(path: string, scope: ConnectorCheckScope = {}): CheckOptions & { readBodyFile: BodyFileReader } {
   const folder = dirname(path);
-  const readable = [projectRootOf(folder, existsSync), ...(scope.allowed ?? [])];
-  const project = (scope.configs ?? new ProjectConfigFiles(RULE_IDS)).forFile(path);
+  const configs = scope.configs ?? new ProjectConfigFiles(RULE_IDS);
+  const readable = [configs.projectRoot(path), ...(scope.allowed ?? [])];
+  const project = configs.forFile(path);
   return {
     overrides: { ...project.overrides, ...scope.overrides },
     readBodyFile: bodyFileReader(folder, readable),

@@ -7,7 +7,7 @@ export function renderProjectConfigSchema(catalog: readonly RuleInfo[]): string 
   const schema = {
     $schema: 'http://json-schema.org/draft-07/schema#',
     title: `Connector Tools project settings (${PROJECT_CONFIG_FILE})`,
-    description: 'Read by `connector lint` and by the editor: the nearest file in a connector file\'s folder or above applies. Globs are relative to this file\'s folder.',
+    description: 'Read by `connector lint` and by the editor: the nearest file in a connector file\'s folder or above, up to the project root, applies. Globs are relative to this file\'s folder.',
     type: 'object',
     additionalProperties: false,
     properties: {

@@ -1,6 +1,7 @@
 import { applyEdits as applyJsoncEdits, modify, type FormattingOptions } from 'jsonc-parser';
 import type { TextEdit } from './findings';
 import type { JsonValue } from './tree';
+import { JsonNumber, setMember, stringifyExact, type ExactJson } from './values/exactJson';
 
 /** Formatting that follows the file: its indentation unit and line ending. */
 export function formattingFor(text: string): FormattingOptions {
@@ -19,6 +20,31 @@ export function formattingFor(text: string): FormattingOptions {
  */
 export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined, formatting = formattingFor(text)): TextEdit[] {
   return modify(text, path, value, { formattingOptions: formatting });
+}
+
+/** The value with each kept number replaced by `mark` and its index in `texts`, where the number's text goes. */
+function standIns(value: ExactJson, mark: string, texts: string[]): JsonValue {
+  if (value instanceof JsonNumber) return `${mark}${texts.push(value.text) - 1}`;
+  if (Array.isArray(value)) return value.map((item) => standIns(item, mark, texts));
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, member] of Object.entries(value)) setMember(out, key, standIns(member, mark, texts));
+  return out;
+}
+
+/**
+ * setValueEdits for a value whose numbers may be kept exact: each is written with its own digits. The edits are
+ * made with a stand-in string for each kept number, a mark found nowhere in the file or the value.
+ */
+export function setExactValueEdits(text: string, path: (string | number)[], value: ExactJson): TextEdit[] {
+  const seen = `${text}\n${stringifyExact(value)}`;
+  let mark = 'connector-number-';
+  while (seen.includes(mark)) mark = `${mark}x-`;
+  const texts: string[] = [];
+  const edits = setValueEdits(text, path, standIns(value, mark, texts));
+  if (texts.length === 0) return edits;
+  const stands = new RegExp(`"${mark}(\\d+)"`, 'g');
+  return edits.map((edit) => ({ ...edit, content: edit.content.replace(stands, (stand, index: string) => texts[Number(index)] ?? stand) }));
 }
 
 /**
@@ -83,16 +109,44 @@ export function appendToArrayEdits(
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   ...values: JsonValue[]
 ): TextEdit[] {
+  if (!array.children?.length) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  return appendElementsEdits(text, array, values, inlineJson);
+}
+
+/** The indentation of the line an offset is on. */
+function indentationAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))?.[0] ?? '';
+}
+
+/**
+ * Like appendToArrayEdits, with each value written by `print` (given the indentation its first line starts at), so
+ * a long value can span lines; an empty array gets one value per line, indented one step deeper than its own line.
+ */
+export function appendElementsEdits(
+  text: string,
+  array: { offset: number; length: number; children?: { offset: number; length: number }[] },
+  values: readonly JsonValue[],
+  print: (value: JsonValue, indent: string) => string,
+): TextEdit[] {
   const last = array.children?.[array.children.length - 1];
-  if (!last) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  const { eol, insertSpaces, tabSize } = formattingFor(text);
+  if (!last) {
+    const outer = indentationAt(text, array.offset);
+    const inner = `${outer}${insertSpaces ? ' '.repeat(tabSize ?? 2) : '\t'}`;
+    const content = values.length === 0 ? '[]' : `[${eol}${values.map((v) => `${inner}${print(v, inner)}`).join(`,${eol}`)}${eol}${outer}]`;
+    return [{ offset: array.offset, length: array.length, content }];
+  }
   const lineStart = text.lastIndexOf('\n', last.offset) + 1;
   const before = text.slice(lineStart, last.offset);
   const end = last.offset + last.length;
-  if (before.trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${inlineJson(v)}`).join('') }];
+  // An element with only a block comment before it on its line (`/* mine */ {`) still starts a line of its own.
+  if (before.replace(/\/\*.*?\*\//g, '').trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${print(v, '')}`).join('') }];
   const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
   const trailing = text.slice(end, lineEnd);
-  const newLine = `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
-  const added = values.map(inlineJson).join(`,${newLine}`);
+  const indent = /^[ \t]*/.exec(before)?.[0] ?? '';
+  const newLine = `${eol}${indent}`;
+  const added = values.map((v) => print(v, indent)).join(`,${newLine}`);
   // A comment after the last element stays on its line; the new elements go on the next ones.
   if (/^\s*\/\//.test(trailing)) {
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;

@@ -22,10 +22,15 @@ export { isSeverityLevel } from './findings';
 export type { Finding, Fix, Severity, SeverityLevel, SeverityOverrides, Span, TextEdit } from './findings';
 export { LineIndex } from './lineIndex';
 export { closeMatches } from './closeMatches';
+export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
-export { parseExact, stringifyExact } from './values/exactJson';
+export { parseExact } from './values/exactParse';
+export { stringifyExact } from './values/exactJson';
+export { MAX_NESTING, nestingTooDeep, tooDeepAt } from './parse';
 export type { ExactJson } from './values/exactJson';
+export { portableResult, resultJsonText, resultOfPortable } from './portableResult';
+export type { PortableResult } from './portableResult';
 
 // The project file (connector-tools.json).
 export { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor } from './projectConfig';
@@ -35,10 +40,13 @@ export type { ProjectConfig } from './projectConfig';
 export { prepareRequest } from './request/prepare';
 export type { PrepareInput, Prepared } from './request/prepare';
 export { sendPrepared } from './request/run';
+export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './sendBody';
 export type { SentRequest } from './request/run';
 export { curlCommand } from './request/curl';
 export { redactRequest } from './request/redact';
-export { bodyShown, describeRequest, requestJson } from './request/show';
+export { bodyShown, describePreview, describeRequest, requestJson } from './request/show';
+export { credentialDestinations } from './request/credentials';
+export type { CredentialDestination } from './request/credentials';
 export { describeInputs, listOperations } from './request/inputs';
 export type { InputDescription, OperationSummary } from './request/inputs';
 export { environmentSecrets, secretVariable } from './request/secretVariable';
@@ -76,6 +84,11 @@ export type { ServiceMetadata } from './metadata/model';
 export { importOpenApi, listOpenApiOperations } from './openapi/importOpenApi';
 export type { ImportOptions } from './openapi/importOpenApi';
 export { exportOpenApi } from './openapi/exportOpenApi';
-export { printConnectorJson } from './openapi/printConnector';
+export { printConnectorJson } from './importing/printConnector';
 export { authorizationOf, reimportInto } from './openapi/reimport';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
+
+// Custom requests written from a service's $metadata.
+export { addToConnector, requestsAlreadyIn } from './odataImport/addToConnector';
+export { importMetadata, listMetadataChoices } from './odataImport/importMetadata';
+export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';

@@ -1,12 +1,11 @@
-import { ReadStream } from 'node:fs';
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher, EnvHttpProxyAgent } from 'undici';
-import { redactText } from './request/redact';
+import { secretForms } from './request/redact';
 import { originAndTarget } from './request/url';
 import type { BuiltRequest, RedirectFollowed } from './request/types';
 import type { ReceivedResponse } from './result';
-import { wireBody } from './sendBody';
+import { openWireBody, type WireBody } from './sendBody';
 
 /** How sending is bounded. */
 export interface SendOptions {
@@ -110,9 +109,12 @@ const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that carry credentials whatever their value. */
 const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie']);
 
-/** Whether a text holds a secret in any form a request may carry it (the forms redaction hides). */
+/**
+ * Whether a text holds a secret in any form a request may carry it, anywhere in it, however short: what may
+ * leave the origin is decided on the safe side (showing a result uses the finer rule of redactText).
+ */
 function holdsSecret(text: string, secrets: readonly string[]): boolean {
-  return secrets.length > 0 && redactText(text, secrets) !== text;
+  return secrets.length > 0 && secretForms(secrets).some((form) => text.includes(form));
 }
 
 /** The headers without credentials: the fixed credential headers, and any header whose value holds a secret. */
@@ -132,17 +134,18 @@ function refusedRedirect(from: URL, to: URL, secrets: readonly string[]): string
   return undefined;
 }
 
-/** Waits for a file body to open, or for the deadline or a cancel; a FIFO or a slow disk must not outlive either. */
-function opened(stream: ReadStream, signal: AbortSignal, path: string): Promise<void> {
+/** Opens a request's files, or gives up at the deadline or a cancel; files that open too late are let go. */
+function openedBefore(built: BuiltRequest, signal: AbortSignal): Promise<WireBody> {
+  const opening = openWireBody(built);
   let stop = (): void => undefined;
-  return new Promise<void>((resolve, reject) => {
-    stop = (): void => reject(signal.reason);
+  return new Promise<WireBody>((resolve, reject) => {
+    stop = (): void => {
+      reject(signal.reason);
+      opening.then((late) => late.close(), () => undefined);
+    };
     if (signal.aborted) return stop();
     signal.addEventListener('abort', stop, { once: true });
-    stream.once('open', () => resolve());
-    stream.once('error', (error: NodeJS.ErrnoException) => {
-      reject(Object.assign(new Error(`The file ${path} cannot be read (${error.code ?? error.message}).`), { fileError: true }));
-    });
+    opening.then(resolve, reject);
   }).finally(() => signal.removeEventListener('abort', stop));
 }
 
@@ -165,11 +168,12 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
   const redirects: RedirectFollowed[] = [];
   const failed = (failure: SendFailure): SendOutcome => ({ ok: false, failure, totalMs: performance.now() - started, ...(redirects.length ? { redirects } : {}) });
   let url = new URL(built.url);
+  let wire: WireBody | undefined;
   try {
     let headers = built.headers;
-    const body = wireBody(built);
-    // A file body must open before the deadline or a cancel, whichever comes first (a FIFO may never open).
-    if (built.body?.kind === 'file' && body instanceof ReadStream) await opened(body, signal, built.body.file.path);
+    // Files must open before the deadline or a cancel, whichever comes first (a slow or hung disk).
+    wire = await openedBefore(built, signal);
+    const body = wire.body;
     // The request goes to the target exactly as built: a URL object would turn %2E%2E back into '..'.
     let { origin, target } = originAndTarget(built.url);
     const firstOrigin = url.origin;
@@ -228,5 +232,6 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
     return failed(describeFailure(error, url, options.timeoutMs));
   } finally {
     clearTimeout(timer);
+    wire?.close();
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync, realpathSync, renameSync, writeFileSync, existsSync } from '
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { addMetadataEdits, describeService, fetchMetadata, getLanguageService, type SecretProvider, type TextEdit } from '../core';
 import { METADATA_FILES } from './metadataFiles';
-import { inside } from './workspaceFiles';
+import { inside } from './projectRoot';
 
 /** Reads the connector (its model only: nothing is checked before a download). */
 const languageService = getLanguageService();

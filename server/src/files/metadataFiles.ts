@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_METADATA_CHARS, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
-import { inside } from './workspaceFiles';
+import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
 
 interface Entry {
   stamp: string;
@@ -35,13 +35,7 @@ export class MetadataFiles {
 
   /** The source for one connector: paths relative to its folder, inside `folders` (workspace and allowed ones). */
   sourceFor(connectorDir: string, folders: readonly string[]): MetadataSource {
-    const roots = folders.map((f) => {
-      try {
-        return realpathSync(f);
-      } catch {
-        return undefined;
-      }
-    }).filter((f): f is string => f !== undefined);
+    const roots = realFolders(folders);
     const generation = (): number => this.changes;
     return {
       get generation() {
@@ -52,36 +46,66 @@ export class MetadataFiles {
   }
 
   private load(absolute: string, roots: readonly string[]): MetadataOutcome {
-    let real: string;
-    try {
-      real = realpathSync(absolute);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { ok: false, message: code === 'ENOENT' ? `it does not exist (looked for ${absolute})` : `it cannot be read (${code ?? String(error)})` };
+    // Checked and read in one step: the file read is the file judged inside the workspace.
+    const opened = openInside(absolute, roots);
+    if (!opened.ok) {
+      switch (opened.reason) {
+        case 'missing': return { ok: false, message: `it does not exist (looked for ${absolute})` };
+        case 'outside': return { ok: false, message: `it resolves to ${opened.path}, outside the workspace, so it is not read` };
+        case 'not-file': return { ok: false, message: 'it is not a regular file' };
+        case 'unreadable': return { ok: false, message: `it cannot be read (${opened.code ?? 'unreadable'})` };
+      }
     }
-    if (!roots.some((root) => inside(real, root))) return { ok: false, message: `it resolves to ${real}, outside the workspace, so it is not read` };
-    let stamp: string;
-    try {
-      const info = statSync(real);
-      if (!info.isFile()) return { ok: false, message: 'it is not a regular file' };
-      // Characters are at most bytes: a file with more bytes than twice the cap is refused without reading it.
-      if (info.size > MAX_METADATA_CHARS * 2) return { ok: false, message: `it is ${(info.size / 1024 / 1024).toFixed(0)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` };
-      stamp = `${info.mtimeMs}:${info.size}`;
-    } catch (error) {
-      return { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)})` };
+    const real = opened.path;
+    const tooLarge = sizeProblem(opened.size);
+    if (tooLarge) {
+      closeOpened(opened);
+      return { ok: false, message: tooLarge };
     }
+    const stamp = `${opened.mtimeMs}:${opened.size}:${opened.identity}`;
     const cached = this.entries.get(real);
-    if (cached?.stamp === stamp) return cached.outcome;
+    if (cached?.stamp === stamp) {
+      closeOpened(opened);
+      return cached.outcome;
+    }
     let outcome: MetadataOutcome;
     try {
-      const read = readCsdl(readFileSync(real, 'utf8'));
-      outcome = read.ok ? { ok: true, service: read.service, path: real } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
+      outcome = csdlOutcome(readOpened(opened), real);
     } catch (error) {
-      outcome = { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})` };
+      outcome = unreadable(error);
     }
     if (cached) this.changes++;
     this.entries.set(real, { stamp, outcome });
     return outcome;
+  }
+}
+
+/** Why a metadata file of `size` bytes is not read, or undefined: characters are at most bytes, so more than twice the cap is refused unread. */
+function sizeProblem(size: number): string | undefined {
+  return size > MAX_METADATA_CHARS * 2 ? `it is ${(size / 1024 / 1024).toFixed(0)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` : undefined;
+}
+
+/** A document's text read as CSDL: the service, or why it is not OData V4 metadata. */
+function csdlOutcome(text: string, path: string): MetadataOutcome {
+  const read = readCsdl(text);
+  return read.ok ? { ok: true, service: read.service, path } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
+}
+
+function unreadable(error: unknown): MetadataOutcome {
+  return { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})` };
+}
+
+/** Reads a metadata file the user named (the import's argument): a regular file within the size limit, parsed as CSDL. */
+export function readMetadataFile(path: string): MetadataOutcome {
+  try {
+    const info = statSync(path);
+    if (!info.isFile()) return { ok: false, message: 'it is not a regular file' };
+    const tooLarge = sizeProblem(info.size);
+    if (tooLarge) return { ok: false, message: tooLarge };
+    return csdlOutcome(readFileSync(path, 'utf8'), path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { ok: false, message: `it does not exist (looked for ${path})` } : unreadable(error);
   }
 }
 

@@ -1,7 +1,7 @@
-import { readFileSync, realpathSync, statSync } from 'node:fs';
-import { readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import type { BodyFileReader, FileAccess, FileOutcome, FileRef } from '../core';
+import { dirname, resolve } from 'node:path';
+import { FoundFileError, openFoundFile, type BodyFileReader, type FileAccess, type FileOutcome, type FileRef } from '../core';
+import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
+import { editorRoot } from './projectRoot';
 
 /** Where files may come from, and how the user allows another folder (a setting in VS Code, a flag on the command line). */
 export interface WorkspaceFileOptions {
@@ -13,106 +13,95 @@ export interface WorkspaceFileOptions {
   howToAllow: string;
 }
 
-/** Whether a path is the folder or inside it (both absolute, after symlinks). */
-export function inside(path: string, folder: string): boolean {
-  const rel = relative(folder, path);
-  return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
-}
-
-async function realFolder(folder: string): Promise<string | undefined> {
-  return realpath(folder).catch(() => undefined);
-}
 
 /**
  * The file step for the editor and the command line: a path is taken relative to the connector's folder and
- * followed through symlinks; only a regular file inside the workspace (or an allowed folder) is used.
+ * followed through symlinks; only a regular file inside the workspace (or an allowed folder) is used, and a file
+ * read later (a body file's text, a file sent) must still be that file.
  */
 export function workspaceFiles(options: WorkspaceFileOptions): FileAccess {
-  const foldersPromise = Promise.all([...options.roots, ...(options.allowed ?? [])].map(realFolder)).then((all) => all.filter((f): f is string => f !== undefined));
+  const folders = realFolders([...options.roots, ...(options.allowed ?? [])]);
   return {
     async find(given: string, baseDir: string): Promise<FileOutcome> {
       const absolute = resolve(baseDir, given);
-      let real: string;
-      try {
-        real = await realpath(absolute);
-      } catch (error) {
-        const code = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-        return { ok: false, problem: { code: 'file-unreadable', path: given, message: `The file '${given}' (${absolute}) ${code === 'ENOENT' ? 'does not exist' : `cannot be read (${code})`}; nothing was sent.` } };
+      const opened = openInside(absolute, folders);
+      if (opened.ok) {
+        closeOpened(opened);
+        return { ok: true, file: { given, path: opened.path, size: opened.size, identity: opened.identity } };
       }
-      const folders = await foldersPromise;
-      if (!folders.some((folder) => inside(real, folder))) {
+      if (opened.reason === 'outside') {
         return {
           ok: false,
           problem: {
             code: 'file-outside-workspace',
             path: given,
-            message: `The file '${given}' resolves to ${real}, outside the workspace${folders.length ? ` (${folders.join(', ')})` : ''}; it is not read or sent. Files must be inside the workspace; to allow a folder on purpose, add it with ${options.howToAllow}.`,
+            message: `The file '${given}' resolves to ${opened.path}, outside the workspace${folders.length ? ` (${folders.join(', ')})` : ''}; it is not read or sent. Files must be inside the workspace; to allow a folder on purpose, add it with ${options.howToAllow}.`,
           },
         };
       }
-      const info = await stat(real).catch(() => undefined);
-      if (!info?.isFile()) return { ok: false, problem: { code: 'file-unreadable', path: given, message: `'${given}' (${real}) is not a regular file; nothing was sent.` } };
-      return { ok: true, file: { given, path: real, size: info.size } };
+      const why = opened.reason === 'missing' ? `(${absolute}) does not exist` : opened.reason === 'not-file' ? `(${opened.path}) is not a regular file` : `(${opened.path}) cannot be read (${opened.code ?? 'unreadable'})`;
+      return { ok: false, problem: { code: 'file-unreadable', path: given, message: `The file '${given}' ${why}; nothing was sent.` } };
     },
     async readText(file: FileRef) {
       try {
-        return { ok: true, text: await readFile(file.path, 'utf8') };
+        const handle = await openFoundFile(file);
+        try {
+          return { ok: true, text: await handle.readFile('utf8') };
+        } finally {
+          await handle.close();
+        }
       } catch (error) {
-        return { ok: false, problem: { code: 'file-unreadable', path: file.given, message: `The file '${file.given}' (${file.path}) cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent.` } };
+        const message = error instanceof FoundFileError ? error.message : `The file '${file.given}' (${file.path}) cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); nothing was sent.`;
+        return { ok: false, problem: { code: 'file-unreadable', path: file.given, message } };
       }
     },
   };
-}
-
-/**
- * The workspace of a connector used from the command line: the nearest folder above it that holds `.git` or
- * `connector-tools.json` (the project), else the connector's own folder. It does not depend on where the
- * command runs.
- */
-export function projectRootOf(connectorDir: string, exists: (path: string) => boolean): string {
-  let folder = resolve(connectorDir);
-  for (;;) {
-    if (exists(resolve(folder, '.git')) || exists(resolve(folder, 'connector-tools.json'))) return folder;
-    const parent = resolve(folder, '..');
-    if (parent === folder) return resolve(connectorDir);
-    folder = parent;
-  }
 }
 
 /**
  * Reads body files for the checks, with the same rule as sending: relative to the connector's folder, after
- * symlinks, inside the workspace or an allowed folder, a regular file.
+ * symlinks, inside the workspace or an allowed folder, a regular file; checked and read in one step.
  */
 export function bodyFileReader(connectorDir: string, folders: readonly string[]): BodyFileReader {
-  const real = folders.map((f) => {
-    try {
-      return realpathSync(f);
-    } catch {
-      return undefined;
-    }
-  }).filter((f): f is string => f !== undefined);
+  const real = realFolders(folders);
   return (given) => {
     const absolute = resolve(connectorDir, given);
+    const opened = openInside(absolute, real);
+    if (!opened.ok) {
+      switch (opened.reason) {
+        case 'outside': return { ok: false, message: `${JSON.stringify(given)} resolves to ${opened.path}, outside the workspace; it would not be sent.` };
+        case 'not-file': return { ok: false, message: `${JSON.stringify(given)} is not a regular file.` };
+        case 'missing': return { ok: false, message: `${JSON.stringify(given)} does not exist (looked for ${absolute}).` };
+        case 'unreadable': return { ok: false, message: `${JSON.stringify(given)} cannot be read (${opened.code ?? 'unreadable'}).` };
+      }
+    }
     try {
-      const path = realpathSync(absolute);
-      if (!real.some((folder) => inside(path, folder))) return { ok: false, message: `${JSON.stringify(given)} resolves to ${path}, outside the workspace; it would not be sent.` };
-      if (!statSync(path).isFile()) return { ok: false, message: `${JSON.stringify(given)} is not a regular file.` };
-      return { ok: true, text: readFileSync(path, 'utf8') };
+      return { ok: true, text: readOpened(opened) };
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      return { ok: false, message: code === 'ENOENT' ? `${JSON.stringify(given)} does not exist (looked for ${absolute}).` : `${JSON.stringify(given)} cannot be read (${code ?? String(error)}).` };
+      return { ok: false, message: `${JSON.stringify(given)} cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
     }
   };
 }
 
-/** The folders a connector in the editor may read files from: workspace folders (its own folder when none), plus allowed ones. */
+/** How the editor allows another folder, for messages. */
+const EDITOR_HOW_TO_ALLOW = 'the setting connectorTools.request.allowedFileFolders';
+
+/**
+ * The folders a connector in the editor may read files from: the workspace folders, plus allowed ones (relative to
+ * the first). Without a workspace folder, the connector's project root, as on the command line.
+ */
 export function editorFolders(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): string[] {
-  const roots = workspaceFolders.length ? workspaceFolders : [dirname(connectorPath)];
+  const roots = workspaceFolders.length ? [...workspaceFolders] : [editorRoot(connectorPath, workspaceFolders).folder];
   const base = roots[0] ?? dirname(connectorPath);
   return [...roots, ...allowed.map((f) => resolve(base, f))];
 }
 
-/** The body-file reader for a connector in the editor: workspace folders (its own folder when none), plus allowed ones. */
+/** The body-file reader for a connector in the editor, over the folders of editorFolders. */
 export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
   return bodyFileReader(dirname(connectorPath), editorFolders(connectorPath, workspaceFolders, allowed));
+}
+
+/** The file step for sending from the editor, over the folders of editorFolders. */
+export function editorFileAccess(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): FileAccess {
+  return workspaceFiles({ roots: editorFolders(connectorPath, workspaceFolders, allowed), howToAllow: EDITOR_HOW_TO_ALLOW });
 }

@@ -1,9 +1,10 @@
 // Finds and reads the environments file that applies to a connector file: the nearest `connector-environments.json`
-// in the connector's folder or above. Shared by the command line and the language server.
+// in the connector's folder or above, up to its project root. Shared by the command line and the language server.
 import { statSync } from 'node:fs';
 import { readJsonTextSync } from './jsonText';
-import { dirname, join, relative, sep } from 'node:path';
-import { chooseEnvironment, ENVIRONMENTS_FILE, parseEnvironmentsFile, type EnvironmentChoice, type EnvironmentsFile } from '../core';
+import { dirname, relative, sep } from 'node:path';
+import { describeLookup, nearestInProject, type ProjectRoot } from '../files/projectRoot';
+import { chooseEnvironment, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, type EnvironmentChoice, type EnvironmentsFile } from '../core';
 
 /** An environments file as read from disk. */
 export interface LoadedEnvironments {
@@ -14,19 +15,6 @@ export interface LoadedEnvironments {
 
 /** An environments file larger than this is not read (it is a few lines of settings). */
 const MAX_BYTES = 1024 * 1024;
-
-/** The nearest environments file in `folder` or above, if any. */
-export function nearestEnvironmentsFile(folder: string): string | undefined {
-  for (let current = folder; ; current = dirname(current)) {
-    const candidate = join(current, ENVIRONMENTS_FILE);
-    try {
-      if (statSync(candidate).isFile()) return candidate;
-    } catch {
-      // Not here; look further up.
-    }
-    if (dirname(current) === current) return undefined;
-  }
-}
 
 /** Reads an environments file; a file that cannot be read is one finding, never a throw. `text` wins over the disk (an open editor). */
 export function loadEnvironments(path: string, text?: string): LoadedEnvironments {
@@ -46,10 +34,18 @@ export function connectorKey(environmentsPath: string, connectorPath: string): s
   return relative(dirname(environmentsPath), connectorPath).split(sep).join('/');
 }
 
-/** Environment `name` for the connector file at `connectorPath`, from the nearest environments file (an open editor's text wins). */
-export function environmentFor(connectorPath: string, name: string, openText?: (path: string) => string | undefined): EnvironmentChoice & { source?: string } {
-  const path = nearestEnvironmentsFile(dirname(connectorPath));
+/** Environment `name` for the connector file at `connectorPath`, from the nearest environments file up to the project root (an open editor's text wins). */
+export function environmentFor(connectorPath: string, name: string, root: ProjectRoot, openText?: (path: string) => string | undefined): EnvironmentChoice & { source?: string } {
+  const folder = dirname(connectorPath);
+  const path = nearestInProject(folder, root.folder, ENVIRONMENTS_FILE);
   const loaded = path ? loadEnvironments(path, openText?.(path)) : undefined;
-  const choice = chooseEnvironment(loaded?.file, name, path ? connectorKey(path, connectorPath) : '');
+  const lines = loaded ? new LineIndex(loaded.text) : undefined;
+  const choice = chooseEnvironment(loaded?.file, name, path ? connectorKey(path, connectorPath) : '', {
+    searched: describeLookup(folder, root),
+    locate: (f) => {
+      const at = lines?.positionAt(f.offset) ?? { line: 0, character: 0 };
+      return `${path}:${at.line + 1}:${at.character + 1}`;
+    },
+  });
   return path ? { ...choice, source: path } : choice;
 }

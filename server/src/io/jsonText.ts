@@ -1,9 +1,13 @@
 // The text of a user's JSON file (connector, values, tests, environments or project file) as editors show it:
 // UTF-8, without the byte-order mark Windows editors write first. Findings' offsets are offsets in this text, so
 // every edge that reads such a file from disk reads it here; a file written back keeps the mark it had. Only
-// regular files are read: a FIFO would block the read and a device (/dev/zero) never end it.
-import { readFileSync, statSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+// regular files are read: a FIFO would block the read and a device (/dev/zero) never end it. The file is opened once,
+// judged by its descriptor and read from it, so nothing can be swapped in between the check and the read.
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+
+/** Read only, and without waiting for a FIFO's writer: the open returns, and the check on the descriptor refuses it. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0);
 
 const BYTE_ORDER_MARK = '\uFEFF';
 
@@ -33,8 +37,13 @@ function notRegular(): Error {
 
 /** Reads a JSON file; only a regular file is read. Throws as readFile does, or with the code ENOTREGULAR. */
 export async function readJsonFile(path: string): Promise<JsonFileText> {
-  if (!(await stat(path)).isFile()) throw notRegular();
-  return decodeJsonFile(await readFile(path));
+  const handle = await open(path, OPEN_FLAGS);
+  try {
+    if (!(await handle.stat()).isFile()) throw notRegular();
+    return decodeJsonFile(await handle.readFile());
+  } finally {
+    await handle.close();
+  }
 }
 
 /** Reads a JSON file's text as editors show it; only a regular file is read. Throws as readJsonFile does. */
@@ -44,8 +53,13 @@ export async function readJsonText(path: string): Promise<string> {
 
 /** Reads a JSON file's text as editors show it, synchronously; only a regular file is read. */
 export function readJsonTextSync(path: string): string {
-  if (!statSync(path).isFile()) throw notRegular();
-  return decodeJsonText(readFileSync(path));
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    if (!fstatSync(fd).isFile()) throw notRegular();
+    return decodeJsonText(readFileSync(fd));
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** What to write over a file read as `file`: `text`, with the byte-order mark the file began with, if it had one. */

@@ -60,8 +60,13 @@ export function projectUrl(info: PackageInfo = packageInfo()): string {
   return info.repositoryUrl ?? pathToFileURL(join(info.root ?? process.cwd(), '/')).href;
 }
 
-/** The absolute address of docs/rules.md: in the repository when package.json names one, else the installed copy. */
+/** The absolute address of a page of the user docs (`format.md`): in the repository when package.json names one, else the installed copy. */
+export function docUrl(page: string, info: PackageInfo = packageInfo()): string {
+  if (info.repositoryUrl) return `${info.repositoryUrl}/blob/HEAD/docs/${page}`;
+  return pathToFileURL(join(info.root ?? process.cwd(), 'docs', page)).href;
+}
+
+/** The absolute address of docs/rules.md. */
 export function rulesDocUrl(info: PackageInfo = packageInfo()): string {
-  if (info.repositoryUrl) return `${info.repositoryUrl}/blob/HEAD/docs/rules.md`;
-  return pathToFileURL(join(info.root ?? process.cwd(), 'docs', 'rules.md')).href;
+  return docUrl('rules.md', info);
 }

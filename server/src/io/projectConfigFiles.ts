@@ -1,8 +1,10 @@
 // Finds and reads the project file (`connector-tools.json`) that applies to a connector file: the nearest one in
-// the file's folder or above. Shared by the command line and the language server, so both judge alike.
+// the file's folder or above, up to its project root. Shared by the command line and the language server, so both
+// judge alike.
 import { statSync, type Stats } from 'node:fs';
 import { readJsonTextSync } from './jsonText';
-import { dirname, join, relative, sep } from 'node:path';
+import { dirname, relative, sep } from 'node:path';
+import { commandLineRoot, nearestInProject } from '../files/projectRoot';
 import {
   EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor, type Finding, type ProjectConfig, type SeverityOverrides,
 } from '../core';
@@ -28,45 +30,54 @@ const MAX_CONFIG_BYTES = 1024 * 1024;
 
 /** Looks up and caches project files; a changed file (by size and time) is read again. */
 export class ProjectConfigFiles {
-  /** Folder → the project file in it or above, or null when there is none. */
+  /** Project root and folder → the project file in it or above (up to the root), or null when there is none. */
   private readonly nearestByFolder = new Map<string, string | null>();
   private readonly loaded = new Map<string, { stamp: string; config: LoadedProjectConfig }>();
+  /** Folder → its project root on the command line, found once per run. */
+  private readonly rootByFolder = new Map<string, string>();
+  private readonly rootOf: (filePath: string) => string;
 
-  constructor(private readonly knownRuleIds: readonly string[]) {}
+  /**
+   * @param rootOf the project root of a file (lookups never go above it): the workspace folder in the editor; by
+   * default the command line's, remembered per folder until invalidate().
+   */
+  constructor(private readonly knownRuleIds: readonly string[], rootOf?: (filePath: string) => string) {
+    this.rootOf = rootOf ?? ((path) => {
+      const folder = dirname(path);
+      let root = this.rootByFolder.get(folder);
+      if (root === undefined) this.rootByFolder.set(folder, (root = commandLineRoot(folder).folder));
+      return root;
+    });
+  }
 
   /** Forgets every lookup, e.g. after a project file was created, changed or deleted. */
   invalidate(): void {
     this.nearestByFolder.clear();
     this.loaded.clear();
+    this.rootByFolder.clear();
+  }
+
+  /** The project root of a file (an absolute path): where lookups stop and files named by values are confined. */
+  projectRoot(filePath: string): string {
+    return this.rootOf(filePath);
   }
 
   /** The project file's settings for a connector file (an absolute path). */
   forFile(filePath: string): ConfigForFile {
-    const configPath = this.nearest(dirname(filePath));
+    const configPath = this.nearest(dirname(filePath), this.projectRoot(filePath));
     const source = configPath ? this.load(configPath) : undefined;
     if (!source) return { overrides: {}, ignored: false };
     const relativePath = relative(dirname(source.path), filePath).split(sep).join('/');
     return { source, overrides: ruleLevelsFor(source.config, relativePath), ignored: isIgnoredByConfig(source.config, relativePath) };
   }
 
-  private nearest(folder: string): string | undefined {
-    const visited: string[] = [];
-    let found: string | null | undefined;
-    for (let current = folder; ; current = dirname(current)) {
-      found = this.nearestByFolder.get(current);
-      if (found !== undefined) break;
-      visited.push(current);
-      const candidate = join(current, PROJECT_CONFIG_FILE);
-      if (statOf(candidate)?.isFile()) {
-        found = candidate;
-        break;
-      }
-      if (dirname(current) === current) {
-        found = null;
-        break;
-      }
+  private nearest(folder: string, root: string): string | undefined {
+    const key = `${root}\u0000${folder}`;
+    let found = this.nearestByFolder.get(key);
+    if (found === undefined) {
+      found = nearestInProject(folder, root, PROJECT_CONFIG_FILE) ?? null;
+      this.nearestByFolder.set(key, found);
     }
-    for (const path of visited) this.nearestByFolder.set(path, found);
     return found ?? undefined;
   }
 

@@ -2,6 +2,7 @@
 // checks, the tests file's own checks against it (body-file variables included), nothing sent.
 import { existsSync } from 'node:fs';
 import { readJsonTextSync } from './jsonText';
+import { bodyTextsOf } from './valuesFiles';
 import { basename, dirname, join } from 'node:path';
 import {
   checkTestsFile, readTestsFile, TESTS_FILE_SUFFIX,
@@ -57,11 +58,11 @@ export function loadSuite(service: ConnectorLanguageService, testsPath: string, 
   if (connectorText === undefined) return { ok: false, message: `has no connector beside it: ${basename(connectorPath)} does not exist. A tests file NAME.tests.json belongs to NAME.connector.json in the same folder.` };
   const lint = service.check(connectorText, reading.check).result;
   const file = readTestsFile(testsText);
-  const bodyTexts = new Map<string, string>();
-  for (const request of lint.connector?.kind === 'odata' ? lint.connector.customRequests : []) {
-    const given = request.body?.kind === 'file' ? request.body.file?.value : undefined;
-    const read = given === undefined ? undefined : reading.check.readBodyFile(given);
-    if (given !== undefined && read?.ok) bodyTexts.set(given, read.text);
-  }
-  return { ok: true, suite: { testsPath, connectorPath, file, connectorText, lint, findings: checkTestsFile(file, lint.connector, bodyTexts) } };
+  return { ok: true, suite: { testsPath, connectorPath, file, connectorText, lint, findings: checkTestsFile(file, lint.connector, bodyTextsOf(lint.connector, reading.check.readBodyFile)) } };
+}
+
+/** A tests file's problems as the editor shows them and `connector lint` reports them; one that cannot be read with its connector is one problem. */
+export function testsFileFindings(service: ConnectorLanguageService, testsPath: string, reading: SuiteReading): Finding[] {
+  const loaded = loadSuite(service, testsPath, reading);
+  return loaded.ok ? loaded.suite.findings : [{ code: 'tests-no-connector', severity: 'error', message: `This tests file ${loaded.message}`, offset: 0, length: 0 }];
 }

@@ -1,6 +1,7 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type MetadataSource, type SeverityOverrides } from '../core';
+import { fileKindOf, type FileKind } from '../io/fileKinds';
 import type { DocumentAnalysis } from './context';
 import { IdleCollection } from './idleCollection';
 import type { ServerSettings } from './settings';
@@ -11,9 +12,14 @@ export interface CheckOptions {
   ignored: boolean;
 }
 
-/** Connector files are `*.connector.json`; other JSON is not ours to judge. */
+/** Which of the user's files a document is, by its name (undefined: other JSON, not ours to judge). */
+export function kindOfUri(uri: string): FileKind | undefined {
+  return fileKindOf(decodeURIComponent(uri.split('?')[0] ?? ''));
+}
+
+/** Connector files are `*.connector.json`. */
 export function isConnectorUri(uri: string): boolean {
-  return /\.connector\.json$/i.test(decodeURIComponent(uri.split('?')[0] ?? ''));
+  return kindOfUri(uri) === 'connector';
 }
 
 /** The result for a file past the size limit: one clear finding instead of a frozen editor. */

@@ -8,6 +8,8 @@ import { lspEdit, rangeOf, toDiagnostic } from './convert';
 export const ADD_QUERY_PARAMETERS_COMMAND = 'connectorTools.addQueryParameters';
 /** The client command that fetches the $metadata (progress, secrets from the editor, the connector edit). */
 export const FETCH_METADATA_CLIENT_COMMAND = 'connectorTools.fetchMetadata';
+/** The client command that adds Custom requests from the connector's $metadata (a picker, then the edit). */
+export const ADD_FROM_METADATA_CLIENT_COMMAND = 'connectorTools.addCustomRequestsFromMetadata';
 
 function fixAction(analysis: DocumentAnalysis, fix: Fix, diagnostic: Diagnostic | undefined): CodeAction {
   return {
@@ -35,6 +37,14 @@ export const codeActionFeatures: FeatureGroup = {
       return { edit: { changes: { [analysis.uri]: edits.map((e) => lspEdit(analysis.lines, e)) } }, added, skipped, range: rangeOf(analysis.lines, operation) };
     };
 
+    /** An offset in the document, from an offset or an LSP position ({ line, character }); undefined for anything else. */
+    const offsetOf = (uri: string, where: unknown): number | undefined => {
+      if (typeof where === 'number') return Number.isSafeInteger(where) && where >= 0 ? where : undefined;
+      const { line, character } = (typeof where === 'object' && where !== null ? where : {}) as { line?: unknown; character?: unknown };
+      if (!Number.isSafeInteger(line) || !Number.isSafeInteger(character) || (line as number) < 0 || (character as number) < 0) return undefined;
+      return analyze(uri)?.lines.offsetAt({ line: line as number, character: character as number }) ?? 0;
+    };
+
     connection.onCodeAction(({ textDocument, range, context }) => {
       const analysis = analyze(textDocument.uri);
       if (!analysis) return [];
@@ -56,6 +66,14 @@ export const codeActionFeatures: FeatureGroup = {
         const title = 'Fetch $metadata from the service';
         actions.push({ title, kind: CodeActionKind.QuickFix, command: client().connectorToolsExtension ? { title, command: FETCH_METADATA_CLIENT_COMMAND, arguments: [analysis.uri] } : { title, command: FETCH_METADATA_COMMAND, arguments: [analysis.uri] } });
       }
+      // An OData connector with metadata: write Custom requests from it, offered where requests and the metadata are named.
+      if (wants(CodeActionKind.Refactor) && client().connectorToolsExtension && connector?.kind === 'odata' && connector.metadata) {
+        const places = [connector.metadata.keyNode.parent, connector.customRequestsNode?.parent].filter((n) => n !== undefined);
+        if (places.some((n) => overlaps(n, start, end))) {
+          const title = 'Add Custom Requests from $metadata…';
+          actions.push({ title, kind: CodeActionKind.Refactor, command: { title, command: ADD_FROM_METADATA_CLIENT_COMMAND, arguments: [analysis.uri] } });
+        }
+      }
       if (!wants(CodeActionKind.Refactor)) return actions;
       for (const refactoring of service.refactoringsAt(analysis.result, start)) {
         if (refactoring.id === 'add-query-parameters') {
@@ -75,13 +93,15 @@ export const codeActionFeatures: FeatureGroup = {
 
     connection.onRequest(ADD_QUERY_PARAMETERS, addQueryParameters);
 
-    // Any client: `connector.addQueryParameters` [uri, operationOffset, "a, b, c", type = "string", required = false].
+    // Any client: `connector.addQueryParameters` [uri, where, "a, b, c", type = "string", required = false]. Where is
+    // an LSP position inside the operation (the cursor, as an editor's own command has it) or an offset in the text.
     registerCommand(ADD_QUERY_PARAMETERS_COMMAND_SERVER, async (args) => {
-      const [uri, operationOffset, names, type = 'string', required = false] = args;
-      if (typeof uri !== 'string' || !Number.isSafeInteger(operationOffset) || typeof names !== 'string' || typeof type !== 'string' || typeof required !== 'boolean') {
-        throw new ResponseError(ErrorCodes.InvalidParams, `${ADD_QUERY_PARAMETERS_COMMAND_SERVER} takes [uri, operation offset, "name1, name2", type?, required?].`);
+      const [uri, where, names, type = 'string', required = false] = args;
+      const operationOffset = typeof uri === 'string' ? offsetOf(uri, where) : undefined;
+      if (typeof uri !== 'string' || operationOffset === undefined || typeof names !== 'string' || typeof type !== 'string' || typeof required !== 'boolean') {
+        throw new ResponseError(ErrorCodes.InvalidParams, `${ADD_QUERY_PARAMETERS_COMMAND_SERVER} takes [uri, position or offset of the operation, "name1, name2", type?, required?].`);
       }
-      const result = addQueryParameters({ uri, operationOffset: operationOffset as number, names, type, required });
+      const result = addQueryParameters({ uri, operationOffset, names, type, required });
       if (result.problem) throw new ResponseError(ErrorCodes.InvalidParams, result.problem);
       if (!client().applyEdit) return result;
       const applied = await connection.workspace.applyEdit({ label: 'Add query parameters', edit: result.edit });

@@ -1,6 +1,7 @@
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { BodyFileReader, CheckedDocument, CheckOptions, ConnectorLanguageService, LineIndex } from '../core';
+import { URI } from 'vscode-uri';
 import type { ClientProfile } from './clientProfile';
 import type { ServerSettings } from './settings';
 
@@ -43,3 +44,20 @@ export interface FeatureDeps {
 
 /** A feature group made with the server's settings and workspace folders. */
 export type FeatureGroupFactory = (deps: FeatureDeps) => FeatureGroup;
+
+/** Workspace folder URIs as paths on disk; a folder that is not on disk (a virtual workspace) has none. */
+export function folderPaths(uris: readonly string[]): string[] {
+  return uris.flatMap((uri) => {
+    try {
+      const parsed = URI.parse(uri);
+      return parsed.scheme === 'file' ? [parsed.fsPath] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/** The server's workspace folders as paths on disk. */
+export function workspacePaths(deps: Pick<FeatureDeps, 'folders'>): string[] {
+  return folderPaths(deps.folders());
+}

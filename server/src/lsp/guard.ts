@@ -1,9 +1,15 @@
-// The server's front door. Every handler is registered through a guarded connection: a message whose params do
-// not have the shape the protocol gives them is turned away before any handler or TextDocuments sees it (a
-// request gets an InvalidParams answer, a notification is logged and ignored), and a handler that throws
-// answers with an error instead of taking the process down. A document opened with a number for its text once
-// ended the server; nothing a client sends may do that again.
-import { ErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
+// The server's front door. Over stdio the bytes are checked first: a header that breaks the protocol's framing
+// (Content-Length: n, an empty line, n bytes of body) ends the server with a message, because nothing after it can
+// be read with certainty and a server that waits for bytes that never come leaves the editor without checks; an
+// editor starts a server again when it exits. Then every message is checked before any handler, TextDocuments or
+// the protocol library's own wrapper sees it: a message whose params do not have the shape the protocol gives
+// them is turned away (a request gets an InvalidParams answer, a notification is logged and ignored), and a
+// handler that throws answers with an error instead of taking the process down. A document opened with a number
+// for its text once ended the server; nothing a client sends may do that again.
+import { Transform } from 'node:stream';
+import { format } from 'node:util';
+import { ErrorCodes, Message, ResponseError, type Connection, type MessageStrategy, type RequestMessage } from 'vscode-languageserver';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 
 type Check = (value: unknown) => string | undefined;
 
@@ -53,11 +59,9 @@ const textDocument = object({ uri: string });
 const atPosition = object({ textDocument, position });
 const workspaceFolder = object({ uri: string, name: optional(string) });
 
-/** The shape of each message's params the server handles, by method. */
-const PARAMS: Record<string, Check> = {
-  initialize: object({ rootUri: nullable(string), workspaceFolders: nullable(arrayOf(workspaceFolder)), capabilities: optional(object({})) }),
+/** The shape of each notification's params the server handles, by method. */
+const NOTIFICATIONS: Record<string, Check> = {
   initialized: anything,
-  shutdown: anything,
   'textDocument/didOpen': object({ textDocument: object({ uri: string, languageId: string, version: integer, text: string }) }),
   'textDocument/didChange': object({
     textDocument: object({ uri: string, version: integer }),
@@ -66,10 +70,16 @@ const PARAMS: Record<string, Check> = {
   'textDocument/didClose': object({ textDocument }),
   'textDocument/didSave': object({ textDocument, text: optional(string) }),
   'textDocument/willSave': object({ textDocument, reason: integer }),
-  'textDocument/willSaveWaitUntil': object({ textDocument, reason: integer }),
   'workspace/didChangeConfiguration': object({ settings: anything }),
   'workspace/didChangeWatchedFiles': object({ changes: arrayOf(object({ uri: string, type: integer })) }),
   'workspace/didChangeWorkspaceFolders': object({ event: object({ added: arrayOf(workspaceFolder), removed: arrayOf(workspaceFolder) }) }),
+};
+
+/** The shape of each request's params, by method: every request the server answers has one. */
+const REQUESTS: Record<string, Check> = {
+  initialize: object({ rootUri: nullable(string), workspaceFolders: nullable(arrayOf(workspaceFolder)), capabilities: optional(object({})) }),
+  shutdown: anything,
+  'textDocument/willSaveWaitUntil': object({ textDocument, reason: integer }),
   'textDocument/completion': atPosition,
   'textDocument/hover': atPosition,
   'textDocument/definition': atPosition,
@@ -91,46 +101,113 @@ const PARAMS: Record<string, Check> = {
   'connector/listTestCases': object({ uri: string }),
   'connector/runTestCases': object({ uri: string, indexes: optional(arrayOf(uinteger)), environment: optional(string), timeoutMs: optional(between(1, MAX_TIMEOUT_MS)) }),
   'connector/useAsResponseStructure': object({ uri: string, operationId: string, rawText: string }),
-  'connector/saveAsExpectation': object({ uri: string, operationId: string, valuesJson: string, status: integer, data: anything }),
+  'connector/saveAsExpectation': object({ uri: string, operationId: string, valuesJson: string, status: integer, dataJson: optional(string) }),
   'connector/addQueryParameters': object({ uri: string, operationOffset: uinteger, names: string, type: string, required: boolean }),
   'connector/checkAll': anything,
+  'connector/fetchMetadata': object({ uri: string }),
+  'connector/openApiOperations': object({ path: string }),
+  'connector/importOpenApi': object({ path: string, operationIds: arrayOf(string), out: string }),
+  'connector/metadataChoices': object({ uri: optional(string), path: optional(string) }),
+  'connector/importMetadata': object({ path: string, choices: arrayOf(string), out: string, baseUrl: optional(string) }),
 };
+
+/** Every request method the server answers. */
+export const REQUEST_METHODS: readonly string[] = Object.keys(REQUESTS);
 
 /** What is wrong with a message's params, or undefined when they have the shape the server expects (or it knows none). */
 export function paramsProblem(method: string, params: unknown): string | undefined {
-  const check = PARAMS[method];
+  const check = REQUESTS[method] ?? NOTIFICATIONS[method];
   if (!check) return undefined;
   const problem = check(params);
   return problem ? `${method}: the params must be ${problem.startsWith("'") ? `an object whose ${problem}` : problem}.` : undefined;
 }
 
+/** A request whose params were refused, as the dispatcher hands it on: its one handler answers InvalidParams. */
+const REFUSED_REQUEST = '$/connectorTools/refusedRequest';
+class Refusal {
+  constructor(readonly problem: string) {}
+}
+
+/**
+ * Checks every message before the dispatcher sees it, whoever registered its handler: the protocol library's own
+ * wrappers (attachWorkDone and the like) read a request's params before any handler of the server is called, so
+ * the check must come before them. A malformed notification is logged and dropped; a malformed request goes on
+ * under REFUSED_REQUEST, keeping its id (and its cancellation), and is answered InvalidParams.
+ */
+function checkedMessages(log: (message: string) => void): MessageStrategy {
+  return {
+    handleMessage(message, next) {
+      if (Message.isRequest(message)) {
+        const problem = paramsProblem(message.method, message.params);
+        return next(problem ? { ...message, method: REFUSED_REQUEST, params: new Refusal(problem) } as RequestMessage : message);
+      }
+      if (Message.isNotification(message)) {
+        const problem = paramsProblem(message.method, message.params);
+        return problem ? log(`Ignored a malformed ${message.method} notification: ${problem}`) : next(message);
+      }
+      return next(message);
+    },
+  };
+}
+
+/** The console of a server on stdio: stdout carries the protocol, so what code prints goes to the client's log. */
+function keepConsoleOffStdout(connection: Connection): void {
+  console.log = (...args: unknown[]) => connection.console.log(format(...args));
+  console.info = (...args: unknown[]) => connection.console.info(format(...args));
+  console.debug = (...args: unknown[]) => connection.console.log(format(...args));
+  console.warn = (...args: unknown[]) => connection.console.warn(format(...args));
+  console.error = (...args: unknown[]) => connection.console.error(format(...args));
+}
+
+/**
+ * The server's connection, on the transport its command line names (`--stdio`, `--node-ipc`, ...), with every
+ * incoming message checked. Over stdio the framing is checked too: when it breaks, the server says what is wrong
+ * on stderr and exits with code 1 (nothing after it can be read with certainty; an editor starts it again).
+ */
+export function createGuardedConnection(): Connection {
+  const options = { messageStrategy: checkedMessages((message) => connection.console.error(message)) };
+  const stdio = process.argv.includes('--stdio');
+  const brokenFraming = (problem: string): never => {
+    process.stderr.write(`Connector Tools language server: the messages from the editor cannot be read any further: ${problem}. The server exits so that the editor can start it again.\n`);
+    process.exit(1);
+  };
+  const connection = stdio
+    ? createConnection(ProposedFeatures.all, process.stdin.pipe(checkedFraming(brokenFraming)), process.stdout, options)
+    : createConnection(ProposedFeatures.all, options);
+  if (stdio) keepConsoleOffStdout(connection);
+  connection.onRequest(REFUSED_REQUEST, (params: unknown) => {
+    throw params instanceof Refusal ? new ResponseError(ErrorCodes.InvalidParams, params.problem) : new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${REFUSED_REQUEST}`);
+  });
+  return connection;
+}
+
 /** The connection's registration methods and the messages they handle. */
-const REGISTRATIONS: Record<string, { method: string; request: boolean }> = {
-  onInitialize: { method: 'initialize', request: true },
-  onInitialized: { method: 'initialized', request: false },
-  onShutdown: { method: 'shutdown', request: true },
-  onDidOpenTextDocument: { method: 'textDocument/didOpen', request: false },
-  onDidChangeTextDocument: { method: 'textDocument/didChange', request: false },
-  onDidCloseTextDocument: { method: 'textDocument/didClose', request: false },
-  onDidSaveTextDocument: { method: 'textDocument/didSave', request: false },
-  onWillSaveTextDocument: { method: 'textDocument/willSave', request: false },
-  onWillSaveTextDocumentWaitUntil: { method: 'textDocument/willSaveWaitUntil', request: true },
-  onDidChangeConfiguration: { method: 'workspace/didChangeConfiguration', request: false },
-  onDidChangeWorkspaceFolders: { method: 'workspace/didChangeWorkspaceFolders', request: false },
-  onDidChangeWatchedFiles: { method: 'workspace/didChangeWatchedFiles', request: false },
-  onCompletion: { method: 'textDocument/completion', request: true },
-  onHover: { method: 'textDocument/hover', request: true },
-  onDefinition: { method: 'textDocument/definition', request: true },
-  onReferences: { method: 'textDocument/references', request: true },
-  onPrepareRename: { method: 'textDocument/prepareRename', request: true },
-  onRenameRequest: { method: 'textDocument/rename', request: true },
-  onDocumentSymbol: { method: 'textDocument/documentSymbol', request: true },
-  onCodeLens: { method: 'textDocument/codeLens', request: true },
-  onCodeAction: { method: 'textDocument/codeAction', request: true },
-  onDocumentFormatting: { method: 'textDocument/formatting', request: true },
-  onDocumentRangeFormatting: { method: 'textDocument/rangeFormatting', request: true },
-  onWorkspaceSymbol: { method: 'workspace/symbol', request: true },
-  onExecuteCommand: { method: 'workspace/executeCommand', request: true },
+const REGISTRATIONS: Record<string, string> = {
+  onInitialize: 'initialize',
+  onInitialized: 'initialized',
+  onShutdown: 'shutdown',
+  onDidOpenTextDocument: 'textDocument/didOpen',
+  onDidChangeTextDocument: 'textDocument/didChange',
+  onDidCloseTextDocument: 'textDocument/didClose',
+  onDidSaveTextDocument: 'textDocument/didSave',
+  onWillSaveTextDocument: 'textDocument/willSave',
+  onWillSaveTextDocumentWaitUntil: 'textDocument/willSaveWaitUntil',
+  onDidChangeConfiguration: 'workspace/didChangeConfiguration',
+  onDidChangeWorkspaceFolders: 'workspace/didChangeWorkspaceFolders',
+  onDidChangeWatchedFiles: 'workspace/didChangeWatchedFiles',
+  onCompletion: 'textDocument/completion',
+  onHover: 'textDocument/hover',
+  onDefinition: 'textDocument/definition',
+  onReferences: 'textDocument/references',
+  onPrepareRename: 'textDocument/prepareRename',
+  onRenameRequest: 'textDocument/rename',
+  onDocumentSymbol: 'textDocument/documentSymbol',
+  onCodeLens: 'textDocument/codeLens',
+  onCodeAction: 'textDocument/codeAction',
+  onDocumentFormatting: 'textDocument/formatting',
+  onDocumentRangeFormatting: 'textDocument/rangeFormatting',
+  onWorkspaceSymbol: 'workspace/symbol',
+  onExecuteCommand: 'workspace/executeCommand',
 };
 
 type Handler = (...args: unknown[]) => unknown;
@@ -139,13 +216,9 @@ function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A handler that first checks its params, and turns a throw (or a rejection) into an error answer or a log line. */
-function guarded(method: string, request: boolean, handler: Handler, log: (message: string) => void): Handler {
-  const refuse = (message: string): undefined => {
-    if (request) throw new ResponseError(ErrorCodes.InvalidParams, message);
-    log(`Ignored a malformed ${method} notification: ${message}`);
-    return undefined;
-  };
+/** A handler whose throw (or rejection) becomes an error answer or a log line. */
+function guarded(method: string, handler: Handler, log: (message: string) => void): Handler {
+  const request = method in REQUESTS;
   const failed = (error: unknown): never | undefined => {
     if (error instanceof ResponseError) throw error;
     const message = `${method} failed: ${describeError(error)}`;
@@ -153,11 +226,9 @@ function guarded(method: string, request: boolean, handler: Handler, log: (messa
     log(message);
     return undefined;
   };
-  return (params: unknown, ...rest: unknown[]): unknown => {
-    const problem = paramsProblem(method, params);
-    if (problem) return refuse(problem);
+  return (...args: unknown[]): unknown => {
     try {
-      const result = handler(params, ...rest);
+      const result = handler(...args);
       return result instanceof Promise ? result.catch(failed) : result;
     } catch (error) {
       return failed(error);
@@ -165,12 +236,17 @@ function guarded(method: string, request: boolean, handler: Handler, log: (messa
   };
 }
 
-/** Wraps the handler argument of a registration call (the last function argument) in a guard. */
-function wrapRegistration(register: Handler, target: object, method: string | undefined, request: boolean, log: (message: string) => void): Handler {
+/**
+ * Wraps the handler argument of a registration call (the last function argument) in a guard. A handler for a
+ * message whose params have no shape in the tables above is a mistake in the server: it fails at startup, so that
+ * no message ever reaches a handler unchecked.
+ */
+function wrapRegistration(register: Handler, target: object, method: string | undefined, log: (message: string) => void): Handler {
   return (...args: unknown[]): unknown => {
     const at = args.findLastIndex((a) => typeof a === 'function');
     const name = method ?? (typeof args[0] === 'string' ? args[0] : (args[0] as { method?: string } | undefined)?.method) ?? 'a message';
-    if (at >= 0) args[at] = guarded(name, request, args[at] as Handler, log);
+    if (!(name in REQUESTS) && !(name in NOTIFICATIONS)) throw new Error(`The server handles ${name} without knowing the shape of its params: add it to guard.ts.`);
+    if (at >= 0) args[at] = guarded(name, args[at] as Handler, log);
     return register.apply(target, args);
   };
 }
@@ -188,11 +264,122 @@ export function guardConnection(connection: Connection, log: (message: string) =
         return property === 'workspace' && typeof value === 'object' && value !== null ? wrap(value) : value;
       }
       const known = REGISTRATIONS[property];
-      if (known) return wrapRegistration(value as Handler, object, known.method, known.request, log);
-      if (property === 'onRequest') return wrapRegistration(value as Handler, object, undefined, true, log);
-      if (property === 'onNotification') return wrapRegistration(value as Handler, object, undefined, false, log);
+      if (known) return wrapRegistration(value as Handler, object, known, log);
+      if (property === 'onRequest' || property === 'onNotification') return wrapRegistration(value as Handler, object, undefined, log);
       return (value as Handler).bind(object);
     },
   });
   return wrap(connection);
+}
+
+/**
+ * The largest message body the server reads over stdio (64 MiB): far above any connector file an editor opens,
+ * and low enough that a Content-Length such as 99999999999 is refused at once instead of reserving memory and
+ * waiting for bytes that never come.
+ */
+export const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** The largest header block: LSP sends at most Content-Length and Content-Type. */
+export const MAX_HEADER_BYTES = 8 * 1024;
+
+const CR = 13;
+const LF = 10;
+const COLON = 58;
+/** RFC 9110's token characters, those a header name is made of. */
+const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]$/;
+
+function shownByte(byte: number): string {
+  return byte >= 0x20 && byte < 0x7f ? `"${String.fromCharCode(byte)}"` : `byte 0x${byte.toString(16).padStart(2, '0')}`;
+}
+
+/** Reads header blocks byte by byte and counts bodies off; says what is wrong at the first byte that breaks the framing. */
+class FramingCheck {
+  private state: 'line-start' | 'name' | 'value' | 'line-end' | 'block-end' = 'line-start';
+  private headerBytes = 0;
+  private name = '';
+  private value = '';
+  private headers: [string, string][] = [];
+  private bodyLeft = 0;
+  /** Bytes read so far, for the message. */
+  private position = 0;
+
+  /** Checks a chunk; the number of bytes that are well framed, and the problem at the next one if there is one. */
+  check(chunk: Buffer): { good: number; problem?: string } {
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.bodyLeft > 0) {
+        const taken = Math.min(this.bodyLeft, chunk.length - at);
+        this.bodyLeft -= taken;
+        at += taken;
+        continue;
+      }
+      const problem = this.headerByte(chunk[at] as number);
+      if (problem) return { good: at, problem: `${problem} (at byte ${this.position + at} of the input)` };
+      at++;
+    }
+    this.position += chunk.length;
+    return { good: chunk.length };
+  }
+
+  private headerByte(byte: number): string | undefined {
+    if (++this.headerBytes > MAX_HEADER_BYTES) return `headers longer than ${MAX_HEADER_BYTES} bytes`;
+    switch (this.state) {
+      case 'line-start':
+        if (byte === CR) this.state = 'block-end';
+        else if (TOKEN.test(String.fromCharCode(byte))) [this.state, this.name, this.value] = ['name', String.fromCharCode(byte), ''];
+        else return `${shownByte(byte)} where a header line should start`;
+        return undefined;
+      case 'name':
+        if (byte === COLON) this.state = 'value';
+        else if (TOKEN.test(String.fromCharCode(byte))) this.name += String.fromCharCode(byte);
+        else return `${shownByte(byte)} in the header name "${this.name}"`;
+        return undefined;
+      case 'value':
+        if (byte === CR) this.state = 'line-end';
+        else if (byte === 9 || byte >= 0x20) this.value += String.fromCharCode(byte);
+        else return `${shownByte(byte)} in the value of header "${this.name}"`;
+        return undefined;
+      case 'line-end':
+        if (byte !== LF) return `a CR without LF after header "${this.name}"`;
+        this.headers.push([this.name, this.value.trim()]);
+        this.state = 'line-start';
+        return undefined;
+      case 'block-end':
+        if (byte !== LF) return 'a CR without LF after the headers';
+        return this.startBody();
+    }
+  }
+
+  private startBody(): string | undefined {
+    const lengths = this.headers.filter(([name]) => name.toLowerCase() === 'content-length').map(([, value]) => value);
+    this.headers = [];
+    this.headerBytes = 0;
+    this.state = 'line-start';
+    const [length] = lengths;
+    if (length === undefined) return 'no Content-Length header';
+    if (lengths.length > 1) return 'more than one Content-Length header';
+    if (!/^[0-9]+$/.test(length)) return `Content-Length "${length}" is not a number of bytes`;
+    if (Number(length) > MAX_MESSAGE_BYTES) return `Content-Length ${length} is more than the ${MAX_MESSAGE_BYTES} bytes a message may have`;
+    this.bodyLeft = Number(length);
+    return undefined;
+  }
+}
+
+/**
+ * The stdio input as the protocol library reads it: bytes pass through unchanged while the framing holds; at the
+ * first byte that breaks it, what came before is passed on, `broken` is told what is wrong, and nothing more passes.
+ */
+function checkedFraming(broken: (problem: string) => void): Transform {
+  const framing = new FramingCheck();
+  let failed = false;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (failed) return done();
+      const { good, problem } = framing.check(chunk);
+      if (!problem) return done(null, chunk);
+      failed = true;
+      if (good > 0) this.push(chunk.subarray(0, good));
+      broken(problem);
+      return done();
+    },
+  });
 }

@@ -5,7 +5,7 @@ import { environmentSecrets, LineIndex, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
 import { editorFolders } from '../files/workspaceFiles';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
-import type { FeatureGroupFactory } from './context';
+import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
 import { editorSecrets, SecretChannelError } from './secretRequest';
 
@@ -36,7 +36,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,
-        roots: editorFolders(path, deps.folders().map((f) => URI.parse(f).fsPath), deps.settings().allowedFileFolders),
+        roots: editorFolders(path, workspacePaths(deps), deps.settings().allowedFileFolders),
         secrets: async (name, origin) => {
           const value = await secrets(name, origin);
           if (!value) missing.push(name);
@@ -55,10 +55,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       return { ok: true, path: outcome.path, summary: outcome.summary, edit: { changes: outcome.edits.length ? { [uri]: outcome.edits.map((e) => lspEdit(lines, e)) } : {} } };
     }
 
-    connection.onRequest(FETCH_METADATA, async (params: FetchMetadataParams): Promise<FetchMetadataResult> => {
-      if (typeof params?.uri !== 'string') return { ok: false, message: 'No connector was given.' };
-      return fetch(params.uri);
-    });
+    connection.onRequest(FETCH_METADATA, (params: FetchMetadataParams): Promise<FetchMetadataResult> => fetch(params.uri));
 
     // Any client: `connector.fetchMetadata` [uri]; the connector edit is applied through workspace/applyEdit.
     registerCommand(FETCH_METADATA_COMMAND, async (args) => {

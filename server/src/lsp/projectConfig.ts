@@ -2,6 +2,7 @@ import type { Connection } from 'vscode-languageserver';
 import { glob } from 'tinyglobby';
 import { URI } from 'vscode-uri';
 import { LineIndex, PROJECT_CONFIG_FILE, RULE_IDS } from '../core';
+import { editorRoot } from '../files/projectRoot';
 import { ProjectConfigFiles, type ConfigForFile } from '../io/projectConfigFiles';
 import { toDiagnostic } from './convert';
 
@@ -13,11 +14,14 @@ const NONE: ConfigForFile = { overrides: {}, ignored: false };
  * when the client reports file events.
  */
 export class ProjectConfigService {
-  private readonly files = new ProjectConfigFiles(RULE_IDS);
+  private readonly files: ProjectConfigFiles;
   /** Project file URI → the text its diagnostics were published for ('' once cleared). */
   private readonly published = new Map<string, string>();
 
-  constructor(private readonly connection: Connection) {}
+  /** @param folders the workspace folders as paths: a document's project file is looked up to the one holding it. */
+  constructor(private readonly connection: Connection, folders: () => readonly string[]) {
+    this.files = new ProjectConfigFiles(RULE_IDS, (path) => editorRoot(path, folders()).folder);
+  }
 
   /** The project file's say on a document (none for documents that are not files on disk). */
   forDocument(uri: string): ConfigForFile {

@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { readJsonTextSync } from '../io/jsonText';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
   describeInputs, hasValuesFor, LineIndex, listOperations, prepareRequest, secretVariable, sendPrepared,
-  type AppliedEnvironment, type BuildProblem, type Connector, type ConnectorResult, type FileAccess, type Prepared, type SecretProvider,
+  type AppliedEnvironment, type BuildProblem, type Connector, type FileAccess, type PortableResult, type Prepared, type SecretProvider,
   type TokenSource,
 } from '../core';
 import { serverTokens } from './tokens';
-import { workspaceFiles } from '../files/workspaceFiles';
+import { editorFileAccess } from '../files/workspaceFiles';
+import { editorRoot } from '../files/projectRoot';
 import {
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
   type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
@@ -17,8 +18,8 @@ import {
 } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { SecretChannelError, secretsForClient } from './secretRequest';
-import type { FeatureDeps } from './context';
-import { valuesFilePath } from './valuesFiles';
+import { workspacePaths, type FeatureDeps } from './context';
+import { valuesOfConnector } from '../io/fileKinds';
 import { environmentFor } from '../io/environmentsFiles';
 import { preview, sentView } from './sentView';
 
@@ -26,13 +27,7 @@ import { preview, sentView } from './sentView';
 export function requestFeatures(deps: FeatureDeps): FeatureGroup {
   /** Files come from the workspace folders (the connector's folder when none is open), or folders the user allowed. */
   function filesFor(connectorPath: string): FileAccess {
-    const roots = deps.folders().map((f) => URI.parse(f).fsPath);
-    const base = roots[0] ?? dirname(connectorPath);
-    return workspaceFiles({
-      roots: roots.length ? roots : [dirname(connectorPath)],
-      allowed: deps.settings().allowedFileFolders.map((f) => (isAbsolute(f) ? f : resolve(base, f))),
-      howToAllow: 'the setting connectorTools.request.allowedFileFolders',
-    });
+    return editorFileAccess(connectorPath, workspacePaths(deps), deps.settings().allowedFileFolders);
   }
 
   const tokens = serverTokens;
@@ -62,11 +57,11 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     const path = URI.parse(analysis.uri).fsPath;
     let environment: AppliedEnvironment | undefined;
     if (extra.environment !== undefined) {
-      const chosen = environmentFor(path, extra.environment, openText);
+      const chosen = environmentFor(path, extra.environment, editorRoot(path, workspacePaths(deps)), openText);
       if (!chosen.ok) return { prepared: { ok: false, problems: [{ code: 'invalid-connector', message: chosen.message }], warnings: [] }, describe: (p) => p.message };
       environment = chosen.environment;
     }
-    const valuesPath = valuesFilePath(path);
+    const valuesPath = valuesOfConnector(path);
     const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
     const prepared = await prepareRequest({
       connector,
@@ -108,12 +103,12 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       }
 
       // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.
-      registerCommand(SEND_REQUEST_COMMAND, async (args): Promise<ConnectorResult | { problems: string[] }> => {
+      registerCommand(SEND_REQUEST_COMMAND, async (args): Promise<PortableResult | { problems: string[] }> => {
         const [uri, operationId] = args;
         if (typeof uri !== 'string' || typeof operationId !== 'string') {
           throw new ResponseError(ErrorCodes.InvalidParams, `${SEND_REQUEST_COMMAND} takes [uri, operation id].`);
         }
-        const valuesPath = valuesFilePath(URI.parse(uri).fsPath);
+        const valuesPath = valuesOfConnector(URI.parse(uri).fsPath);
         const valuesText = valuesTextAt(valuesPath);
         const choice: ValuesChoice = valuesText !== undefined && hasValuesFor(valuesText, operationId) ? { valuesFile: true } : { entered: {} };
         const outcome = await send(uri, operationId, choice, deps.settings().requestTimeoutMs, new AbortController().signal);
@@ -142,7 +137,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         });
         const inputs = describeInputs(connector, params.operationId);
         if (!inputs) return { inputs: [], blockers: [...blockers, `The file has no operation '${params.operationId}' any more.`] };
-        const path = valuesFilePath(URI.parse(params.uri).fsPath);
+        const path = valuesOfConnector(URI.parse(params.uri).fsPath);
         const valuesText = valuesTextAt(path);
         if (valuesText === undefined || !hasValuesFor(valuesText, params.operationId)) {
           // Prompts need the body file's variables too: the preparation reads the file, the inputs come from it.

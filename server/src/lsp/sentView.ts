@@ -1,35 +1,39 @@
 import {
-  bodyShown, curlCommand, redactRequest, stringifyExact, structureReport, type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
+  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, parseExact, portableResult, redactRequest, stringifyExact, structureReport,
+  type BuiltRequest, type ExactJson, type SentRequest, type SuppliedValues,
 } from '../core';
 import type { RequestPreview } from '../protocol';
 import type { SentView } from '../suiteProtocol';
 
-/** The request as the user sees it: secrets redacted, files by name and size, and a curl command doing the same. */
+/** The request as the user sees it: secrets redacted, files by name and size, where credentials go, and a curl command doing the same. */
 export function preview(request: BuiltRequest): RequestPreview {
   const shown = redactRequest(request);
-  return { method: shown.method, url: shown.url, headers: shown.headers, ...(shown.body ? { body: bodyShown(shown.body) } : {}), warnings: shown.warnings, curl: curlCommand(request) };
-}
-
-function parsed(text: string): JsonValue | undefined {
-  try {
-    return JSON.parse(text) as JsonValue;
-  } catch {
-    return undefined;
-  }
+  return {
+    method: shown.method,
+    url: shown.url,
+    headers: shown.headers,
+    ...(shown.body ? { body: bodyShown(shown.body) } : {}),
+    warnings: shown.warnings,
+    curl: curlCommand(request),
+    credentials: credentialDestinations(request),
+    ...(request.tokenRequest ? { tokenRequest: describeRequest(request.tokenRequest) } : {}),
+    text: describePreview(request),
+  };
 }
 
 /** One sending as the result panel and the Testing view show it, redacted. */
 export function sentView(request: BuiltRequest, values: SuppliedValues, sent: SentRequest): SentView {
   const structure = request.shaping.kind === 'odata' ? request.shaping.responseStructure : undefined;
-  const raw = structure !== undefined ? parsed(sent.rawText) : undefined;
+  const raw = structure !== undefined ? parseExact(sent.rawText) : undefined;
   return {
     preview: preview(request),
-    result: sent.result,
+    result: portableResult(sent.result),
     rawText: sent.rawText,
     responseHeaders: sent.responseHeaders,
     valuesJson: stringifyExact(values as { [key: string]: ExactJson }),
-    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, fromCache: request.signIn.fromCache } } : {}),
-    ...(structure !== undefined && raw !== undefined ? { structure: structureReport(raw, structure) } : {}),
-    ...(request.shaping.kind === 'odata' ? { customRequest: true as const } : {}),
+    ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, clientId: request.signIn.clientId, fromCache: request.signIn.fromCache } } : {}),
+    ...(structure !== undefined && raw?.ok ? { structure: structureReport(raw.value, structure) } : {}),
+    // A Custom request's result has data only when the answer is JSON (and a success), not nested past the limit.
+    ...(request.shaping.kind === 'odata' && sent.result.data !== undefined ? { canUseAsStructure: true as const } : {}),
   };
 }

@@ -11,7 +11,7 @@ import { METADATA_FILES, metadataSource } from '../files/metadataFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
-import type { FeatureDeps, FeatureGroup, FeatureGroupFactory, ServerContext } from './context';
+import { folderPaths, type FeatureDeps, type FeatureGroup, type FeatureGroupFactory, type ServerContext } from './context';
 import { formattingFeatures } from './formatting';
 import { guardConnection } from './guard';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings';
@@ -31,9 +31,9 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
-  const bodyFiles = (uri: string) => editorBodyFileReader(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders);
-  const metadataFiles = (uri: string) => metadataSource(dirname(URI.parse(uri).fsPath), editorFolders(URI.parse(uri).fsPath, folders.map((f) => URI.parse(f).fsPath), currentSettings().allowedFileFolders));
-  const projectConfigs = new ProjectConfigService(connection);
+  const bodyFiles = (uri: string) => editorBodyFileReader(URI.parse(uri).fsPath, folderPaths(folders), currentSettings().allowedFileFolders);
+  const metadataFiles = (uri: string) => metadataSource(dirname(URI.parse(uri).fsPath), editorFolders(URI.parse(uri).fsPath, folderPaths(folders), currentSettings().allowedFileFolders));
+  const projectConfigs = new ProjectConfigService(connection, () => folderPaths(folders));
   // The editor's own settings win over the project file, as the command line's --rule does.
   const checkOptions = (uri: string): CheckOptions => {
     const config = projectConfigs.forDocument(uri);

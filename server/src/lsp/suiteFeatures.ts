@@ -2,24 +2,26 @@
 // and environments files, the Testing view's cases and runs, "Use as response structure" and "Save as expectation".
 import { existsSync } from 'node:fs';
 import { readJsonTextSync } from '../io/jsonText';
-import { basename, dirname, isAbsolute, resolve } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import {
   addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
-  type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type JsonValue, type TestsDocument,
+  type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type TestsDocument,
 } from '../core';
-import { workspaceFiles } from '../files/workspaceFiles';
+import { editorRoot } from '../files/projectRoot';
+import { editorFileAccess } from '../files/workspaceFiles';
 import { environmentFor } from '../io/environmentsFiles';
-import { connectorPathOf, loadSuite, testsPathOf, type SuiteReading } from '../io/testsFiles';
+import { connectorPathOf, loadSuite, testsFileFindings, testsPathOf, type SuiteReading } from '../io/testsFiles';
 import {
   LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
   type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
 } from '../suiteProtocol';
-import type { FeatureGroupFactory } from './context';
+import { isConnectorUri, kindOfUri } from './analysis';
+import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 import { secretsForClient } from './secretRequest';
 import { sentView } from './sentView';
@@ -27,12 +29,12 @@ import { serverTokens } from './tokens';
 
 /** Tests files are `NAME.tests.json`. */
 export function isTestsUri(uri: string): boolean {
-  return /\.tests\.json$/i.test(decodeURIComponent(uri.split('?')[0] ?? ''));
+  return kindOfUri(uri) === 'tests';
 }
 
 /** The environments file. */
 export function isEnvironmentsUri(uri: string): boolean {
-  return decodeURIComponent(uri.split('?')[0] ?? '').endsWith(`/${ENVIRONMENTS_FILE}`);
+  return kindOfUri(uri) === 'environments';
 }
 
 /** A file's text: the open document (unsaved edits included), else the disk. */
@@ -67,14 +69,13 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
       return;
     }
     const path = URI.parse(uri).fsPath;
-    const loaded = loadSuite(service, path, reading(path));
-    const findings = loaded.ok ? loaded.suite.findings : [{ code: 'tests-no-connector', severity: 'error' as const, message: `This tests file ${loaded.message}`, offset: 0, length: 0 }];
+    const findings = testsFileFindings(service, path, reading(path));
     void connection.sendDiagnostics({ uri, version: document.version, diagnostics: findings.map((f) => toDiagnostic(lines, f, uri)) });
   };
   const schedule = (uri: string, now: boolean): void => {
     if (!isTestsUri(uri) && !isEnvironmentsUri(uri)) {
       // A connector changed: its open tests file is judged against the new version.
-      const tests = /\.connector\.json$/i.test(uri) ? URI.file(testsPathOf(URI.parse(uri).fsPath)).toString() : undefined;
+      const tests = isConnectorUri(uri) ? URI.file(testsPathOf(URI.parse(uri).fsPath)).toString() : undefined;
       if (tests && documents.get(tests)) schedule(tests, false);
       return;
     }
@@ -103,7 +104,7 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
 export const suiteFeatures: FeatureGroupFactory = (deps) => ({
   capabilities: {},
   register({ connection, documents, client, service }) {
-    const roots = (): string[] => deps.folders().map((f) => URI.parse(f).fsPath);
+    const roots = (): string[] => workspacePaths(deps);
     // The connector is checked as the editor checks it when open: its levels, body files and $metadata.
     const reading = (testsPath: string): SuiteReading => ({ readText: (p) => textAt(documents, p), check: deps.connectorCheck(URI.file(connectorPathOf(testsPath)).toString()) });
     validateSuiteDocuments(service, connection, documents, reading);
@@ -150,7 +151,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       if (!connector || connector.kind === undefined) blockers.push(`${basename(suite.connectorPath)} is not a connector.`);
       let environment: AppliedEnvironment | undefined;
       if (params.environment !== undefined) {
-        const chosen = environmentFor(suite.connectorPath, params.environment, (p) => textAt(documents, p));
+        const chosen = environmentFor(suite.connectorPath, params.environment, editorRoot(suite.connectorPath, roots()), (p) => textAt(documents, p));
         if (chosen.ok) environment = chosen.environment;
         else blockers.push(chosen.message);
       }
@@ -158,12 +159,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
       const send = { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal };
-      const folders = roots().length ? roots() : [dirname(suite.connectorPath)];
-      const files = workspaceFiles({
-        roots: folders,
-        allowed: deps.settings().allowedFileFolders.map((f) => (isAbsolute(f) ? f : resolve(folders[0] ?? '', f))),
-        howToAllow: 'the setting connectorTools.request.allowedFileFolders',
-      });
+      const files = editorFileAccess(suite.connectorPath, roots(), deps.settings().allowedFileFolders);
       const runs: TestCaseRun[] = [];
       try {
         for (const testCase of suite.file.cases) {
@@ -195,13 +191,9 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const path = URI.parse(params.uri).fsPath;
       const text = textAt(documents, path);
       if (text === undefined) return { ok: false, message: `${basename(path)} cannot be read.` };
-      let data: JsonValue;
-      try {
-        data = JSON.parse(params.rawText) as JsonValue;
-      } catch {
-        return { ok: false, message: 'The answer is not JSON, so it has no structure to use.' };
-      }
-      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(data));
+      const answer = parseExact(params.rawText);
+      if (!answer.ok) return { ok: false, message: answer.tooDeep ? `The answer has ${answer.tooDeep}; no response structure is nested this deep.` : 'The answer is not JSON, so it has no structure to use.' };
+      const edits = setResponseStructureEdits(text, service.read(text).connector, params.operationId, responseSkeleton(answer.value));
       if (!edits.ok) return { ok: false, message: edits.message };
       const lines = new LineIndex(text);
       const edit: WorkspaceEdit = { changes: { [params.uri]: edits.edits.map((e) => lspEdit(lines, e)) } };
@@ -213,8 +205,10 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const testsUri = URI.file(testsPath).toString();
       const values = parseExact(params.valuesJson);
       if (!values.ok || values.value === null || typeof values.value !== 'object' || Array.isArray(values.value)) return { ok: false, message: 'The values of this result cannot be read.' };
+      const data = params.dataJson !== undefined ? parseExact(params.dataJson) : undefined;
+      if (data && !data.ok) return { ok: false, message: 'The data of this result cannot be read.' };
       const text = textAt(documents, testsPath);
-      const added = addCase(text, { operationId: params.operationId, values: values.value as Record<string, ExactJson>, status: params.status, ...(params.data !== undefined ? { data: params.data as JsonValue } : {}) });
+      const added = addCase(text, { operationId: params.operationId, values: values.value as Record<string, ExactJson>, status: params.status, ...(data?.ok ? { data: data.value } : {}) });
       if ('problem' in added) return { ok: false, message: `${basename(testsPath)}: ${added.problem}` };
       if (added.newText !== undefined) return { ok: true, testsUri, name: added.name, newText: added.newText };
       const lines = new LineIndex(text ?? '');

@@ -1,13 +1,21 @@
 // One file of an OpenAPI document, from text to a value, within limits: JSON or YAML read as the OpenAPI parser reads
-// them, and refused when its YAML aliases expand it beyond what a file may hold or it nests too deeply.
+// them, and refused when its YAML aliases expand it beyond what a file may hold or it nests too deeply (JSON past
+// the one nesting limit of every JSON reader, YAML past its reader's own; see limits.ts).
 import { binaryTag, CORE_SCHEMA, load, loadAll, mergeTag, omapTag, pairsTag, setTag, timestampTag, YAMLException } from 'js-yaml';
-import { MAX_DEPTH, MAX_EXPANDED_CHARS, sizeText } from './limits';
+import { MAX_NESTING, nestingTooDeep, tooDeepAt } from '../core';
+import { MAX_EXPANDED_CHARS, MAX_YAML_DEPTH, sizeText } from './limits';
 
 /** The YAML schema the OpenAPI parser falls back to when the core schema fails (YAML 1.1 timestamps, merge keys, ...). */
 const LEGACY_SCHEMA = CORE_SCHEMA.withTags(timestampTag, mergeTag, binaryTag, omapTag, pairsTag, setTag);
 
-/** A file's value, or why it has none: `limit` when it is readable but beyond a limit of the import. */
-export type ParsedText = { ok: true; value: unknown; refersOutside: boolean } | { ok: false; reason: string; limit: boolean };
+/**
+ * A file's value, or why it has none: `limit` when it is readable but beyond a limit of the import; `nesting` (the
+ * shared words for where JSON text nests past MAX_NESTING) when that is the reason.
+ */
+export type ParsedText =
+  | { ok: true; value: unknown; refersOutside: boolean }
+  | { ok: false; reason: string; limit: boolean; nesting?: undefined }
+  | { ok: false; nesting: string; limit: true };
 
 /** An error's message without a stack, at most six lines (the OpenAPI parser's messages can run long). */
 export function errorMessage(error: unknown): string {
@@ -25,9 +33,12 @@ function yamlReason(error: unknown): string {
 }
 
 /** Parses JSON, else YAML (as the OpenAPI parser does: the core schema, then the YAML 1.1 tags), into a value. */
-function parseText(text: string): { ok: true; value: unknown; json?: boolean } | { ok: false; reason: string; limit: boolean } {
+function parseText(text: string): { ok: true; value: unknown; json?: boolean } | Exclude<ParsedText, { ok: true }> {
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   if (/^\s*[[{]/.test(body)) {
+    // Measured on the text before anything reads it, as every JSON text is (YAML's flow style too, which looks alike).
+    const deep = tooDeepAt(body);
+    if (deep >= 0) return { ok: false, nesting: nestingTooDeep(body, deep), limit: true };
     try {
       return { ok: true, value: JSON.parse(body), json: true };
     } catch {
@@ -82,7 +93,7 @@ export type Measured = { ok: true; chars: number; depth: number; refersOutside: 
  * alias is the same object as its anchor, so each object is measured once. Stops as soon as a limit is passed.
  * `tree` says no object appears twice (JSON): nothing needs remembering then.
  */
-export function measureExpanded(root: unknown, maxChars = MAX_EXPANDED_CHARS, maxDepth = MAX_DEPTH, tree = false): Measured {
+export function measureExpanded(root: unknown, maxChars = MAX_EXPANDED_CHARS, maxDepth = MAX_YAML_DEPTH, tree = false): Measured {
   if (root === null || typeof root !== 'object' || ArrayBuffer.isView(root) || root instanceof Date) return { ok: true, chars: scalarChars(root), depth: 0, refersOutside: false };
   const measured = new Map<object, { chars: number; depth: number }>();
   const open = new Set<object>();
@@ -148,13 +159,15 @@ export function measureExpanded(root: unknown, maxChars = MAX_EXPANDED_CHARS, ma
 export function parseDocumentText(text: string): ParsedText {
   const parsed = parseText(text);
   if (!parsed.ok) return parsed;
-  const measured = measureExpanded(parsed.value, MAX_EXPANDED_CHARS, MAX_DEPTH, parsed.json === true);
+  // JSON's nesting was measured on its text (at most MAX_NESTING); it has no aliases to expand.
+  const json = parsed.json === true;
+  const measured = measureExpanded(parsed.value, MAX_EXPANDED_CHARS, json ? MAX_NESTING : MAX_YAML_DEPTH, json);
   if (measured.ok) return { ok: true, value: parsed.value, refersOutside: measured.refersOutside };
   switch (measured.over) {
     case 'size':
       return { ok: false, limit: true, reason: `its YAML aliases (*name) repeat so much that, expanded, it would be larger than ${sizeText(MAX_EXPANDED_CHARS)}, the most the import reads; refer to shared parts with $ref instead` };
     case 'depth':
-      return { ok: false, limit: true, reason: `it nests objects and arrays deeper than ${MAX_DEPTH} levels (YAML aliases included), deeper than the import follows` };
+      return { ok: false, limit: true, reason: `it nests objects and arrays deeper than ${MAX_YAML_DEPTH} levels (YAML aliases included), deeper than the import follows` };
     case 'cycle':
       return { ok: false, limit: true, reason: 'a YAML alias (*name) is used inside the part it names, which makes the document endless' };
   }

@@ -13,8 +13,14 @@ export const MAX_FILE_BYTES = 64 * MB;
  */
 export const MAX_EXPANDED_CHARS = MAX_FILE_BYTES;
 
-/** Deepest nesting of objects and arrays in a file, after aliases (the YAML reader's own limit, kept for JSON too). */
-export const MAX_DEPTH = 100;
+/**
+ * Deepest nesting of objects and arrays in a YAML file, after aliases. JSON has the one limit every JSON reader of
+ * Connector Tools has (MAX_NESTING, 512 levels, measured on the text with the same words); YAML keeps its reader's
+ * own limit, 100 levels, because that is what the OpenAPI parser's YAML reader (js-yaml) allows for a file it reads:
+ * a YAML document is read here exactly when the parser would read it. Aliases can nest deeper than the text does,
+ * so the limit is measured again once they are expanded.
+ */
+export const MAX_YAML_DEPTH = 100;
 
 /** What a worker reading a document may use: time (extended as files are read) and memory. */
 export interface ImportBudget {

@@ -57,6 +57,7 @@ async function readDocumentFile(path: string, shown: string, onRead: ((bytes: nu
   onRead?.(info.size);
   const parsed = parseDocumentText(await readFile(path, 'utf8'));
   if (parsed.ok) return parsed;
+  if (parsed.nesting !== undefined) throw new Refused({ code: 'too-large', message: `${shown}: ${parsed.nesting}; OpenAPI documents are not nested this deep.` });
   throw new Refused({ code: parsed.limit ? 'too-large' : 'invalid-document', message: `${shown} cannot be read as an OpenAPI document: ${parsed.reason}.` });
 }
 

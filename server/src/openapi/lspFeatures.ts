@@ -31,12 +31,10 @@ export const openApiFeatures: FeatureGroupFactory = (deps) => ({
   capabilities: {},
   register({ connection, documents }) {
     connection.onRequest(OPENAPI_OPERATIONS, async (params: OpenApiOperationsParams, token): Promise<OpenApiOperationsResult> => {
-      if (typeof params?.path !== 'string') return { ok: false, message: 'No document was given.' };
       const listed = await listOperationsInFile(params.path, refRootFor(params.path, deps), { signal: signalOf(token) });
       return listed.ok ? { ok: true, operations: listed.operations } : { ok: false, message: listed.failure.message };
     });
     connection.onRequest(IMPORT_OPENAPI, async (params: ImportOpenApiParams, token): Promise<ImportOpenApiResult> => {
-      if (typeof params?.path !== 'string' || typeof params.out !== 'string' || !Array.isArray(params.operationIds)) return { ok: false, message: 'The import request is incomplete.' };
       const outPath = URI.parse(params.out).fsPath;
       // An open connector's unsaved text is what gets updated.
       const existingText = documents.get(params.out)?.getText() ?? (await readJsonText(outPath).catch(() => undefined));
@@ -44,7 +42,7 @@ export const openApiFeatures: FeatureGroupFactory = (deps) => ({
         spec: params.path,
         specLabel: basename(params.path),
         refRoot: refRootFor(params.path, deps),
-        operationIds: params.operationIds.filter((id): id is string => typeof id === 'string'),
+        operationIds: params.operationIds,
         ...(existingText !== undefined ? { existingText } : {}),
       }, { signal: signalOf(token) });
       if (!outcome.ok) return { ok: false, message: outcome.failure.message };

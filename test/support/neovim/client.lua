@@ -86,12 +86,15 @@ local ok, err = pcall(function()
   end
   table.insert(out.steps, 'completion')
 
-  -- 4. The server's command: add query parameters to the operation at the first "id" (Neovim applies the edit).
-  local text = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')
-  local operation_offset = text:find('{%s*\n%s*"id": "searchPets"') - 1
+  -- 4. The server's command, as docs/commands.md binds it: the cursor in the searchPets operation, its position
+  -- and the names as arguments (Neovim applies the edit the server sends back).
+  for i, line in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if line:find('"id": "searchPets"', 1, true) then vim.api.nvim_win_set_cursor(0, { i, 4 }) end
+  end
+  local params = vim.lsp.util.make_position_params(0, 'utf-16')
   local result = client.request_sync('workspace/executeCommand', {
     command = 'connector.addQueryParameters',
-    arguments = { vim.uri_from_bufnr(bufnr), operation_offset, 'cursor, pageSize', 'integer', false },
+    arguments = { params.textDocument.uri, params.position, 'cursor, pageSize', 'integer', false },
   }, 10000, bufnr)
   out.command = result.result or { error = result.err and result.err.message }
   out.buffer = table.concat(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false), '\n')

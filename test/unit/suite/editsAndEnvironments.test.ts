@@ -49,7 +49,7 @@ describe('save as expectation', () => {
   test('a new tests file holds the case, its values with every digit', () => {
     const out = addCase(undefined, added);
     assert.ok('newText' in out && out.newText);
-    assert.match(out.newText, /"petId":9007199254740993/);
+    assert.match(out.newText, /"petId": 9007199254740993/);
     const file = readTestsFile(out.newText);
     assert.deepEqual(file.findings, []);
     assert.equal(file.cases[0]?.name, 'getPet answers 200');
@@ -111,6 +111,25 @@ describe('environments', () => {
     assert.match(messages.join('\n'), /unencrypted to login\.example\.com/);
     assert.match(messages.join('\n'), /"ftp:\/\/x" → 'baseUrl' must be an absolute http or https URL/);
     assert.match(messages.join('\n'), /never a secret's value/);
+  });
+
+  test('user info in a baseUrl or tokenUrl is an error where it is written, without repeating it', () => {
+    for (const [key, url] of [['baseUrl', 'https://deploy:hunter2@api.example.com/v1'], ['baseUrl', 'https://TOKEN123@api.example.com'], ['baseUrl', 'https://:hunter2@api.example.com'], ['tokenUrl', 'https://deploy:hunter2@login.example.com/t']] as const) {
+      const text = `{ "environments": { "prod": { "connectors": { "a.connector.json": { "${key}": "${url}" } } } } }`;
+      const file = parseEnvironmentsFile(text);
+      assert.equal(file.findings.length, 1, `${url}: ${file.findings.map((f) => f.message).join()}`);
+      const finding = file.findings[0];
+      assert.equal(finding?.severity, 'error');
+      assert.equal(text.slice(finding?.offset, (finding?.offset ?? 0) + (finding?.length ?? 0)), `"${url}"`);
+      assert.match(finding?.message ?? '', /[Cc]redentials/);
+      assert.ok(!/hunter2|TOKEN123/.test(finding?.message ?? ''), finding?.message);
+      assert.deepEqual(file.environments[0]?.connectors['a.connector.json'], {}, 'the address is not used');
+      const refused = chooseEnvironment(file, 'prod', 'a.connector.json', { locate: (f) => `envs.json:1:${f.offset + 1}` });
+      assert.ok(!refused.ok);
+      assert.match(refused.message, new RegExp(`connector-environments\\.json has a problem; fix it before sending with an environment: envs\\.json:1:${(finding?.offset ?? 0) + 1} `));
+    }
+    // '@' after the host is part of the path, not user info.
+    assert.deepEqual(parseEnvironmentsFile('{ "environments": { "p": { "connectors": { "a.connector.json": { "baseUrl": "https://api.example.com/@me" } } } } }').findings, []);
   });
 
   test('the connector as the environment sees it: values replaced, nodes kept', () => {

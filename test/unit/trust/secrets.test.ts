@@ -55,17 +55,6 @@ test('the confirmation names the secret, the new origin, where it was confirmed 
   assert.match(confirmationMessage('api', 'https://x.example', [], 'f').detail, /not been confirmed for any address yet/);
 });
 
-test("a secret that is also a word of the result's own structure (status, timing) cannot break the result", async () => {
-  const { redactResult } = await import('../../../server/src/core/request/redact');
-  const result = { status: 200, errors: [], warnings: ['timing ok'], data: { status: 'status', list: ['a status'], status2: 1 }, timing: { totalMs: 5 }, headers: { 'x-echo': 'status' } };
-  const shown = redactResult(result, ['status', 't']);
-  assert.equal(shown.status, 200);
-  assert.equal(shown.timing.totalMs, 5);
-  assert.deepEqual(shown.data, { '•••': '•••', 'lis•••': ['a •••'], '•••2': 1 });
-  assert.deepEqual(shown.headers, { 'x-echo': '•••' });
-  assert.deepEqual(shown.warnings, ['•••iming ok']);
-});
-
 test('an OAuth2 client secret needs both the token endpoint and the service its token goes to confirmed', () => {
   const login = 'https://login.example.com';
   const api = 'https://api.example.com';

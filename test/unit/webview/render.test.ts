@@ -5,17 +5,21 @@ import { mount } from '../../../client/src/webview/mount';
 import type { PanelAction, ResultView } from '../../../client/src/webview/protocol';
 import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
 import type { ViewNode } from '../../../client/src/webview/viewNode';
+import { portableResult } from '../../../server/src/core/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/request/types';
 import type { JsonValue } from '../../../server/src/core/tree';
+import { actsOnTerminal } from '../../support/terminal';
 import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocument';
 
 const SCRIPT = '<script>window.pwned = 1</script>';
 const IMG = '<img src=x onerror="window.pwned = 2">';
 
-function view(overrides: Partial<ResultView['result']> = {}, rawText = '{}'): ResultView {
+/** A panel view as the extension posts it: the result in its wire form, data as exact JSON text. */
+function view(overrides: Partial<ConnectorResult> = {}, rawText = '{}'): ResultView {
   return {
     operationId: 'getPet',
     request: { method: 'GET', url: `http://127.0.0.1/pets?q=${IMG}` },
-    result: { status: 200, errors: [], warnings: [], timing: { totalMs: 12.4 }, ...overrides },
+    result: portableResult({ status: 200, errors: [], warnings: [], timing: { totalMs: 12.4 }, ...overrides }),
     rawText,
     receivedAt: '2026-11-22T10:00:00.000Z',
   };
@@ -135,6 +139,21 @@ describe('result panel page', () => {
     assert.ok(!html.includes('<b>getPet</b>'), 'the title is escaped');
   });
 
+  test('control characters and bidirectional overrides in an answer show as escapes, in every part of the panel', () => {
+    const acting = 'clear\u001b[2J 40%\r\u001b[2KDone rlo\u202eevil nel\u0085';
+    const hostileView: ResultView = {
+      ...view({ data: { [acting]: acting, list: [{ cell: acting }] }, errors: [acting], warnings: [acting], headers: { 'x-note': acting } }, acting),
+      request: { method: 'GET', url: 'http://127.0.0.1/x', headers: [['X-Note', acting]], body: acting },
+      responseHeaders: { 'x-note': acting },
+    };
+    const document = new FakeDocument();
+    mount(renderResult(hostileView), document, () => undefined);
+    for (const details of document.elements.filter((e) => e.tag === 'details')) openDetails(details);
+    const texts = [...allText(renderResult(hostileView)), ...document.texts.map((t) => t.data)];
+    assert.deepEqual(texts.flatMap(actsOnTerminal), []);
+    assert.ok(texts.some((t) => t.includes('clear\\u001b[2J 40%\\r\\u001b[2KDone rlo\\u202eevil nel\\u0085')), 'shown as escapes, as the command line shows them');
+  });
+
   test('every page gets a different nonce', () => {
     assert.notEqual(createNonce(), createNonce());
   });
@@ -193,5 +212,77 @@ describe('result panel: tables, request, headers and structure', () => {
     assert.deepEqual(actions, ['useAsStructure', 'saveAsExpectation']);
     assert.ok(!document.elements.some((e) => e.tag === 'script' || e.tag === 'img'));
     assert.ok(document.texts.some((t) => t.data === SCRIPT), 'a hostile cell is a text node');
+  });
+
+  test('the request sent names every origin that received a credential, and shows the token request sent first', () => {
+    const signedIn: ResultView = {
+      ...rich,
+      signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: false },
+      credentials: [
+        { origin: 'http://127.0.0.1:3032', what: `the client id '${SCRIPT}' and the client secret 'crm' (Basic authorization), for a token` },
+        { origin: 'http://127.0.0.1:3031', what: 'the token from http://127.0.0.1:3032 (Authorization: Bearer)' },
+      ],
+      tokenRequest: 'POST http://127.0.0.1:3032/token\nAuthorization: Basic •••\n\ngrant_type=client_credentials',
+    };
+    const texts = allText(renderResult(signedIn));
+    assert.ok(texts.includes('Credentials went to:'));
+    assert.ok(texts.includes(`http://127.0.0.1:3032: the client id '${SCRIPT}' and the client secret 'crm' (Basic authorization), for a token`));
+    assert.ok(texts.includes('http://127.0.0.1:3031: the token from http://127.0.0.1:3032 (Authorization: Bearer)'));
+    assert.ok(texts.includes(signedIn.tokenRequest ?? '-'), 'the token request, as sent');
+    assert.ok(texts.some((t) => /fetched for this request/.test(t)));
+    const document = new FakeDocument();
+    mount(renderResult(signedIn), document, () => undefined);
+    assert.ok(!document.elements.some((e) => e.tag === 'script'), 'a hostile client id is text');
+    // Reused from memory: nothing went to the token endpoint this time, and no token request is shown.
+    const reused = allText(renderResult({ ...rich, signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: true }, credentials: signedIn.credentials ?? [] })).join('\n');
+    assert.match(reused, /reused from memory/);
+    assert.ok(!reused.includes('grant_type'));
+  });
+});
+
+describe('result panel: numbers', () => {
+  // As the service wrote them: JSON.parse would make 9007199254740992 of the first, 0.1 of the fifth and Infinity of the third.
+  const answer = '{"value":[{"id":9007199254740993,"o":{"big":1e400}},{"id":9007199254740992},{"id":1e400},{"id":-1e400},{"id":0.1000000000000000055511},{"id":0.1},{"id":-0},{"id":10},{"id":9.50}],"n":12345678901234567890}';
+  const exact: ResultView = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, dataJson: answer }, rawText: answer };
+
+  test('the tree shows every number with its own digits', () => {
+    const texts = allText(renderResult(exact));
+    for (const digits of ['9007199254740993', '9007199254740992', '1e400', '-1e400', '0.1000000000000000055511', '-0', '9.50', '12345678901234567890']) {
+      assert.ok(texts.includes(digits), `${digits} is shown`);
+    }
+    assert.ok(!texts.some((t) => /Infinity|^null$/.test(t)));
+  });
+
+  test('table cells show the digits and sort by exact value', () => {
+    const document = new FakeDocument();
+    mount(renderResult(exact), document, () => undefined);
+    const table = document.elements.find((e) => e.tag === 'table' && e.className === 'rows') as FakeElement;
+    const body = (): FakeElement[] => ((table.children.find((c) => 'tag' in c && c.tag === 'tbody') as FakeElement).children as FakeElement[]);
+    const column = (index: number): string[] => body().map((tr) => (((tr.children[index] as FakeElement).children[0] as { data: string }).data));
+    assert.deepEqual(column(1), ['9007199254740993', '9007199254740992', '1e400', '-1e400', '0.1000000000000000055511', '0.1', '-0', '10', '9.50']);
+    assert.deepEqual(column(2)[0], '{"big":1e400}');
+    assert.ok(body().every((tr) => (tr.children[1] as FakeElement).className === 'number'), 'numbers are right-aligned');
+    const header = (((table.children[0] as FakeElement).children[0] as FakeElement).children as FakeElement[])[1] as FakeElement;
+    click(header);
+    assert.deepEqual(column(1), ['-1e400', '-0', '0.1', '0.1000000000000000055511', '9.50', '10', '9007199254740992', '9007199254740993', '1e400']);
+    click(header);
+    assert.deepEqual(column(1), ['1e400', '9007199254740993', '9007199254740992', '10', '9.50', '0.1000000000000000055511', '0.1', '-0', '-1e400']);
+  });
+
+  test('an answer with control characters and exact numbers: escapes and digits, in the tree and the table', () => {
+    const hostile = '{"value":[{"id":9007199254740993,"note":"rlo\\u202eevil\\u001b[2J","big":1e400}],"d":0.1000000000000000055511}';
+    const shown: ResultView = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, dataJson: hostile }, rawText: hostile };
+    const document = new FakeDocument();
+    mount(renderResult(shown), document, () => undefined);
+    for (const details of document.elements.filter((e) => e.tag === 'details')) openDetails(details);
+    const texts = [...allText(renderResult(shown)), ...document.texts.map((t) => t.data)];
+    assert.deepEqual(texts.flatMap(actsOnTerminal), []);
+    for (const digits of ['9007199254740993', '1e400', '0.1000000000000000055511']) assert.ok(texts.includes(digits), `${digits} is shown`);
+    assert.ok(texts.includes('rlo\\u202eevil\\u001b[2J'), 'the table cell shows the escapes');
+  });
+
+  test('a result kept by an older version (data as plain JSON) is still shown', () => {
+    const old = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, data: { name: 'Rex' } } } as unknown as ResultView;
+    assert.ok(allText(renderResult(old)).includes('"Rex"'));
   });
 });

@@ -1,3 +1,4 @@
+import { visibleText } from '../../core';
 import type { LintedFile } from '../lint/lintFiles';
 
 /**
@@ -8,7 +9,7 @@ export function formatCompact(files: readonly LintedFile[]): string {
   const lines: string[] = [];
   for (const file of files) {
     for (const f of file.findings) {
-      lines.push(`${file.displayPath}:${f.line}:${f.column}: ${f.severity}: ${f.message.replace(/\s*[\r\n]+\s*/g, ' ')} (${f.code})`);
+      lines.push(visibleText(`${file.displayPath}:${f.line}:${f.column}: ${f.severity}: ${f.message.replace(/\s*[\r\n]+\s*/g, ' ')} (${f.code})`));
     }
   }
   return lines.length ? `${lines.join('\n')}\n` : '';

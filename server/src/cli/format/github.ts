@@ -1,12 +1,12 @@
-import type { Severity } from '../../core';
+import { visibleText, type Severity } from '../../core';
 import type { LintedFile } from '../lint/lintFiles';
 
 // GitHub Actions workflow commands: each finding becomes an annotation on the pull request's changed lines.
 const COMMAND: Record<Severity, string> = { error: 'error', warning: 'warning', info: 'notice' };
 
-/** Escapes a workflow command's message (data). */
+/** Escapes a workflow command's message (data); the log shows control characters as text, never acts on them. */
 function escapeData(text: string): string {
-  return text.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+  return visibleText(text).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 }
 
 /** Escapes a workflow command's property value, where `:` and `,` also separate. */

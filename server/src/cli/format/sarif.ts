@@ -1,6 +1,7 @@
 import { isAbsolute, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { RuleInfo, Severity } from '../../core';
+import type { FileKind } from '../../io/fileKinds';
 import type { LintedFile } from '../lint/lintFiles';
 
 /** What a SARIF log needs besides the findings. */
@@ -10,6 +11,8 @@ export interface SarifContext {
   informationUri: string;
   /** Absolute address of docs/rules.md; each rule links to its section. */
   rulesDocUrl: string;
+  /** Absolute address of a page of the user docs (`format.md`): where the codes of values, tests and other files link. */
+  docUrl: (page: string) => string;
   /** The folder relative paths start from (%SRCROOT%). */
   cwd: string;
   /** Files that could not be read: the run did not check everything. */
@@ -42,9 +45,30 @@ function helpOf(rule: Pick<RuleInfo, 'id'> & Partial<RuleInfo>, helpUri: string)
   };
 }
 
-function ruleDescriptor(rule: Pick<RuleInfo, 'id' | 'defaultSeverity'> & Partial<RuleInfo>, rulesDocUrl: string): Record<string, unknown> {
+/**
+ * Values, tests and environments files have no rules of their own in the catalog (the project file's codes are in
+ * it): a code of theirs is described by its kind of file, and links to where that file is documented.
+ */
+const FILE_KIND_HELP: Record<Exclude<FileKind, 'connector' | 'project'>, { page: string; anchor: string; summary: string; why: string }> = {
+  values: {
+    page: 'format.md', anchor: 'supplied-values',
+    summary: 'A problem in a values file (NAME.values.json): an entry, name or value its connector does not take, or no connector beside it.',
+    why: "A values file supplies the values an operation is sent with; an entry with a problem stops its operation from being sent.",
+  },
+  tests: {
+    page: 'format.md', anchor: 'expectations-nametestsjson',
+    summary: 'A problem in a tests file (NAME.tests.json): a case its connector cannot run as written, or no connector beside it.',
+    why: 'connector test and the Testing view run no case of a tests file with errors; nothing is sent.',
+  },
+  environments: {
+    page: 'format.md', anchor: 'environments-connector-environmentsjson',
+    summary: 'A problem in connector-environments.json: a setting that cannot be used as written.',
+    why: 'An environments file with errors is not used: sending with any of its environments is refused, so nothing goes to the wrong place.',
+  },
+};
+
+function ruleDescriptor(rule: Pick<RuleInfo, 'id' | 'defaultSeverity'> & Partial<RuleInfo>, helpUri: string): Record<string, unknown> {
   const docs = rule.docs;
-  const helpUri = `${rulesDocUrl}#${rule.id}`;
   const security = docs?.securitySeverity;
   return {
     id: rule.id,
@@ -70,12 +94,18 @@ export function formatSarif(files: readonly LintedFile[], context: SarifContext)
     ruleIndex.set(id, rules.length);
     rules.push(descriptor);
   };
-  for (const rule of context.catalog) addRule(ruleDescriptor(rule, context.rulesDocUrl), rule.id);
+  for (const rule of context.catalog) addRule(ruleDescriptor(rule, `${context.rulesDocUrl}#${rule.id}`), rule.id);
+  /** A descriptor for a code outside the catalog: by the kind of file it was found in. */
+  const describeOther = (code: string, severity: Severity, kind: FileKind): Record<string, unknown> => {
+    if (kind === 'connector' || kind === 'project') return ruleDescriptor({ id: code, defaultSeverity: severity }, `${context.rulesDocUrl}#${code}`);
+    const help = FILE_KIND_HELP[kind];
+    return ruleDescriptor({ id: code, defaultSeverity: severity, docs: { summary: help.summary, why: help.why } }, `${context.docUrl(help.page)}#${help.anchor}`);
+  };
   const results = files.flatMap((file) => {
     const artifactLocation = artifactLocationOf(file);
     return file.findings.map((f) => {
       // A code missing from the catalog still gets a descriptor, so every ruleIndex points somewhere.
-      if (!ruleIndex.has(f.code)) addRule(ruleDescriptor({ id: f.code, defaultSeverity: f.severity }, context.rulesDocUrl), f.code);
+      if (!ruleIndex.has(f.code)) addRule(describeOther(f.code, f.severity, file.kind), f.code);
       return {
         ruleId: f.code,
         ruleIndex: ruleIndex.get(f.code),

@@ -1,4 +1,4 @@
-import type { Severity } from '../../core';
+import { visibleText, type Severity } from '../../core';
 import type { LintedFile } from '../lint/lintFiles';
 import { countSeverities, plural } from './counts';
 
@@ -49,8 +49,8 @@ export function formatStylish(files: readonly LintedFile[], options: StylishOpti
     const rows = file.findings.map((f) => ({
       position: `${f.line}:${f.column}`,
       severity: f.severity,
-      // One finding, one line: a message with line breaks would break the columns.
-      message: f.message.replace(/\s*[\r\n]+\s*/g, ' '),
+      // One finding, one line: a message with line breaks would break the columns. Text it quotes shows, never acts.
+      message: visibleText(f.message.replace(/\s*[\r\n]+\s*/g, ' ')),
       code: f.code,
     }));
     // A loop, not Math.max(...rows): a file with 100 000 findings would overflow the call stack.
@@ -62,7 +62,7 @@ export function formatStylish(files: readonly LintedFile[], options: StylishOpti
     }
     const indent = 2 + positionWidth + 2 + severityWidth + 2;
     const messageWidth = options.columns !== undefined && options.columns - indent >= MIN_MESSAGE_WIDTH ? options.columns - indent : undefined;
-    out.push(paint(ANSI.underline, file.displayPath));
+    out.push(paint(ANSI.underline, visibleText(file.displayPath)));
     for (const row of rows) {
       const lead = `  ${paint(ANSI.dim, row.position.padEnd(positionWidth))}  ${paint(SEVERITY_COLOR[row.severity], row.severity.padEnd(severityWidth))}  `;
       if (messageWidth === undefined) {
@@ -82,7 +82,8 @@ export function formatStylish(files: readonly LintedFile[], options: StylishOpti
   const total = counts.error + counts.warning + counts.info;
   if (total === 0) {
     const ignored = options.ignoredCount ? ` (${plural(options.ignoredCount, 'file')} ignored by connector-tools.json)` : '';
-    const checked = `${plural(files.length, 'connector file')}${ignored}`;
+    const noun = files.every((file) => file.kind === 'connector') ? 'connector file' : 'file';
+    const checked = `${plural(files.length, noun)}${ignored}`;
     out.push(paint(ANSI.green, options.quiet ? `✔ No errors in ${checked}.` : `✔ No problems found in ${checked}.`));
   } else {
     const style = counts.error ? ANSI.red : counts.warning ? ANSI.yellow : ANSI.cyan;

@@ -8,7 +8,7 @@ import { formatJson } from '../format/json';
 import { formatSarif } from '../format/sarif';
 import { formatStylish } from '../format/stylish';
 import { countSeverities, plural } from '../format/counts';
-import { packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
+import { docUrl, packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
 import { RULE_CATALOG, type RuleInfo } from '../../core';
 import { decodeJsonText } from '../../io/jsonText';
 import { lintFiles, type LintedFile, type LintSource } from './lintFiles';
@@ -30,6 +30,7 @@ function render(files: readonly LintedFile[], options: LintOptions, io: CliIo, p
         toolVersion: info.version,
         informationUri: projectUrl(info),
         rulesDocUrl: rulesDocUrl(info),
+        docUrl: (page) => docUrl(page, info),
         cwd: io.cwd,
         problems,
       });
@@ -72,6 +73,8 @@ export async function runLintCommand(argv: readonly string[], io: CliIo, catalog
         io.stderr(`connector lint: cannot write the report to ${options.outputFile}: ${describeFsError(error)}\n`);
         return 2;
       }
+    } else if (options.format === 'stylish') {
+      io.stdoutPainted(report);
     } else {
       io.stdout(report);
     }

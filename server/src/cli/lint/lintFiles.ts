@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
-import { LineIndex, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
-import { readJsonText } from '../../io/jsonText';
-import { ProjectConfigFiles } from '../../io/projectConfigFiles';
+import { LineIndex, parseEnvironmentsFile, parseProjectConfig, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
+import { connectorOfValues, fileKindOf, type FileKind } from '../../io/fileKinds';
+import { readJsonText, readJsonTextSync } from '../../io/jsonText';
+import { ProjectConfigFiles, type LoadedProjectConfig } from '../../io/projectConfigFiles';
+import { connectorPathOf, testsFileFindings } from '../../io/testsFiles';
+import { valuesFileFindings } from '../../io/valuesFiles';
 import { connectorCheckOptions } from '../connectorCheck';
 import { languageService } from '../languageService';
 import { describeFsError } from '../usage';
@@ -26,6 +29,8 @@ export interface LocatedFinding {
 export interface LintedFile {
   /** Absolute path. */
   path: string;
+  /** What the file is: a connector, or one of the files around connectors. */
+  kind: FileKind;
   /** Relative to the working folder, as the user would type it. */
   displayPath: string;
   findings: LocatedFinding[];
@@ -68,13 +73,39 @@ function locate(finding: Finding, index: LineIndex, text: string, displayPath: s
   };
 }
 
-function locatedFile(path: string, displayPath: string, text: string, findings: readonly Finding[]): LintedFile {
+function locatedFile(path: string, displayPath: string, kind: FileKind, text: string, findings: readonly Finding[]): LintedFile {
   const index = new LineIndex(text);
   const seen = new Map<string, number>();
-  return { path, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
+  return { path, kind, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
 }
 
-/** A connector to lint: a file on disk, or text already read (standard input) judged as if it were that file. */
+/** The text of a file that may not exist (undefined then); any other failure to read it throws. */
+function textIfThere(path: string): string | undefined {
+  try {
+    return readJsonTextSync(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
+  }
+}
+
+/** A file's findings, by what it is: the same checks the editor makes of an open file of that kind. */
+function findingsOf(kind: Exclude<FileKind, 'project'>, path: string, text: string, scope: { overrides: SeverityOverrides; configs: ProjectConfigFiles }): readonly Finding[] {
+  switch (kind) {
+    case 'connector':
+      return languageService.check(text, connectorCheckOptions(path, scope)).result.findings;
+    case 'values': {
+      const connectorPath = connectorOfValues(path);
+      return valuesFileFindings(languageService, path, text, textIfThere(connectorPath), connectorCheckOptions(connectorPath, scope).readBodyFile);
+    }
+    case 'tests':
+      return testsFileFindings(languageService, path, { readText: (p) => (p === path ? text : undefined), check: connectorCheckOptions(connectorPathOf(path), scope) });
+    case 'environments':
+      return parseEnvironmentsFile(text).findings;
+  }
+}
+
+/** A file to lint: a file on disk, or text already read (standard input) judged as if it were that file. */
 export interface LintSource {
   path: string;
   /** How the report names it; defaults to the path relative to the working folder. */
@@ -83,8 +114,9 @@ export interface LintSource {
 }
 
 /**
- * Reads and lints each source with the levels of its project file (connector-tools.json), then `overrides` (the
- * command line's, which win); a project file with problems is reported once, before the first file it governs.
+ * Reads and lints each source as its name says (a connector, a values, tests or environments file, a project file),
+ * connectors with the levels of their project file (connector-tools.json), then `overrides` (the command line's,
+ * which win); a project file with problems is reported once, before the first file it governs or where it is named.
  * A file that cannot be read becomes a problem, not a crash.
  */
 export async function lintFiles(sources: readonly (string | LintSource)[], overrides: SeverityOverrides, cwd: string, configs = new ProjectConfigFiles(RULE_IDS)): Promise<LintRun> {
@@ -92,16 +124,27 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
   const problems: string[] = [];
   const ignored: string[] = [];
   const reportedConfigs = new Set<string>();
+  const reportConfig = (config: LoadedProjectConfig, evenClean: boolean): void => {
+    if (reportedConfigs.has(config.path) || (!evenClean && config.findings.length === 0)) return;
+    reportedConfigs.add(config.path);
+    files.push(locatedFile(config.path, displayPathOf(config.path, cwd), 'project', config.text, config.findings));
+  };
   for (const entry of sources) {
     const { path, displayPath = displayPathOf(path, cwd), text: given } = typeof entry === 'string' ? { path: entry } : entry;
-    const fileConfig = configs.forFile(path);
-    const source = fileConfig.source;
-    if (source && !reportedConfigs.has(source.path)) {
-      reportedConfigs.add(source.path);
-      if (source.findings.length > 0) {
-        files.push(locatedFile(source.path, displayPathOf(source.path, cwd), source.text, source.findings));
+    const kind = fileKindOf(path) ?? 'connector';
+    if (kind === 'project') {
+      // Named (or found in a folder): reported even when clean, as a file that was checked.
+      if (given !== undefined) {
+        files.push(locatedFile(path, displayPath, kind, given, parseProjectConfig(given, RULE_IDS).findings));
+        continue;
       }
+      const loaded = configs.load(path);
+      if (loaded) reportConfig(loaded, true);
+      else problems.push(`cannot read ${displayPath}: not a regular file`);
+      continue;
     }
+    const fileConfig = configs.forFile(path);
+    if (fileConfig.source) reportConfig(fileConfig.source, false);
     if (fileConfig.ignored) {
       ignored.push(displayPath);
       continue;
@@ -115,7 +158,15 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
         continue;
       }
     }
-    files.push(locatedFile(path, displayPath, text, languageService.check(text, connectorCheckOptions(path, { overrides, configs })).result.findings));
+    let findings: readonly Finding[];
+    try {
+      findings = findingsOf(kind, path, text, { overrides, configs });
+    } catch (error) {
+      // The connector beside a values file exists but cannot be read.
+      problems.push(`cannot check ${displayPath}: ${describeFsError(error)}`);
+      continue;
+    }
+    files.push(locatedFile(path, displayPath, kind, text, findings));
   }
   return { files, ignored, problems };
 }

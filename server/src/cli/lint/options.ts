@@ -25,9 +25,12 @@ export interface LintOptions {
 
 export const LINT_HELP = `Usage: connector lint [files, folders or globs...] [options]
 
-Checks connector files (*.connector.json) and reports problems.
-A folder means every *.connector.json below it (node_modules and dot folders are skipped);
-no argument means the current folder. Quote globs so the shell leaves them alone: 'src/**/*.connector.json'.
+Checks connector files (*.connector.json) and the files around them, with the editor's checks: values
+files (NAME.values.json) and tests files (NAME.tests.json) against the connector beside them,
+connector-environments.json and connector-tools.json. Each file is checked as its name says; any other
+file named is checked as a connector. A folder means every such file below it (node_modules and dot
+folders are skipped); no argument means the current folder. Quote globs so the shell leaves them
+alone: 'src/**/*.connector.json' (connectors only), 'src/**/*.values.json'.
 
 Options:
   -f, --format <name>      stylish (default), compact (one line per problem, for editors' problem
@@ -39,12 +42,13 @@ Options:
   -o, --output-file <path> write the report to a file instead of the terminal
       --color, --no-color  force colour on or off (default: on for a terminal; FORCE_COLOR and
                            NO_COLOR are honoured)
-      --stdin-filename <p> with the target -, read the connector from standard input and report it
-                           as this file (its connector-tools.json applies)
+      --stdin-filename <p> with the target -, read a file from standard input and check and report
+                           it as this file (by its name; its connector-tools.json applies)
   -h, --help               show this help
 
-The nearest connector-tools.json in a file's folder or above sets rule levels, files to ignore and
-per-folder overrides; the editor reads the same file.
+The nearest connector-tools.json in a file's folder or above (up to the project root: the nearest
+folder holding .git or connector-tools.json) sets rule levels, files to ignore and per-folder
+overrides; the editor reads the same file.
 
 Exit codes: 0 no errors (and warnings within --max-warnings), 1 problems found, 2 usage or read error.
 Every rule id and what it means: docs/rules.md.

@@ -1,20 +1,23 @@
 import { readdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { EVERY_KIND_GLOBS } from '../../io/fileKinds';
 import { describeFsError } from '../usage';
 
-export const CONNECTOR_FILE_GLOB = '**/*.connector.json';
-
-/** Which files a folder argument stands for: connector files (lint) or tests files (test). */
+/** Which files a folder argument stands for: connectors and the files around them (lint), or tests files (test). */
 export interface TargetKind {
-  glob: string;
+  globs: readonly string[];
   /** How the files are named in a message: "connector files (*.connector.json)". */
   described: string;
   /** What to do with them: "check", "run". */
   verb: string;
 }
 
-export const CONNECTOR_TARGETS: TargetKind = { glob: CONNECTOR_FILE_GLOB, described: 'connector files (*.connector.json)', verb: 'check' };
+export const LINT_TARGETS: TargetKind = {
+  globs: EVERY_KIND_GLOBS,
+  described: 'connector files (*.connector.json) or their values, tests, environments or project files',
+  verb: 'check',
+};
 // Dependencies and dot folders (.git, .vscode-test, ...) never hold the user's own connectors.
 const SKIPPED = ['**/node_modules/**', '**/.*/**'];
 
@@ -25,14 +28,14 @@ export interface ResolvedTargets {
 }
 
 /** Files matching a pattern below a folder, absolute and sorted so that reports come out in a stable order. */
-async function globFiles(pattern: string, cwd: string): Promise<string[]> {
+async function globFiles(pattern: string | readonly string[], cwd: string): Promise<string[]> {
   // No symbolic links: a link cycle must not keep the crawl going.
-  const found = await glob(pattern, { cwd, absolute: true, dot: false, ignore: SKIPPED, followSymbolicLinks: false });
+  const found = await glob(typeof pattern === 'string' ? pattern : [...pattern], { cwd, absolute: true, dot: false, ignore: SKIPPED, followSymbolicLinks: false });
   return found.map((file) => resolve(file)).sort();
 }
 
 /** Expands file, folder and glob arguments (none: the current folder) into the files to lint (or run). */
-export async function resolveTargets(targets: readonly string[], cwd: string, kind: TargetKind = CONNECTOR_TARGETS): Promise<ResolvedTargets> {
+export async function resolveTargets(targets: readonly string[], cwd: string, kind: TargetKind = LINT_TARGETS): Promise<ResolvedTargets> {
   const files = new Set<string>();
   const problems: string[] = [];
   const add = (file: string): void => void files.add(file);
@@ -63,7 +66,7 @@ export async function resolveTargets(targets: readonly string[], cwd: string, ki
       problems.push(`cannot read ${target}: ${describeFsError(error)}`);
       continue;
     }
-    const found = await globFiles(kind.glob, absolute);
+    const found = await globFiles(kind.globs, absolute);
     if (found.length === 0) {
       const where = targets.length ? `folder '${target}'` : `the current folder (${cwd})`;
       problems.push(`No ${kind.described} found in ${where}. Name the files to ${kind.verb}, or a folder that holds some.`);

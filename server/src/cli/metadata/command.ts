@@ -1,9 +1,8 @@
-import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { applyEdits, environmentSecrets, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
-import { projectRootOf } from '../../files/workspaceFiles';
+import { commandLineRoot } from '../../files/projectRoot';
 import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { readCommandLine } from '../commandLine';
 import type { CliIo } from '../io';
@@ -72,7 +71,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
     connectorPath: path,
     text,
     ...(options.out ? { out: resolve(io.cwd, options.out) } : {}),
-    roots: [projectRootOf(dirname(path), existsSync)],
+    roots: [commandLineRoot(dirname(path)).folder],
     secrets: (name) => {
       const value = env(name);
       if (!value) missing.push(name);

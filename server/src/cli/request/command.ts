@@ -1,10 +1,10 @@
-import { existsSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import {
-  curlCommand, describeRequest, environmentSecrets, LineIndex, prepareRequest, requestJson, secretVariable, sendPrepared, TokenCache,
+  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared, TokenCache,
   type AppliedEnvironment, type BuildProblem,
 } from '../../core';
-import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { commandLineRoot } from '../../files/projectRoot';
+import { workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
 import { readJsonText } from '../../io/jsonText';
 import { connectorCheckOptions } from '../connectorCheck';
@@ -45,11 +45,13 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const text = await readText(path, io, 'connector file');
   if (text === undefined) return 2;
   const baseDir = dirname(path);
-  const root = projectRootOf(baseDir, existsSync);
+  const project = commandLineRoot(baseDir);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
   const { connector, findings } = languageService.check(text, connectorCheckOptions(path, { allowed })).result;
   if (!connector) {
-    io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n`);
+    // What the syntax check found (nesting far too deep, a file that is not JSON) says why there is no object.
+    const unreadable: BuildProblem[] = findings.filter((f) => f.code === 'syntax-error').map((f) => ({ code: 'invalid-connector', message: f.message, at: { file: 'connector', offset: f.offset, length: f.length } }));
+    io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n${problemLines(unreadable, { connector: { shown: displayPathOf(path, io.cwd), lines: new LineIndex(text) }, values: undefined })}`);
     return 2;
   }
   const valuesPath = options.valuesFile ? resolve(io.cwd, options.valuesFile) : undefined;
@@ -57,7 +59,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   if (valuesPath && valuesText === undefined) return 2;
   let environment: AppliedEnvironment | undefined;
   if (options.env !== undefined) {
-    const chosen = environmentFor(path, options.env);
+    const chosen = environmentFor(path, options.env, project);
     if (!chosen.ok) {
       io.stderr(`connector request: ${chosen.message} Nothing was sent.\n`);
       return 2;
@@ -80,7 +82,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     ...(options.mode === 'send' ? { tokens: new TokenCache().source({ timeoutMs: options.timeoutMs }) } : {}),
     baseDir,
     files: workspaceFiles({
-      roots: [root],
+      roots: [project.folder],
       allowed,
       howToAllow: '--allow-files FOLDER',
     }),
@@ -97,12 +99,12 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const request = prepared.request;
   if (options.mode !== 'send') {
     if (options.mode === 'curl') io.stdout(`${curlCommand(request)}\n`);
-    else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request), null, 2)}\n` : `${describeRequest(request)}\n`);
+    else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request), null, 2)}\n` : `${describePreview(request)}\n`);
     for (const name of missingSecrets) io.stderr(`Note: secret '${name}' is not set; sending will need ${secretVariable(name)}.\n`);
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);
     return 0;
   }
   const { result } = await sendPrepared(request, { timeoutMs: options.timeoutMs });
-  io.stdout(options.format === 'json' ? `${JSON.stringify(result, null, 2)}\n` : prettyResult(result));
+  io.stdout(options.format === 'json' ? `${resultJsonText(result)}\n` : prettyResult(result));
   return result.status >= 200 && result.status < 300 && result.errors.length === 0 ? 0 : 1;
 }

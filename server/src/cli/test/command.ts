@@ -1,8 +1,8 @@
-import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
-import { projectRootOf, workspaceFiles } from '../../files/workspaceFiles';
+import { commandLineRoot } from '../../files/projectRoot';
+import { workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
@@ -16,7 +16,7 @@ import { formatJsonReport, formatJunitReport, formatStylishReport, stylishCase, 
 import { parseTestOptions, TEST_HELP } from './options';
 import type { FileReport, TestReport } from './report';
 
-const TESTS_TARGETS = { glob: '**/*.tests.json', described: 'tests files (*.tests.json)', verb: 'run' };
+const TESTS_TARGETS = { globs: ['**/*.tests.json'], described: 'tests files (*.tests.json)', verb: 'run' };
 
 /** A suite ready to run: read, checked, with its environment. */
 interface Planned {
@@ -55,7 +55,8 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
   const configs = new ProjectConfigFiles(RULE_IDS);
   for (const path of resolved.files) {
     const shown = displayPathOf(path, io.cwd);
-    const root = projectRootOf(dirname(path), existsSync);
+    const project = commandLineRoot(dirname(path));
+    const root = project.folder;
     const loaded = loadSuite(languageService, path, { check: connectorCheckOptions(connectorPathOf(path), { allowed, configs }) });
     if (!loaded.ok) {
       problems.push(`${shown} ${loaded.message}`);
@@ -81,7 +82,7 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
     }
     let environment: AppliedEnvironment | undefined;
     if (options.env !== undefined) {
-      const chosen = environmentFor(suite.connectorPath, options.env);
+      const chosen = environmentFor(suite.connectorPath, options.env, project);
       if (!chosen.ok) problems.push(`${connectorShown}: ${chosen.message}`);
       else environment = chosen.environment;
     }
@@ -111,7 +112,7 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
       cases: [],
     };
     files.push(report);
-    if (streaming) io.stdout(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
+    if (streaming) io.stdoutPainted(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
     const send = { timeoutMs: options.timeoutMs };
     for (const testCase of suite.file.cases) {
       const outcome = await runCase({
@@ -127,17 +128,20 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
         send,
       });
       report.cases.push(outcome);
-      if (streaming) io.stdout(stylishCase(report, outcome, color));
+      if (streaming) io.stdoutPainted(stylishCase(report, outcome, color));
     }
   }
   const report: TestReport = { files, startedAt: started, durationMs: performance.now() - startedMs };
   const failed = files.some((f) => f.cases.some((c) => c.outcome !== 'passed'));
   if (streaming) {
-    io.stdout(stylishSummary(report, color));
+    io.stdoutPainted(stylishSummary(report, color));
     return failed ? 1 : 0;
   }
   const text = options.format === 'json' ? formatJsonReport(report) : options.format === 'junit' ? formatJunitReport(report) : formatStylishReport(report, color);
-  if (options.outputFile === undefined) io.stdout(text);
+  if (options.outputFile === undefined) {
+    if (options.format === 'stylish') io.stdoutPainted(text);
+    else io.stdout(text);
+  }
   else {
     const out = resolve(io.cwd, options.outputFile);
     try {

@@ -1,5 +1,5 @@
 // The reports of `connector test`: stylish for people, JSON for scripts, JUnit XML for CI servers.
-import type { CaseOutcome } from '../../core';
+import { visibleText, type CaseOutcome } from '../../core';
 import { countOutcomes, location, outcomeLines, type FileReport, type TestReport } from './report';
 
 const ANSI = { reset: '\u001b[0m', bold: '\u001b[1m', dim: '\u001b[2m', red: '\u001b[31m', yellow: '\u001b[33m', green: '\u001b[32m' };
@@ -11,7 +11,7 @@ function ms(value: number): string {
 /** The heading of a tests file in the stylish report. */
 export function stylishFileHeading(file: FileReport, color: boolean): string {
   const env = file.environment ? ` — environment ${file.environment}` : '';
-  const text = `${file.file} (${file.connectorName}${env})`;
+  const text = visibleText(`${file.file} (${file.connectorName}${env})`);
   return `${color ? `${ANSI.bold}${text}${ANSI.reset}` : text}\n`;
 }
 
@@ -19,11 +19,12 @@ export function stylishFileHeading(file: FileReport, color: boolean): string {
 export function stylishCase(file: FileReport, outcome: CaseOutcome, color: boolean): string {
   const paint = (style: string, text: string): string => (color ? `${style}${text}${ANSI.reset}` : text);
   const mark = outcome.outcome === 'passed' ? paint(ANSI.green, '✔') : outcome.outcome === 'failed' ? paint(ANSI.red, '✖') : paint(ANSI.yellow, '!');
-  const lines = [`  ${mark} ${outcome.testCase.name} ${paint(ANSI.dim, `(${outcome.testCase.operationId}, ${ms(outcome.durationMs)})`)}`];
+  // Names, messages and answers come from files and services: they show, never act (the colours are the report's own).
+  const lines = [`  ${mark} ${visibleText(outcome.testCase.name)} ${paint(ANSI.dim, visibleText(`(${outcome.testCase.operationId}, ${ms(outcome.durationMs)})`))}`];
   if (outcome.outcome !== 'passed') {
-    for (const line of outcomeLines(outcome)) lines.push(`      ${line}`);
+    for (const line of outcomeLines(outcome)) lines.push(`      ${visibleText(line)}`);
     const at = location(file, outcome.failures[0]?.at?.offset ?? outcome.testCase.span.offset);
-    lines.push(paint(ANSI.dim, `      at ${file.file}:${at.line}:${at.column}`));
+    lines.push(paint(ANSI.dim, visibleText(`      at ${file.file}:${at.line}:${at.column}`)));
   }
   return `${lines.join('\n')}\n`;
 }
@@ -64,14 +65,13 @@ export function formatJsonReport(report: TestReport): string {
 }
 
 /**
- * Text for XML: the five special characters escaped, and characters XML 1.0 cannot hold at all (control
- * characters, lone surrogates, U+FFFE, U+FFFF) written as \uXXXX, so a hostile answer cannot break the file.
+ * Text for XML: the five special characters escaped, and characters XML 1.0 cannot hold (control characters,
+ * lone surrogates, U+FFFE, U+FFFF) or that would act where the report is shown (C1, bidirectional controls)
+ * written as \uXXXX, as every report writes them, so a hostile answer cannot break the file.
  */
 export function xmlText(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  const invalid = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-  return text
-    .replace(invalid, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+  return visibleText(text)
+    .replace(/[\ufffe\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`)
     .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c] ?? c);
 }
 

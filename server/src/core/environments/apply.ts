@@ -1,4 +1,5 @@
 import type { Connector, Field } from '../model';
+import type { Finding } from '../findings';
 import type { ConnectorOverride, EnvironmentsFile } from './environmentsFile';
 import { ENVIRONMENTS_FILE } from './environmentsFile';
 
@@ -12,14 +13,25 @@ export interface AppliedEnvironment {
 /** The environment for one connector file, or why it cannot be used (nothing is sent then). */
 export type EnvironmentChoice = { ok: true; environment: AppliedEnvironment } | { ok: false; message: string };
 
+/** How the edge describes where it looked for the file and where a problem in it is. */
+export interface EnvironmentPlaces {
+  /** Where the edge looked, for the message when there is no file: "in /p/api or a folder above it up to ...". */
+  searched?: string;
+  /** Where a finding is: "/p/connector-environments.json:4:27". */
+  locate?: (finding: Finding) => string;
+}
+
 /**
  * Picks environment `name` for the connector at `connectorPath` (relative to the environments file, `/`-separated).
  * A file with errors is not used: a half-read environment could send to the wrong place.
  */
-export function chooseEnvironment(file: EnvironmentsFile | undefined, name: string, connectorPath: string): EnvironmentChoice {
-  if (!file) return { ok: false, message: `The environment '${name}' is chosen, but there is no ${ENVIRONMENTS_FILE} in the connector's folder or above. Create one, or choose no environment.` };
+export function chooseEnvironment(file: EnvironmentsFile | undefined, name: string, connectorPath: string, places: EnvironmentPlaces = {}): EnvironmentChoice {
+  if (!file) return { ok: false, message: `The environment '${name}' is chosen, but there is no ${ENVIRONMENTS_FILE} ${places.searched ?? "in the connector's folder or above"}. Create one there, or choose no environment.` };
   const errors = file.findings.filter((f) => f.severity === 'error');
-  if (errors.length > 0) return { ok: false, message: `${ENVIRONMENTS_FILE} has ${errors.length === 1 ? 'a problem' : `${errors.length} problems`} (first: ${errors[0]?.message ?? ''}); fix it before sending with an environment.` };
+  if (errors.length > 0) {
+    const listed = errors.map((f) => `${places.locate ? `${places.locate(f)} ` : ''}${f.message}`).join(' ');
+    return { ok: false, message: `${ENVIRONMENTS_FILE} has ${errors.length === 1 ? 'a problem; fix it' : `${errors.length} problems; fix them`} before sending with an environment: ${listed}` };
+  }
   const environment = file.environments.find((e) => e.name === name);
   if (!environment) {
     const known = file.environments.map((e) => `'${e.name}'`).join(', ');

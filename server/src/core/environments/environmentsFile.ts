@@ -56,6 +56,9 @@ function unknownKey(key: Node, known: readonly string[], where: string): Finding
 /** Why a base URL cannot replace a connector's, or undefined. The same shape rules as a connector's own baseUrl. */
 export function baseUrlProblem(value: string): string | undefined {
   if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return `'baseUrl' must be an absolute http or https URL, e.g. "https://api.example.com/v1"; "${value}" is not.`;
+  const url = new URL(value);
+  // The user info is not repeated: it may be a password or a token.
+  if (url.username !== '' || url.password !== '') return "'baseUrl' has credentials before the host ('...@'); an address is no place for them (they would sit in this file in the clear and travel with every address shown). Remove them, and sign in with the connector's authorization and a named secret.";
   const parts = splitUrl(value);
   if (parts.query !== undefined || parts.fragment !== undefined) return `'baseUrl' has a ${parts.query !== undefined ? 'query' : 'fragment'}; every path is appended to it, so it would stand before the path. Remove it.`;
   return undefined;

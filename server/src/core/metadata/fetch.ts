@@ -36,7 +36,7 @@ export async function fetchMetadata(connector: ODataConnector, secrets: SecretPr
   if (!sent.ok) return { ok: false, code: 'network', message: sent.failure.message };
   const { status, body, truncated } = sent.response;
   if (status < 200 || status > 299) {
-    const excerpt = redactText(body, request.secrets).replace(/\s+/g, ' ').trim().slice(0, 300);
+    const excerpt = redactText(body, request).replace(/\s+/g, ' ').trim().slice(0, 300);
     return { ok: false, code: 'status', message: `${url} answered ${status}${status === 401 || status === 403 ? ' (check the secret and the user)' : ''}${excerpt ? `: ${excerpt}` : ''}.` };
   }
   if (truncated) return { ok: false, code: 'not-metadata', message: `${url} sent more than ${MAX_METADATA_CHARS * 2 / 1024 / 1024} MB, above the limit for metadata documents; nothing was written.` };

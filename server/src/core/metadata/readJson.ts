@@ -2,6 +2,7 @@ import type { AnnotationValue, Annotations, EdmContainer, EdmOperation, EdmStruc
 import { STANDARD_ALIASES } from './model';
 import type { MetadataRead } from './readXml';
 import { MAX_METADATA_CHARS } from './xmlSafety';
+import { nestingTooDeep, tooDeepAt } from '../parse';
 
 type JsonObject = { [key: string]: unknown };
 
@@ -9,18 +10,8 @@ function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
-function depthOf(value: unknown, limit: number): number {
-  // Iterative, so a hostile document cannot exhaust the stack.
-  let deepest = 0;
-  const stack: [unknown, number][] = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
-    if (depth > deepest) deepest = depth;
-    if (deepest > limit) return deepest;
-    if (node !== null && typeof node === 'object') for (const child of Object.values(node)) stack.push([child, depth + 1]);
-  }
-  return deepest;
-}
+/** Deeper than this, a document is not metadata: CSDL nests schemas, types, properties and annotations a few levels. */
+const MAX_METADATA_NESTING = 100;
 
 /** Reads CSDL JSON (OData V4.01) into the same service model as CSDL XML. */
 export function readCsdlJson(text: string): MetadataRead {
@@ -32,7 +23,8 @@ export function readCsdlJson(text: string): MetadataRead {
     return { ok: false, problem: { code: 'not-json', message: `it is not valid JSON (${error instanceof Error ? error.message : String(error)})` } };
   }
   if (!isObject(document) || typeof document.$Version !== 'string') return { ok: false, problem: { code: 'not-csdl', message: 'it is not a CSDL JSON document (no "$Version")' } };
-  if (depthOf(document, 100) > 100) return { ok: false, problem: { code: 'too-deep', message: 'it nests more than 100 levels deep, far beyond any metadata document' } };
+  const tooDeep = tooDeepAt(text, MAX_METADATA_NESTING);
+  if (tooDeep >= 0) return { ok: false, problem: { code: 'too-deep', message: `${nestingTooDeep(text, tooDeep, MAX_METADATA_NESTING)}; metadata documents are not nested this deep` } };
   const aliases = new Map<string, string>();
   const namespaces = Object.keys(document).filter((k) => !k.startsWith('$') && isObject(document[k]));
   for (const reference of Object.values(isObject(document.$Reference) ? document.$Reference : {})) {

@@ -2,7 +2,7 @@
 // every request uses. The client secret goes to the token endpoint only: a POST follows no redirect, and the
 // endpoint's answer is read here and never shown (only its error fields are quoted).
 import { headerProblem } from '../request/headers';
-import type { BuiltRequest } from '../request/types';
+import type { BuiltRequest, SecretPlacement } from '../request/types';
 import { encodeComponent } from '../request/url';
 import { sendRequest, type SendOptions } from '../send';
 import { tokenUrlProblem } from './tokenUrl';
@@ -20,17 +20,20 @@ export function tokenHttpRequest(request: TokenRequest): BuiltRequest {
     ['Accept', 'application/json'],
   ];
   const secrets = [request.clientSecret, encodeComponent(request.clientSecret)];
+  let secretPlacement: SecretPlacement;
   if (request.clientAuthentication === 'body') {
     form.push(`client_id=${encodeComponent(request.clientId)}`, `client_secret=${encodeComponent(request.clientSecret)}`);
+    secretPlacement = { kind: 'form', field: 'client_secret', secretName: request.secretName };
   } else {
     // RFC 6749, 2.3.1: id and secret are form-encoded before they are joined and base64-encoded.
     const basic = Buffer.from(`${encodeComponent(request.clientId)}:${encodeComponent(request.clientSecret)}`).toString('base64');
     headers.push(['Authorization', `Basic ${basic}`]);
     secrets.push(basic);
+    secretPlacement = { kind: 'basic', username: encodeComponent(request.clientId), secretName: request.secretName };
   }
   const body = form.join('&');
   headers.push(['Content-Length', String(Buffer.byteLength(body))]);
-  return { method: 'POST', url: request.tokenUrl, headers, body: { kind: 'text', text: body }, secrets, warnings: [], shaping: { kind: 'rest' } };
+  return { method: 'POST', url: request.tokenUrl, headers, body: { kind: 'text', text: body }, secrets, secretPlacement, warnings: [], shaping: { kind: 'rest' } };
 }
 
 function jsonObject(text: string): Record<string, unknown> | undefined {

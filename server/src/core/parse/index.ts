@@ -2,7 +2,10 @@ import { parseTree, printParseErrorCode, type Node, type ParseError } from 'json
 import type { Finding } from '../findings';
 import type { JsonTree, TreeNode } from './jsonTree';
 import { treeFromJsonc } from './recovered';
+import { MAX_NESTING, tooDeepAt } from './nesting';
 import { parseRegularJsonc } from './regular';
+
+export { MAX_NESTING, nestingTooDeep, parseJsonTree, tooDeepAt } from './nesting';
 
 /** The parse of a connector file: the compact tree and its root node (absent only for empty text), and syntax findings. */
 export interface ParsedDocument {
@@ -38,30 +41,6 @@ function describe(error: ParseError): string {
   return `JSON syntax: ${words}.${hint ? ` ${hint}` : ''}`;
 }
 
-/** Deeper than this, a file is not a connector: parsing it (recursively) could exhaust the stack. */
-export const MAX_NESTING = 512;
-
-/** Where nesting first passes MAX_NESTING (outside strings and comments), or -1. One linear pass. */
-function tooDeepAt(text: string): number {
-  let depth = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 34 /* " */) {
-      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) if (text.charCodeAt(i) === 92 /* \ */) i++;
-    } else if (c === 47 /* / */ && text.charCodeAt(i + 1) === 47) {
-      while (i < text.length && text.charCodeAt(i) !== 10) i++;
-    } else if (c === 47 && text.charCodeAt(i + 1) === 42 /* * */) {
-      const end = text.indexOf('*/', i + 2);
-      i = end < 0 ? text.length : end + 1;
-    } else if (c === 123 /* { */ || c === 91 /* [ */) {
-      if (++depth > MAX_NESTING) return i;
-    } else if (c === 125 /* } */ || c === 93 /* ] */) {
-      depth--;
-    }
-  }
-  return -1;
-}
-
 type WritableNode = { -readonly [K in keyof Node]: Node[K] };
 
 /**
@@ -91,7 +70,7 @@ export function parseDocument(text: string): ParsedDocument {
       syntaxFindings: [{
         code: 'syntax-error',
         severity: 'error',
-        message: `The file nests more than ${MAX_NESTING} levels deep here; a connector never needs that many, and nothing in it is checked. Remove the extra brackets.`,
+        message: `Nesting deeper than ${MAX_NESTING} levels here; connector, values, tests and settings files are never nested this deep, so nothing in this one is checked. Remove the extra brackets.`,
         offset: deep,
         length: 1,
       }],

@@ -1,9 +1,10 @@
 import type { Connector } from '../model';
 import { tokenUrlProblem } from '../oauth2/tokenUrl';
+import { tokenHttpRequest } from '../oauth2/tokenEndpoint';
 import type { TokenRequest, TokenSource } from '../oauth2/types';
 import { headerProblem, setHeader } from './headers';
 import type { BuildOutcome, BuildProblem, BuiltRequest, SecretPlacement, SecretProvider, SignIn } from './types';
-import { appendQuery, encodeComponent } from './url';
+import { appendQuery, encodeComponent, originOf } from './url';
 
 /** How authorization finds its secrets and tokens. */
 export interface AuthorizationOptions {
@@ -13,16 +14,12 @@ export interface AuthorizationOptions {
   tokens?: TokenSource;
 }
 
-function originOf(url: string): string {
-  return URL.canParse(url) ? new URL(url).origin : url;
-}
-
 function problem(code: BuildProblem['code'], message: string, name?: string): BuildOutcome {
   return { ok: false, problems: [{ code, message, ...(name !== undefined ? { name } : {}) }] };
 }
 
 /** An OAuth2 request: the client secret to the token endpoint, the token it yields as Bearer to the request's origin. */
-async function oauth2Token(connector: Connector, request: BuiltRequest, secretName: string, secrets: SecretProvider, options: AuthorizationOptions): Promise<{ ok: true; token: string; placement: SecretPlacement; used: string[]; signIn?: SignIn } | { ok: false; outcome: BuildOutcome }> {
+async function oauth2Token(connector: Connector, request: BuiltRequest, secretName: string, secrets: SecretProvider, options: AuthorizationOptions): Promise<{ ok: true; token: string; placement: SecretPlacement; used: string[]; signIn?: SignIn; tokenRequest?: BuiltRequest } | { ok: false; outcome: BuildOutcome }> {
   const authorization = connector.authorization;
   const tokenUrl = authorization?.tokenUrl?.value ?? '';
   const clientId = authorization?.clientId?.value ?? '';
@@ -37,13 +34,16 @@ async function oauth2Token(connector: Connector, request: BuiltRequest, secretNa
   const clientSecret = await secrets(secretName, originOf(tokenUrl), originOf(request.url));
   if (clientSecret === undefined || clientSecret === '') return { ok: false, outcome: problem('missing-secret', `The secret '${secretName}' (the OAuth2 client secret) is not set.`, secretName) };
   const placement: SecretPlacement = { kind: 'oauth2', tokenUrl, clientId, ...(scope !== undefined ? { scope } : {}), clientAuthentication, secretName };
-  if (!options.tokens) return { ok: true, token: `(token from ${tokenUrl})`, placement, used: [clientSecret, `(token from ${tokenUrl})`] };
   const tokenRequest: TokenRequest = { tokenUrl, clientId, clientSecret, secretName, clientAuthentication, ...(scope !== undefined ? { scope } : {}) };
+  // What goes to the token endpoint, made as the token cache makes it, for every view to show.
+  const signInRequest = tokenHttpRequest(tokenRequest);
+  if (!options.tokens) return { ok: true, token: `(token from ${tokenUrl})`, placement, used: [clientSecret, `(token from ${tokenUrl})`], tokenRequest: signInRequest };
   const outcome = await options.tokens.token(tokenRequest);
   if (!outcome.ok) return { ok: false, outcome: problem('token-endpoint', outcome.message, secretName) };
   const tokens = options.tokens;
   const signIn: SignIn = { tokenUrl, clientId, fromCache: outcome.fromCache, refreshAt: outcome.refreshAt, forget: () => tokens.forget(tokenRequest, outcome.token) };
-  return { ok: true, token: outcome.token, placement, used: [clientSecret, outcome.token], signIn };
+  // A token from memory was fetched for an earlier request: nothing went to the token endpoint for this one.
+  return { ok: true, token: outcome.token, placement, used: [clientSecret, outcome.token], signIn, ...(outcome.fromCache ? {} : { tokenRequest: signInRequest }) };
 }
 
 /** Adds the connector's authorization to a built request, reading secret values by name (and fetching an OAuth2 token). */
@@ -59,6 +59,7 @@ export async function applyAuthorization(connector: Connector, request: BuiltReq
   let placement: SecretPlacement | undefined;
   let header: [string, string] | undefined;
   let signIn: SignIn | undefined;
+  let tokenRequest: BuiltRequest | undefined;
   const used: string[] = [];
   if (scheme === 'oauth2') {
     const got = await oauth2Token(connector, request, secretName, secrets, options);
@@ -67,6 +68,7 @@ export async function applyAuthorization(connector: Connector, request: BuiltReq
     placement = got.placement;
     used.push(...got.used);
     signIn = got.signIn;
+    tokenRequest = got.tokenRequest;
   } else {
     // The secret is asked for the origin it goes to: the editor binds each secret to the origins the user confirmed.
     const secret = await secrets(secretName, originOf(request.url));
@@ -101,6 +103,6 @@ export async function applyAuthorization(connector: Connector, request: BuiltReq
   if (header) setHeader(headers, header[0], header[1]);
   return {
     ok: true,
-    request: { ...request, url, headers, secrets: [...request.secrets, ...used], ...(placement ? { secretPlacement: placement } : {}), ...(signIn ? { signIn } : {}) },
+    request: { ...request, url, headers, secrets: [...request.secrets, ...used], ...(placement ? { secretPlacement: placement } : {}), ...(signIn ? { signIn } : {}), ...(tokenRequest ? { tokenRequest } : {}) },
   };
 }

@@ -1,25 +1,32 @@
+import { ACTING_CHARACTERS } from '../visibleText';
 import { encodeComponent } from './url';
-import { redactText } from './redact';
+import { redactRequest, redactText } from './redact';
 import { secretVariable } from './secretVariable';
 import type { BuiltRequest } from './types';
 
+/** Characters a quoted word writes as escapes: every control character, and what would act on a terminal. */
+const TEXT_ESCAPED = new RegExp(`[\\x00-\\x1f]|${ACTING_CHARACTERS.source}`);
+/** In a header: every control character, and U+0080 to U+00FF as the single bytes the tool sends. */
+// eslint-disable-next-line no-control-regex
+const LATIN1_ESCAPED = /[\x00-\x1f\x7f-\xff]/;
+
 /**
  * Quotes a word for a POSIX shell. Text with control characters (a body's line breaks) uses bash's $'...' so
- * no raw CR or LF ever stands in the command. With `latin1`, characters U+0080 to U+00FF are written as the
- * single bytes the tool sends in a header (\xE9 for é), not as the UTF-8 a terminal would pass.
+ * no raw CR or LF ever stands in the command, nor anything that would act on the terminal it is shown in (C1,
+ * bidirectional controls: written as their UTF-8 bytes). With `latin1`, characters U+0080 to U+00FF are written
+ * as the single bytes the tool sends in a header (\xE9 for é), not as the UTF-8 a terminal would pass.
  */
 export function shellQuote(text: string, latin1 = false): string {
   if (/^[\w@%+=:,./-]+$/.test(text)) return text;
-  // eslint-disable-next-line no-control-regex
-  const special = latin1 ? /[\x00-\x1f\x7f-\xff]/ : /[\x00-\x1f\x7f]/;
-  if (!special.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
-  // eslint-disable-next-line no-control-regex
-  return `$'${text.replace(latin1 ? /[\\'\x00-\x1f\x7f-\xff]/g : /[\\'\x00-\x1f\x7f]/g, (c) => {
+  const escaped = latin1 ? LATIN1_ESCAPED : TEXT_ESCAPED;
+  if (!escaped.test(text)) return `'${text.replace(/'/g, `'\\''`)}'`;
+  return `$'${text.replace(new RegExp(`[\\\\']|${escaped.source}`, 'g'), (c) => {
     if (c === '\\' || c === "'") return `\\${c}`;
     if (c === '\n') return '\\n';
     if (c === '\r') return '\\r';
     if (c === '\t') return '\\t';
-    return `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;
+    const bytes = latin1 ? [c.charCodeAt(0)] : [...Buffer.from(c, 'utf8')];
+    return bytes.map((b) => `\\x${b.toString(16).padStart(2, '0')}`).join('');
   })}'`;
 }
 
@@ -63,7 +70,7 @@ function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlaceme
 export function curlCommand(request: BuiltRequest): string {
   const placement = request.secretPlacement;
   const variable = placement?.kind === 'oauth2' ? TOKEN_VARIABLE : placement ? secretVariable(placement.secretName) : '';
-  let urlWord = shellQuote(redactText(request.url, request.secrets));
+  let urlWord = shellQuote(redactRequest(request).url);
   if (placement?.kind === 'query') {
     // The key was appended last: the command appends the variable's value in its place (as is: keep it URL-safe).
     const name = `${encodeComponent(placement.parameter)}=`;
@@ -75,7 +82,7 @@ export function curlCommand(request: BuiltRequest): string {
   // curl measures a body itself (with its own multipart boundary); without a body the tool's Content-Length: 0 is kept.
   const skipped = new Set(body ? ['content-length', ...(body.kind === 'multipart' ? ['content-type'] : [])] : []);
   if (placement?.kind === 'header' || placement?.kind === 'basic' || placement?.kind === 'oauth2') skipped.add((placement.kind === 'header' ? placement.header : 'authorization').toLowerCase());
-  const r = (text: string): string => redactText(text, request.secrets);
+  const r = (text: string): string => redactText(text, request);
   for (const [name, value] of request.headers) {
     // curl reads 'Name:' as "remove the header"; 'Name;' sends it empty, as the tool does.
     if (!skipped.has(name.toLowerCase())) words.push('-H', shellQuote(value === '' ? `${name};` : `${name}: ${r(value)}`, true));

@@ -8,9 +8,9 @@ export type FileOutcome = { ok: true; file: FileRef } | { ok: false; problem: Bu
  * the workspace after symlinks, and reads body templates. Building only ever sees what this step found.
  */
 export interface FileAccess {
-  /** Finds `given` (relative to `baseDir`, the connector's folder) and measures it. */
+  /** Finds `given` (relative to `baseDir`, the connector's folder), checks it and measures it, in one open of the file. */
   find(given: string, baseDir: string): Promise<FileOutcome>;
-  /** Reads a found file as UTF-8 text (OData body files). */
+  /** Reads a found file as UTF-8 text (OData body files); another file in its place since the check is refused. */
   readText(file: FileRef): Promise<{ ok: true; text: string } | { ok: false; problem: BuildProblem }>;
 }
 

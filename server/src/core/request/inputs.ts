@@ -1,3 +1,4 @@
+import { looksLikeCredential } from '../credentialNames';
 import type { Connector, CustomRequest, RestOperation } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 import type { JsonValue } from '../tree';
@@ -19,6 +20,11 @@ export interface InputDescription extends ValueSpec {
    */
   role: 'path' | 'query' | 'form' | 'body' | 'header' | 'matrix' | 'variable';
   required: boolean;
+  /**
+   * The value may be a credential: it goes into a header (REST header parameters, OData variables in a header) or
+   * its name says so (token, secret, password, api key...). The editor does not remember what is typed for it.
+   */
+  mayHoldCredential: boolean;
   default?: JsonValue;
   description?: string;
 }
@@ -47,6 +53,7 @@ function restInputs(operation: RestOperation): InputDescription[] {
       name,
       role: location as InputDescription['role'],
       required: parameter.required?.value === true || location === 'path',
+      mayHoldCredential: location === 'header' || looksLikeCredential(name),
       ...(parameter.default ? { default: parameter.default.value } : {}),
       ...(parameter.description ? { description: parameter.description.value } : {}),
     });
@@ -57,10 +64,11 @@ function restInputs(operation: RestOperation): InputDescription[] {
 function odataInputs(request: CustomRequest, bodyTexts: BodyTexts | undefined): InputDescription[] {
   const inputs: InputDescription[] = [];
   const seen = new Set<string>();
-  const add = (input: InputDescription): void => {
+  const inHeaders = new Set((request.headers?.entries ?? []).flatMap((e) => variablePlaceholders(e.value ?? '').map((v) => v.name)));
+  const add = (input: Omit<InputDescription, 'mayHoldCredential'>): void => {
     if (!input.name || seen.has(input.name)) return;
     seen.add(input.name);
-    inputs.push(input);
+    inputs.push({ ...input, mayHoldCredential: (input.role === 'variable' && inHeaders.has(input.name)) || looksLikeCredential(input.name) });
   };
   for (const p of pathPlaceholders(request.url?.value ?? '')) add({ name: p.name, role: 'path', type: 'string', required: true });
   if (request.parameterMode?.value !== 'onlyPath') {

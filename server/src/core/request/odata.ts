@@ -83,7 +83,9 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
           const column = error.index - bodyText.lastIndexOf('\n', error.index - 1);
           problems.push({
             code: 'invalid-body',
-            message: `With the values filled in, the body is not valid JSON (${error.problem} at line ${line}, column ${column}). A string value needs quotation marks, either in the value or around the {{placeholder}}; nothing was sent.`,
+            message: error.tooDeep
+              ? `With the values filled in, the body has ${error.problem} at line ${line}, column ${column}; a request body is never nested this deep. Nothing was sent.`
+              : `With the values filled in, the body is not valid JSON (${error.problem} at line ${line}, column ${column}). A string value needs quotation marks, either in the value or around the {{placeholder}}; nothing was sent.`,
           });
         }
       }

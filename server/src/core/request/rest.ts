@@ -55,7 +55,7 @@ export function restUrl(connector: RestConnector, operation: RestOperation, reso
 
 function fileRef(files: FoundFiles, given: string): FileRef {
   // The file step found every file before building; a missing entry is a bug, shown as a zero-length file.
-  return files.get(given) ?? { given, path: given, size: 0 };
+  return files.get(given) ?? { given, path: given, size: 0, identity: '' };
 }
 
 function formBody(resolved: readonly ResolvedParameter[], contentType: string | undefined, files: FoundFiles, boundary: string): RequestBody {

@@ -3,7 +3,7 @@ import { variablePlaceholders } from '../placeholders';
 import { checkValue } from '../values/check';
 import { constraintProblems, constraintsOf } from '../values/constraints';
 import { isJsonObject, type ExactJson } from '../values/exactJson';
-import { modelProblems, modelsOf } from '../values/model';
+import { checkModel, modelsOf } from '../values/model';
 import { specOfParameter } from '../values/spec';
 import { scalarText } from '../values/write';
 import type { BuildProblem, SuppliedValues } from './types';
@@ -67,10 +67,13 @@ export function resolveValues(connector: RestConnector, operation: RestOperation
       continue;
     }
     for (const message of constraintProblems(constraintsOf(parameter), checked.value, name)) constrain(name, message);
-    if (spec.model && (isJsonObject(checked.value) || Array.isArray(checked.value))) {
-      for (const message of modelProblems(checked.value, spec.model, models, spec.items)) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
+    let value = checked.value;
+    if (spec.model && (isJsonObject(value) || Array.isArray(value))) {
+      const judged = checkModel(value, spec.model, models, spec.items);
+      for (const message of judged.problems) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
+      value = judged.value;
     }
-    resolved.push({ parameter, name, location, type: spec.type, value: checked.value });
+    resolved.push({ parameter, name, location, type: spec.type, value });
   }
   resolveComputed(operation, resolved, problems);
   return { resolved, problems, warnings };

@@ -32,7 +32,7 @@ export async function sendPrepared(request: BuiltRequest, options: SendOptions):
       if (request.signIn.fromCache) result.warnings.push('The service refused the token that was reused from memory (401); it is forgotten, and the next request fetches a new one.');
     }
   }
-  return { request: redactRequest(request), result: redactResult(result, request.secrets), rawText: redactText(rawText, request.secrets), responseHeaders: redactJson(responseHeaders, request.secrets) };
+  return { request: redactRequest(request), result: redactResult(result, request), rawText: redactText(rawText, request), responseHeaders: redactJson(responseHeaders, request) };
 }
 
 /** A run: sent, or why nothing was sent. */

@@ -1,6 +1,8 @@
+import { credentialDestinations, type CredentialDestination } from './credentials';
 import { multipartSegments } from './multipart';
 import { redactRequest } from './redact';
 import type { BuiltRequest, FileRef, RequestBody } from './types';
+import { originOf } from './url';
 
 /** How a file is shown in place of its content: its name and size, never what it holds. */
 export function fileShown(file: FileRef): string {
@@ -21,8 +23,24 @@ export function describeRequest(request: BuiltRequest): string {
   return shown.body ? `${lines.join('\n')}\n\n${bodyShown(shown.body)}` : lines.join('\n');
 }
 
-/** A JSON view of a built request (`--dry-run --format json`): secrets redacted, files by name and size. */
-export type RequestJson = {
+/**
+ * Everything a request sends, as text for a preview or `--dry-run`. With an OAuth2 token request, each origin
+ * that receives a credential is named first, then the token request and the request, each under a `#` line.
+ */
+export function describePreview(request: BuiltRequest): string {
+  const token = request.tokenRequest;
+  if (!token) return describeRequest(request);
+  const credentials = credentialDestinations(request);
+  const width = credentials.reduce((n, c) => Math.max(n, c.origin.length), 0);
+  return [
+    ['# Credentials go to:', ...credentials.map((c) => `#   ${c.origin.padEnd(width)}  ${c.what}`)].join('\n'),
+    `# 1. Sign-in at ${originOf(token.url)}, sent first (unless a token from it is still fresh in memory):\n${describeRequest(token)}`,
+    `# 2. The request to ${originOf(request.url)}, with the token:\n${describeRequest(request)}`,
+  ].join('\n\n');
+}
+
+/** A JSON view of one built request: secrets redacted, files by name and size. */
+type OneRequestJson = {
   method: string;
   url: string;
   headers: [string, string][];
@@ -34,11 +52,22 @@ export type RequestJson = {
   warnings: string[];
 };
 
-/** The built request as JSON: method, url, headers, body or parts; secrets redacted. */
+/** A JSON view of a built request (`--dry-run --format json`): every origin that receives a credential, and the OAuth2 token request sent first. */
+export type RequestJson = OneRequestJson & { credentials: CredentialDestination[]; tokenRequest?: OneRequestJson };
+
+/** The built request as JSON: method, url, headers, body or parts, where credentials go, and a token request; secrets redacted. */
 export function requestJson(request: BuiltRequest): RequestJson {
+  return {
+    ...oneRequestJson(request),
+    credentials: credentialDestinations(request),
+    ...(request.tokenRequest ? { tokenRequest: oneRequestJson(request.tokenRequest) } : {}),
+  };
+}
+
+function oneRequestJson(request: BuiltRequest): OneRequestJson {
   const shown = redactRequest(request);
   const body = shown.body;
-  let json: RequestJson['body'];
+  let json: OneRequestJson['body'];
   if (body?.kind === 'text') json = body.fromFile !== undefined ? { kind: 'bodyFile', file: body.fromFile, bytes: Buffer.byteLength(body.text) } : { kind: 'text', text: body.text };
   else if (body?.kind === 'file') json = { kind: 'file', file: body.file.given, bytes: body.file.size };
   else if (body?.kind === 'multipart') {

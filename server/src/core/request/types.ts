@@ -12,6 +12,8 @@ export interface FileRef {
   /** The absolute path after symlinks, inside the allowed folders. */
   path: string;
   size: number;
+  /** Which file was checked (fileIdentity): the file read or sent later must be this one. */
+  identity: string;
 }
 
 /** A multipart form part: a plain field, or a file streamed from disk. */
@@ -42,6 +44,8 @@ export type SecretPlacement =
   | { kind: 'header'; header: string; prefix: string; secretName: string }
   | { kind: 'query'; parameter: string; secretName: string }
   | { kind: 'basic'; username: string; secretName: string }
+  /** A field of a form body: the OAuth2 client secret in the token request (client authentication 'body'). */
+  | { kind: 'form'; field: string; secretName: string }
   /** A bearer token fetched with the client secret `secretName` from `tokenUrl`. */
   | { kind: 'oauth2'; tokenUrl: string; clientId: string; scope?: string; clientAuthentication: 'basic' | 'body'; secretName: string };
 
@@ -70,6 +74,8 @@ export interface BuiltRequest {
   secretPlacement?: SecretPlacement;
   /** OAuth2: the token's origin and age. */
   signIn?: SignIn;
+  /** OAuth2: the token request sent first for this request (a preview: the one that would be), for views to show; absent when a token from memory was used. */
+  tokenRequest?: BuiltRequest;
   /** Problems that do not stop sending (e.g. constraint violations while enforcement is off). */
   warnings: string[];
   shaping: ResultShaping;
@@ -129,9 +135,10 @@ export interface ConnectorResult {
   status: number;
   errors: string[];
   warnings: string[];
-  data?: JsonValue;
+  /** Read exactly: a number a double would not keep is a JsonNumber with the service's digits. */
+  data?: ExactJson;
   headers?: Record<string, string>;
-  entityDescriptor?: Record<string, JsonValue>;
+  entityDescriptor?: Record<string, ExactJson>;
   timing: { totalMs: number };
   /** Set when the body was cut at the size cap. */
   truncated?: boolean;

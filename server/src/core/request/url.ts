@@ -66,6 +66,11 @@ export function joinBase(base: string, path: string): string {
   return appendQuery(joined, [b.query ?? '', p.query ?? '']);
 }
 
+/** The origin (`scheme://host[:port]`) of an absolute URL, the unit credentials are bound to; the text itself when it is not one. */
+export function originOf(url: string): string {
+  return URL.canParse(url) ? new URL(url).origin : url;
+}
+
 /** The origin (`http://host:port`) and the request target (path and query, exactly as built) of an absolute URL. */
 export function originAndTarget(url: string): { origin: string; target: string } {
   const match = /^([a-z][a-z0-9+.-]*:\/\/[^/?#]*)(.*)$/i.exec(url);

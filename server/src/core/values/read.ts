@@ -1,5 +1,6 @@
 import { checkValue, optionId, optionList, type Checked } from './check';
-import { isJsonObject, parseExact, type ExactJson } from './exactJson';
+import { isJsonObject, type ExactJson } from './exactJson';
+import { parseExact } from './exactParse';
 import type { ValueSpec } from './spec';
 
 /**

@@ -27,7 +27,12 @@ export const bodyFile: CustomRequestRule = {
     if (error) {
       const line = outcome.text.slice(0, error.index).split('\n').length;
       const column = error.index - outcome.text.lastIndexOf('\n', error.index - 1);
-      context.report({ at: file.node, message: `The body file ${JSON.stringify(file.value)} is not valid JSON once its variables are filled in (${error.problem} at line ${line}, column ${column}). A string variable needs quotation marks around the placeholder or in its value.` });
+      context.report({
+        at: file.node,
+        message: error.tooDeep
+          ? `The body file ${JSON.stringify(file.value)} has ${error.problem} at line ${line}, column ${column}; a request body is never nested this deep, so it is neither checked nor sent.`
+          : `The body file ${JSON.stringify(file.value)} is not valid JSON once its variables are filled in (${error.problem} at line ${line}, column ${column}). A string variable needs quotation marks around the placeholder or in its value.`,
+      });
     }
   },
 };

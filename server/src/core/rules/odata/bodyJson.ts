@@ -1,4 +1,5 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { MAX_NESTING, tooDeepAt } from '../../parse';
 import { variablePlaceholders } from '../../placeholders';
 
 /** A body with its variables filled, and the way back from an index in it to an index in the original. */
@@ -54,10 +55,15 @@ export function fillVariables(body: string): FilledBody {
   };
 }
 
-/** The first JSON error in a filled body: where (in the original body) and what, or undefined when it parses. */
-export function firstJsonError(body: string): { index: number; problem: string } | undefined {
+/**
+ * The first JSON error in a filled body: where (in the original body) and what, or undefined when it parses. A body
+ * nested deeper than MAX_NESTING is refused before it is read (`tooDeep`).
+ */
+export function firstJsonError(body: string): { index: number; problem: string; tooDeep?: true } | undefined {
   const filled = fillVariables(body);
   if (filled.text.trim() === '') return { index: 0, problem: 'the body is empty' };
+  const deep = tooDeepAt(filled.text);
+  if (deep >= 0) return { index: Math.min(filled.originalIndex(deep), body.length), problem: `nesting deeper than ${MAX_NESTING} levels`, tooDeep: true };
   // Valid JSON (what nearly every body is) is told apart natively; only an invalid one is read again for where.
   try {
     JSON.parse(filled.text);

@@ -26,7 +26,9 @@ export const invalidBodyJson: CustomRequestRule = {
     const end = Math.min(sourceOffsetInString(context.text, field.node, error.index + 1), field.node.offset + field.node.length - 1);
     context.report({
       at: { offset: start, length: Math.max(1, end - start) },
-      message: `The body of ${quoted(requestName(request))} is not valid JSON once its variables are filled in (${error.problem} here). Variables are replaced as text: a string needs quotation marks, either around the placeholder ("\\"name\\": \\"{{name}}\\"") or in the variable's value.`,
+      message: error.tooDeep
+        ? `The body of ${quoted(requestName(request))} has ${error.problem} here; a request body is never nested this deep, so it is neither checked nor sent.`
+        : `The body of ${quoted(requestName(request))} is not valid JSON once its variables are filled in (${error.problem} here). Variables are replaced as text: a string needs quotation marks, either around the placeholder ("\\"name\\": \\"{{name}}\\"") or in the variable's value.`,
     });
   },
 };

@@ -1,8 +1,7 @@
+import { looksLikeCredential } from '../../credentialNames';
 import { variablePlaceholders } from '../../placeholders';
 import { operationName, quoted } from '../restShared';
 import type { OperationRule } from '../types';
-
-const CREDENTIAL_HEADER = /^(authorization|proxy-authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|.*(api[-_]?key|token|secret|password).*)$/i;
 
 /** A credential written into the file travels with it; the authorization scheme keeps it in secret storage. */
 export const headerCredential: OperationRule = {
@@ -17,7 +16,7 @@ export const headerCredential: OperationRule = {
   check(operation, context) {
     for (const entry of operation.headers?.entries ?? []) {
       const value = entry.value;
-      if (!entry.valueNode || value === undefined || value.trim() === '' || !CREDENTIAL_HEADER.test(entry.name)) continue;
+      if (!entry.valueNode || value === undefined || value.trim() === '' || !looksLikeCredential(entry.name)) continue;
       if (variablePlaceholders(value).length > 0) continue;
       context.report({
         at: entry.valueNode,

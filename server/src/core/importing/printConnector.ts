@@ -6,7 +6,8 @@ const WIDTH = 120;
 
 /**
  * JSON as a connector file is written by hand: two-space indentation, and an object or array on one line when it
- * fits (`{ "name": "petId", "location": "path", "type": "integer" }`).
+ * fits (`{ "name": "petId", "location": "path", "type": "integer" }`). Whether one fits is found without writing a
+ * large value out whole at every level.
  */
 export function printConnectorJson(value: JsonValue, indent = '', prefix = ''): string {
   if (value === null || typeof value !== 'object') return inlineJson(value);
@@ -14,12 +15,9 @@ export function printConnectorJson(value: JsonValue, indent = '', prefix = ''): 
   if (inline !== undefined) return inline;
   const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    if (value.length === 0) return '[]';
     return `[\n${value.map((item) => `${inner}${printConnectorJson(item, inner)}`).join(',\n')}\n${indent}]`;
   }
-  const entries = Object.entries(value);
-  if (entries.length === 0) return '{}';
-  return `{\n${entries.map(([key, item]) => {
+  return `{\n${Object.entries(value).map(([key, item]) => {
     const label = `${JSON.stringify(key)}: `;
     return `${inner}${label}${printConnectorJson(item, inner, label)}`;
   }).join(',\n')}\n${indent}}`;

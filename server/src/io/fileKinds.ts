@@ -1,0 +1,36 @@
+// Which of the user's files a path is, by its name: a connector, its values or tests file, the environments file or
+// the project file. One reading for `connector lint`'s targets and the language server's documents.
+import { basename, dirname, join } from 'node:path';
+import { ENVIRONMENTS_FILE, PROJECT_CONFIG_FILE, TESTS_FILE_SUFFIX } from '../core';
+
+/** The kinds of file the tools check. */
+export type FileKind = 'connector' | 'values' | 'tests' | 'environments' | 'project';
+
+const VALUES_SUFFIX = '.values.json';
+const CONNECTOR_SUFFIX = '.connector.json';
+
+/** The kind of file a path names, by its name; undefined for any other file. */
+export function fileKindOf(path: string): FileKind | undefined {
+  const name = basename(path);
+  // As the lookups find them: the two project-wide files by their exact name.
+  if (name === ENVIRONMENTS_FILE) return 'environments';
+  if (name === PROJECT_CONFIG_FILE) return 'project';
+  const lower = name.toLowerCase();
+  if (lower.endsWith(CONNECTOR_SUFFIX)) return 'connector';
+  if (lower.endsWith(VALUES_SUFFIX)) return 'values';
+  if (lower.endsWith(TESTS_FILE_SUFFIX)) return 'tests';
+  return undefined;
+}
+
+/** Globs (below a folder) for every kind of file: what a folder stands for in `connector lint`. */
+export const EVERY_KIND_GLOBS: readonly string[] = [`**/*${CONNECTOR_SUFFIX}`, `**/*${VALUES_SUFFIX}`, `**/*${TESTS_FILE_SUFFIX}`, `**/${ENVIRONMENTS_FILE}`, `**/${PROJECT_CONFIG_FILE}`];
+
+/** The connector a values file belongs to: `NAME.connector.json` for `NAME.values.json`, in the same folder. */
+export function connectorOfValues(valuesPath: string): string {
+  return join(dirname(valuesPath), `${basename(valuesPath).slice(0, -VALUES_SUFFIX.length)}${CONNECTOR_SUFFIX}`);
+}
+
+/** The values file of a connector: `NAME.values.json` for `NAME.connector.json`, in the same folder. */
+export function valuesOfConnector(connectorPath: string): string {
+  return join(dirname(connectorPath), `${basename(connectorPath).replace(/\.connector\.json$/i, '')}${VALUES_SUFFIX}`);
+}
