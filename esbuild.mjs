@@ -26,16 +26,6 @@ const common = {
 const importMetaUrl = "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
 const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
 
-// The OpenAPI parser is large and only an import needs it: the CLI and the server require it at run time from its own
-// file beside them, so their startup neither reads nor compiles it.
-const parserOnDemand = {
-  name: 'openapi-parser-on-demand',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/parser$/ }, (args) =>
-      args.importer.replace(/\\/g, '/').endsWith('server/src/openapi/loadDocument.ts') ? { path: './openapi-parser.js', external: true } : undefined);
-  },
-};
-
 // The HTTP client (undici), the pattern matcher (re2js) and the XML library (fast-xml-parser) are loaded on first use:
 // the first request sent, the first pattern judged, the first $metadata read or XML body built (send.ts, pattern.ts
 // and xmlLibrary.ts require them lazily). In the bundles they are files of their own beside the CLI
@@ -53,12 +43,21 @@ const entries = [
     entryPoints: ['server/src/cli.ts'],
     outfile: `${outdir}/cli.js`,
     banner: { js: `#!/usr/bin/env node\n'use strict';\n${importMetaUrl}` },
-    plugins: [parserOnDemand, librariesOnDemand, precompiledValidator],
+    plugins: [librariesOnDemand, precompiledValidator],
     ...withImportMetaUrl,
   },
   // A shebang so that npm can expose it as a command (`connector-language-server --stdio`) for other editors.
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [parserOnDemand, librariesOnDemand, precompiledValidator], ...withImportMetaUrl },
-  { entryPoints: ['server/src/openapi/parser.ts'], outfile: `${outdir}/openapi-parser.js` },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server.js`, banner: { js: `#!/usr/bin/env node\n${importMetaUrl}` }, plugins: [librariesOnDemand, precompiledValidator], ...withImportMetaUrl },
+  // The OpenAPI import runs in a worker thread of its own (server/src/openapi/importFile.ts starts it from this file
+  // beside the CLI and the server): the parser is large and only an import needs it, so their startup neither reads
+  // nor compiles it, and a document that takes long or needs much memory costs the worker, not the editor.
+  {
+    entryPoints: ['server/src/openapi/importWorker.ts'],
+    outfile: `${outdir}/openapi-parser.js`,
+    banner: { js: importMetaUrl },
+    plugins: [librariesOnDemand, precompiledValidator],
+    ...withImportMetaUrl,
+  },
   { entryPoints: ['server/src/onDemand/httpClient.ts'], outfile: `${outdir}/http-client.js` },
   { entryPoints: ['server/src/onDemand/patternMatcher.ts'], outfile: `${outdir}/pattern-matcher.js` },
   { entryPoints: ['server/src/onDemand/xmlParser.ts'], outfile: `${outdir}/xml-parser.js` },

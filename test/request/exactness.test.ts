@@ -10,7 +10,7 @@ import { lintText } from '../../server/src/core/lint';
 import { prepareRequest, type Prepared, type PrepareInput } from '../../server/src/core/request/prepare';
 import { sendPrepared } from '../../server/src/core/request/run';
 import { describeRequest } from '../../server/src/core/request/show';
-import { JsonNumber } from '../../server/src/core/values/exactJson';
+import { JsonNumber, type ExactJson } from '../../server/src/core/values/exactJson';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { bodyFileReader } from '../../server/src/files/workspaceFiles';
 import { filesIn } from '../support/files';
@@ -220,6 +220,38 @@ describe('object values are checked against their model', () => {
   test('an unknown $ref is a lint error', async () => {
     const { codes } = await prepare([body], { top: models.replace('#/models/Owner', '#/models/Nope'), values: { pet: { name: 'Rex' } } });
     assert.deepEqual(codes, ['unknown-model-ref']);
+  });
+
+  test('an array body of objects naming a model: each object is checked against it, and the array is sent as given', async () => {
+    const list = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }, "model": "Pet"')], '{ "Content-Type": "application/json" }');
+    const { prepared } = await prepare([list], { top: models, values: { pets: [{ name: 'Rex' }, bad] } });
+    assert.ok(prepared.ok);
+    const warnings = prepared.request.warnings.join('\n');
+    assert.match(warnings, /'pets' does not fit model 'Pet': '\[1\]' lacks the required property 'name'/);
+    assert.match(warnings, /'\[1\]\.age' needs a whole number/);
+    assert.doesNotMatch(warnings, /'\[0\]/);
+    const nested = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "array", "items": { "type": "object" } }, "model": "Pet"')], '{ "Content-Type": "application/json" }');
+    assert.match(await refused([nested], { top: `${models}, "advanced": { "enforceConstraints": true }`, values: { pets: [[{ name: 'Rex' }, { age: 1 }]] } }), /'\[0\]\[1\]' lacks the required property 'name'/);
+    const got = await wire([list], { top: models, values: { pets: [{ name: 'Rex' }, { name: 'Tom', age: 3 }] } });
+    assert.equal(got.body, '[{"name":"Rex"},{"name":"Tom","age":3}]');
+    const xml = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }, "model": "Pet"')], '{ "Content-Type": "application/xml" }');
+    assert.equal((await wire([xml], { top: models, values: { pets: [{ name: 'Rex' }] } })).body, '<?xml version="1.0" encoding="UTF-8"?><pets><item><name>Rex</name></item></pets>');
+  });
+
+  test('an array body of objects naming a model: their integer properties given as strings are sent as JSON numbers with all their digits, in nested arrays too', async () => {
+    const orders = ', "models": { "Order": { "type": "object", "properties": { "id": { "type": "integer", "format": "int64" }, "note": { "type": "string" } } } }';
+    const list = op('POST', '/x', [p('orders', 'body', 'array', ', "items": { "type": "object" }, "model": "Order"')], '{ "Content-Type": "application/json" }');
+    const values: Record<string, ExactJson> = { orders: [{ id: '9007199254740993', note: '9007199254740993' }, { id: new JsonNumber('12345678901234567') }] };
+    const { prepared } = await prepare([list], { top: orders, values });
+    assert.ok(prepared.ok);
+    assert.deepEqual(prepared.request.warnings, []);
+    assert.equal((await wire([list], { top: orders, values })).body, '[{"id":9007199254740993,"note":"9007199254740993"},{"id":12345678901234567}]');
+    const nested = op('POST', '/x', [p('orders', 'body', 'array', ', "items": { "type": "array", "items": { "type": "object" } }, "model": "Order"')], '{ "Content-Type": "application/json" }');
+    assert.equal((await wire([nested], { top: orders, values: { orders: [[{ id: '-9223372036854775808' }]] } })).body, '[[{"id":-9223372036854775808}]]');
+    // Outside the 64-bit range: a warning naming the object, and the value goes as written.
+    const { prepared: warned } = await prepare([list], { top: orders, values: { orders: [{ id: '9223372036854775808' }] } });
+    assert.ok(warned.ok);
+    assert.match(warned.request.warnings.join('\n'), /'orders' does not fit model 'Order': '\[0\]\.id' is outside the 64-bit range/);
   });
 
   test('an array body under application/xml is XML', async () => {

@@ -85,7 +85,7 @@ export { importOpenApi, listOpenApiOperations } from './openapi/importOpenApi';
 export type { ImportOptions } from './openapi/importOpenApi';
 export { exportOpenApi } from './openapi/exportOpenApi';
 export { printConnectorJson } from './importing/printConnector';
-export { reimportInto } from './openapi/reimport';
+export { authorizationOf, reimportInto } from './openapi/reimport';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
 
 // Custom requests written from a service's $metadata.

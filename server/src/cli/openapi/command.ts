@@ -39,7 +39,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   }
   if (!(await writeImported(io, out ? { path: out, shown: options.out ?? '' } : undefined, existing, outcome.text))) return 2;
   const shown = out ? displayPathOf(out, io.cwd) : 'the connector';
-  const count = outcome.connector.operations.length;
+  const count = outcome.operations;
   const report: string[] = [];
   if (outcome.changes) {
     report.push(`Updated ${shown} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);

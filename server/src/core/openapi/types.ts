@@ -102,6 +102,10 @@ export interface ImportResult {
 
 /** Why a document cannot be imported at all. */
 export interface ImportFailure {
-  code: 'not-openapi' | 'unsupported-version' | 'no-operations' | 'unreadable' | 'remote-ref' | 'ref-outside-folder' | 'invalid-document';
+  code: 'not-openapi' | 'unsupported-version' | 'no-operations' | 'unreadable' | 'remote-ref' | 'ref-outside-folder' | 'invalid-document'
+    /** Beyond a limit of the import: too large once read or expanded, too deep, or more memory than it may use. */
+    | 'too-large'
+    /** Reading and mapping it took longer than the import's time for a document of its size. */
+    | 'too-slow';
   message: string;
 }

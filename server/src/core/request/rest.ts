@@ -83,7 +83,8 @@ function formBody(resolved: readonly ResolvedParameter[], contentType: string | 
 function bodyOf(body: ResolvedParameter, contentType: string | undefined, files: FoundFiles): RequestBody {
   if (body.type === 'stream') return { kind: 'file', file: fileRef(files, scalarText(body.value)) };
   const media = mediaType(contentType) ?? '';
-  if (/[/+]xml$/.test(media) && (body.type === 'object' || body.type === 'array')) return { kind: 'text', text: xmlOf(body.parameter.model?.value ?? body.name, body.value) };
+  // An object is the model's element; an array (whose model names its items) is the parameter's.
+  if (/[/+]xml$/.test(media) && (body.type === 'object' || body.type === 'array')) return { kind: 'text', text: xmlOf((body.type === 'object' ? body.parameter.model?.value : undefined) ?? body.name, body.value) };
   if (media.startsWith('text/') && typeof body.value === 'string') return { kind: 'text', text: body.value };
   return { kind: 'text', text: jsonText(body.value) };
 }

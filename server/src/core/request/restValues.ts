@@ -68,8 +68,8 @@ export function resolveValues(connector: RestConnector, operation: RestOperation
     }
     for (const message of constraintProblems(constraintsOf(parameter), checked.value, name)) constrain(name, message);
     let value = checked.value;
-    if (spec.model && isJsonObject(value)) {
-      const judged = checkModel(value, spec.model, models);
+    if (spec.model && (isJsonObject(value) || Array.isArray(value))) {
+      const judged = checkModel(value, spec.model, models, spec.items);
       for (const message of judged.problems) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
       value = judged.value;
     }

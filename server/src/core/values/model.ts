@@ -87,13 +87,29 @@ function walk(value: ExactJson, model: JsonValue, models: Models, path: string, 
   }
 }
 
+/** The element types of an array, outermost first (`items` of `items` ...), as far as a model applies to them. */
+export interface ItemTypes {
+  type: string;
+  items?: ItemTypes;
+}
+
+/** The model an array's values follow when its innermost items are objects of `modelName`; undefined otherwise. */
+function arrayModel(modelName: string, items: ItemTypes | undefined, depth = 0): JsonValue | undefined {
+  if (!items || depth > 32) return undefined;
+  if (items.type === 'object') return { type: 'array', items: { $ref: `#/models/${modelName}` } };
+  if (items.type !== 'array') return undefined;
+  const inner = arrayModel(modelName, items.items, depth + 1);
+  return inner === undefined ? undefined : { type: 'array', items: inner };
+}
+
 /**
- * An object value judged against its model: missing required properties, wrong types and unknown properties, and
- * the value as it is sent (properties the model types as integer or number in the canonical form of such a value).
+ * A value judged against its model: missing required properties, wrong types and unknown properties, and the value
+ * as it is sent (properties the model types as integer or number in the canonical form of such a value). An object
+ * is judged against the model; an array whose `items` are objects (or arrays of them), each object in it.
  */
-export function checkModel(value: ExactJson, modelName: string, models: Models): { value: ExactJson; problems: string[] } {
-  const model = models.get(modelName);
-  if (model === undefined) return { value, problems: [] };
+export function checkModel(value: ExactJson, modelName: string, models: Models, items?: ItemTypes): { value: ExactJson; problems: string[] } {
+  const model = Array.isArray(value) ? arrayModel(modelName, items) : models.get(modelName);
+  if (model === undefined || !models.has(modelName)) return { value, problems: [] };
   const problems: string[] = [];
   return { value: walk(value, model, models, '', problems, 0), problems };
 }
