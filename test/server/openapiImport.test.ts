@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parse } from 'jsonc-parser';
-import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/openapiProtocol';
+import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/protocol';
 import { makeTempFolder } from '../support/cli';
 import { startLsp } from '../support/lspClient';
 import { oasExample } from '../support/openapiDocuments';

@@ -11,7 +11,7 @@ import { stringifyExact } from '../../../server/src/core/values/exactJson';
 import { sealSecret } from '../../../server/src/secretSeal';
 import {
   SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE, type SaveAsExpectationResult, type UseAsResponseStructureResult,
-} from '../../../server/src/suiteProtocol';
+} from '../../../server/src/protocol';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import { ResultPanels, type PanelTarget } from '../resultPanel/panels';
 import { resultViewOf } from '../resultPanel/resultView';

@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   LIST_TEST_CASES, RUN_TEST_CASES, type ListTestCasesResult, type RunTestCasesResult, type SentView, type TestCaseRun,
-} from '../../../server/src/suiteProtocol';
+} from '../../../server/src/protocol';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import { resultViewOf } from '../resultPanel/resultView';
 import type { ShowResult } from '../send/commands';
