@@ -42,11 +42,22 @@ export default tseslint.config(
     },
   },
   {
+    // Nothing in the core is imported for what loading it does: esbuild.mjs tells the extension's bundles that the
+    // core has no side effects, and drops every module whose exports they do not use.
+    files: ['server/src/core/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: 'ImportDeclaration[specifiers.length=0][importKind!="type"]',
+        message: 'The core is imported for what it exports, never for what loading a module does: export a function and call it.',
+      }],
+    },
+  },
+  {
     // The edges (the language server, the command line, file access, the OpenAPI loader) and the VS Code extension
     // use the core through its one entry, server/src/core/index.ts, never a module below it: what the core offers is
     // what the entry exports. The extension and the server share the messages between them through
     // server/src/protocol/index.ts alone.
-    files: ['server/src/**/*.ts'],
+    files: ['server/src/**/*.ts', 'client/src/**/*.ts'],
     ignores: ['server/src/core/**'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [CORE_ENTRY_ONLY, PROTOCOL_INDEX_ONLY] }],

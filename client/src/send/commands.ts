@@ -5,9 +5,7 @@ import {
   type DescribeOperationResult, type GetSecretParams, type GetSecretResult, type ListOperationsResult,
   type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
 } from '../../../server/src/protocol';
-import { resultJsonText, resultOfPortable } from '../../../server/src/core/portableResult';
-import type { ConnectorResult } from '../../../server/src/core/request/types';
-import { stringifyExact } from '../../../server/src/core/values/exactJson';
+import { resultJsonText, resultOfPortable, stringifyExact, type ConnectorResult } from '../../../server/src/core';
 import { sealSecret } from '../../../server/src/secretSeal';
 import {
   SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE, type SaveAsExpectationResult, type UseAsResponseStructureResult,

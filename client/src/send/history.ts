@@ -1,5 +1,5 @@
 import type * as vscode from 'vscode';
-import type { InputDescription } from '../../../server/src/core/request/inputs';
+import type { InputDescription } from '../../../server/src/core';
 import type { PreviewRequestResult } from '../../../server/src/protocol';
 import type { ResultView } from '../webview/protocol';
 

@@ -1,5 +1,4 @@
-import { resultOfPortable } from '../../../server/src/core/portableResult';
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import { resultOfPortable, type ConnectorResult } from '../../../server/src/core';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
 import type { PanelAction, ResultView } from './protocol';
