@@ -1,0 +1,84 @@
+// The result panel's buttons in a real VS Code (code-server in Chromium): "Send again" sends the operation again
+// with the values kept (asking again for the header value, which may be a credential), and "Save as expectation"
+// writes a tests file with the case. Against the demo pet store, started here on 127.0.0.1.
+import assert from 'node:assert/strict';
+import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import type { Frame, Page } from 'playwright-core';
+import type { RunningService } from '../../scripts/demo/http';
+import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand, workbenchState } from '../support/vscodeUi';
+
+const EXAMPLES = join(__dirname, '..', '..', 'examples');
+
+/** Waits until `read` returns something `ok` accepts; the last value is in the failure message. */
+async function until<T>(page: Page, what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let value = await read();
+  while (!ok(value) && Date.now() < deadline) {
+    await page.waitForTimeout(250);
+    value = await read();
+  }
+  if (!ok(value)) throw new Error(`${what}: last seen ${JSON.stringify(value)}. ${await workbenchState(page)}`);
+  return value;
+}
+
+const dataOf = async (frame: Frame): Promise<string> => (await frame.textContent('.result .data').catch(() => '')) ?? '';
+
+describe('the result panel in a real VS Code', () => {
+  let petstore: RunningService;
+  let session: VsCodeSession | undefined;
+  let workspace = '';
+
+  before(async () => {
+    petstore = await startPetstore(0);
+    workspace = mkdtempSync(join(tmpdir(), 'connector-e2e-panel-'));
+    cpSync(join(EXAMPLES, 'petstore.connector.json'), join(workspace, 'petstore.connector.json'));
+    const connector = join(workspace, 'petstore.connector.json');
+    writeFileSync(connector, readFileSync(connector, 'utf8').replace('http://127.0.0.1:3030/api', petstore.url));
+    session = await startVsCode({ workspaceFrom: workspace });
+  });
+
+  after(async () => {
+    await session?.stop();
+    await petstore?.close();
+  });
+
+  test('"Send again" sends the operation again, and "Save as expectation" writes the case', async (t) => {
+    const page = session!.page;
+    try {
+      await openFile(page, 'petstore.connector.json');
+      await runCommand(page, 'Connector: Send Request');
+      await pickQuickPickRow(page, 'getPet');
+      await answerQuickInput(page, '1', /petId/);
+      await answerQuickInput(page, 'de', /lang/);
+      await answerQuickInput(page, 'first-1', /X-Request-Id/);
+      await answerQuickInput(page, PETSTORE_API_KEY, /Secret 'petstore'/);
+      const frame = await resultPanelFrame(page, '/pets/1;lang=de');
+      await until(page, 'the first answer', () => dataOf(frame), (data) => data.includes('first-1'));
+
+      await frame.locator('button', { hasText: 'Send again' }).click();
+      // The header value was not kept: it is asked for again; petId and lang are sent as they were.
+      await answerQuickInput(page, 'again-7', /X-Request-Id/);
+      const again = await resultPanelFrame(page, '/pets/1;lang=de');
+      const data = await until(page, 'the answer sent again', () => dataOf(again), (text) => text.includes('again-7'));
+      assert.match(data, /"de"/);
+
+      await again.locator('button', { hasText: 'Save as expectation' }).click();
+      const testsFile = join(session!.workspace, 'petstore.tests.json');
+      const saved = await until(page, 'the tests file with the case', async () => (existsSync(testsFile) ? readFileSync(testsFile, 'utf8') : ''), (text) => text.includes('getPet answers 200'));
+      const cases = (JSON.parse(saved) as { cases: { operation: string; values: Record<string, unknown>; expect: { status: number; data: { requestId: string } } }[] }).cases;
+      assert.equal(cases.length, 1);
+      assert.equal(cases[0]?.operation, 'getPet');
+      assert.equal(cases[0]?.expect.status, 200);
+      assert.equal(cases[0]?.expect.data.requestId, 'again-7');
+      assert.equal(cases[0]?.values.lang, 'de');
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+});
