@@ -1,6 +1,7 @@
 // The result panel's buttons in a real VS Code (code-server in Chromium): "Send again" sends the operation again
-// with the values kept (asking again for the header value, which may be a credential), and "Save as expectation"
-// writes a tests file with the case. Against the demo pet store, started here on 127.0.0.1.
+// with the values kept (asking again for the header value, which may be a credential), "Save as expectation"
+// writes a tests file with the case, and Show History reopens the result without that header value. Against the
+// demo pet store, started here on 127.0.0.1.
 import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,7 +48,7 @@ describe('the result panel in a real VS Code', () => {
     await petstore?.close();
   });
 
-  test('"Send again" sends the operation again, and "Save as expectation" writes the case', async (t) => {
+  test('"Send again" sends the operation again, "Save as expectation" writes the case, the history keeps no header value', async (t) => {
     const page = session!.page;
     try {
       await openFile(page, 'petstore.connector.json');
@@ -76,6 +77,18 @@ describe('the result panel in a real VS Code', () => {
       assert.equal(cases[0]?.expect.status, 200);
       assert.equal(cases[0]?.expect.data.requestId, 'again-7');
       assert.equal(cases[0]?.values.lang, 'de');
+
+      // The tests file opens at the case. Its tab is clicked so that the keyboard is the workbench's, not the panel's.
+      const testsTab = page.locator('.tab[aria-label*="petstore.tests.json"]').first();
+      await testsTab.waitFor({ timeout: 15_000 });
+      await testsTab.click();
+      // The history keeps the result, not the header value typed for it (without that value it makes no case).
+      await runCommand(page, 'Connector: Show History');
+      await pickQuickPickRow(page, 'getPet');
+      const kept = await resultPanelFrame(page, '/pets/1;lang=de');
+      const request = await until(page, 'the result from the history', async () => (await kept.textContent('.result .request').catch(() => '')) ?? '', (text) => text.includes('X-Request-Id: •••'));
+      assert.doesNotMatch(request, /again-7/);
+      assert.equal(await kept.locator('button', { hasText: 'Save as expectation' }).count(), 0);
     } catch (error) {
       await session!.saveArtifacts(t.name);
       throw error;

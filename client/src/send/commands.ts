@@ -19,6 +19,7 @@ export async function sendAgain(target: PanelTarget): Promise<void> {
 export function registerSendCommands(context: vscode.ExtensionContext, client: LanguageClient, log: vscode.LogOutputChannel, environment: ActiveEnvironment, panels: ResultPanels): void {
   const secrets = new ConnectorSecrets(context.secrets);
   const history = new SendHistory(context.workspaceState);
+  void history.forgetEarlierVersions();
   const sender = new RequestSender(client, log, environment, history, panels);
   context.subscriptions.push(
     serveSecrets(client, secrets),

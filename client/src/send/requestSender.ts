@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
+import type { InputDescription } from '../../../server/src/core';
 import {
   DESCRIBE_OPERATION, PREVIEW_REQUEST, SEND_REQUEST,
   type DescribeOperationResult, type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
@@ -32,8 +33,9 @@ export class RequestSender {
     }
     const target = await pickTarget(this.client, argument);
     if (!target) return;
-    const values = await this.valuesFor(target, reuseLast);
-    if (!values) return;
+    const chosen = await this.valuesFor(target, reuseLast);
+    if (!chosen) return;
+    const { values, inputs } = chosen;
     const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
     const active = this.environment.current();
     const outcome = await vscode.window.withProgress(
@@ -48,7 +50,7 @@ export class RequestSender {
     this.log.info(`${outcome.preview.method} ${outcome.preview.url} → ${outcome.result.status || 'no response'} in ${outcome.result.timing.totalMs.toFixed(0)} ms${outcome.result.errors.length ? ` (${outcome.result.errors.join('; ')})` : ''}`);
     const view = resultViewOf(target.operationId, outcome, active !== undefined ? { environment: active } : {});
     const key = `${target.uri.toString()}#${target.operationId}`;
-    await this.history.add({ key, fileUri: target.uri.toString(), view });
+    await this.history.add({ key, fileUri: target.uri.toString(), view }, inputs);
     this.panels.show(key, view, target);
   }
 
@@ -56,7 +58,7 @@ export class RequestSender {
   async preview(argument: unknown, asCurl: boolean): Promise<void> {
     const target = await pickTarget(this.client, argument);
     if (!target) return;
-    const values = await this.valuesFor(target, false);
+    const values = (await this.valuesFor(target, false))?.values;
     if (!values) return;
     const active = this.environment.current();
     const result = await this.client.sendRequest<PreviewRequestResult>(PREVIEW_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, ...(active !== undefined ? { environment: active } : {}) });
@@ -73,8 +75,11 @@ export class RequestSender {
     await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
   }
 
-  /** The values file's entry when it has one for the operation, else what the user types (last texts offered again). */
-  private async valuesFor(target: PanelTarget, reuseLast: boolean): Promise<ValuesChoice | undefined> {
+  /**
+   * The values file's entry when it has one for the operation, else what the user types (last texts offered
+   * again); with the operation's inputs, which say what may hold a credential.
+   */
+  private async valuesFor(target: PanelTarget, reuseLast: boolean): Promise<{ values: ValuesChoice; inputs: InputDescription[] } | undefined> {
     const described = await this.client.sendRequest<DescribeOperationResult>(DESCRIBE_OPERATION, { uri: target.uri.toString(), operationId: target.operationId });
     if (described.blockers.length > 0) {
       void vscode.window.showErrorMessage(`Fix the connector file before sending: ${described.blockers.slice(0, 3).join('; ')}${described.blockers.length > 3 ? ' …' : ''}`);
@@ -86,7 +91,7 @@ export class RequestSender {
         void vscode.window.showErrorMessage(`The values file's entry for ${target.operationId} has problems: ${described.valuesFile.problems.join('; ')}`);
         return undefined;
       }
-      return { valuesFile: true };
+      return { values: { valuesFile: true }, inputs: described.inputs };
     }
     const key = `${target.uri.toString()}#${target.operationId}`;
     const last = this.history.lastTexts(key, described.inputs);
@@ -94,10 +99,10 @@ export class RequestSender {
     if (reuseLast && last) {
       // Values that may be credentials were not kept: they are asked for again, the rest is sent as it was.
       const asked = await promptForValues(this.history.notKept(described.inputs), {}, folder);
-      return asked ? { entered: { ...last, ...asked } } : undefined;
+      return asked ? { values: { entered: { ...last, ...asked } }, inputs: described.inputs } : undefined;
     }
     const entered = await promptForValues(described.inputs, last ?? {}, folder);
     if (entered) await this.history.setLastTexts(key, entered, described.inputs);
-    return entered ? { entered } : undefined;
+    return entered ? { values: { entered }, inputs: described.inputs } : undefined;
   }
 }

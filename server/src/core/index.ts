@@ -45,7 +45,7 @@ export { sendPrepared } from './request/run';
 export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './sendBody';
 export type { SentRequest } from './request/run';
 export { curlCommand } from './request/curl';
-export { redactRequest } from './request/redact';
+export { hideValues, redactJson, redactRequest, redactResult, redactText, REDACTED } from './request/redact';
 export { bodyShown, describePreview, describeRequest, requestJson } from './request/show';
 export { credentialDestinations } from './request/credentials';
 export type { CredentialDestination } from './request/credentials';
