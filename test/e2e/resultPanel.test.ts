@@ -3,31 +3,23 @@
 // writes a tests file with the case, and Show History reopens the result without that header value. Against the
 // demo pet store, started here on 127.0.0.1.
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Frame, Page } from 'playwright-core';
+import type { Frame } from 'playwright-core';
 import type { RunningService } from '../../scripts/demo/http';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
-import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand, workbenchState } from '../support/vscodeUi';
+import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
-/** Waits until `read` returns something `ok` accepts; the last value is in the failure message. */
-async function until<T>(page: Page, what: string, read: () => Promise<T>, ok: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!ok(value) && Date.now() < deadline) {
-    await page.waitForTimeout(250);
-    value = await read();
-  }
-  if (!ok(value)) throw new Error(`${what}: last seen ${JSON.stringify(value)}. ${await workbenchState(page)}`);
-  return value;
+/** Waits until the panel's element holds a text, and gives the element's whole text. */
+async function panelText(frame: Frame, selector: string, holds: string): Promise<string> {
+  await frame.waitForFunction(([where, what]) => document.querySelector(where)?.textContent?.includes(what) === true, [selector, holds] as const, { timeout: 60_000 });
+  return (await frame.textContent(selector)) ?? '';
 }
-
-const dataOf = async (frame: Frame): Promise<string> => (await frame.textContent('.result .data').catch(() => '')) ?? '';
 
 describe('the result panel in a real VS Code', () => {
   let petstore: RunningService;
@@ -59,35 +51,32 @@ describe('the result panel in a real VS Code', () => {
       await answerQuickInput(page, 'first-1', /X-Request-Id/);
       await answerQuickInput(page, PETSTORE_API_KEY, /Secret 'petstore'/);
       const frame = await resultPanelFrame(page, '/pets/1;lang=de');
-      await until(page, 'the first answer', () => dataOf(frame), (data) => data.includes('first-1'));
+      await panelText(frame, '.result .data', 'first-1');
 
       await frame.locator('button', { hasText: 'Send again' }).click();
       // The header value was not kept: it is asked for again; petId and lang are sent as they were.
       await answerQuickInput(page, 'again-7', /X-Request-Id/);
       const again = await resultPanelFrame(page, '/pets/1;lang=de');
-      const data = await until(page, 'the answer sent again', () => dataOf(again), (text) => text.includes('again-7'));
-      assert.match(data, /"de"/);
+      assert.match(await panelText(again, '.result .data', 'again-7'), /"de"/);
 
+      // The tests file is written, then opened at the case.
       await again.locator('button', { hasText: 'Save as expectation' }).click();
-      const testsFile = join(session!.workspace, 'petstore.tests.json');
-      const saved = await until(page, 'the tests file with the case', async () => (existsSync(testsFile) ? readFileSync(testsFile, 'utf8') : ''), (text) => text.includes('getPet answers 200'));
-      const cases = (JSON.parse(saved) as { cases: { operation: string; values: Record<string, unknown>; expect: { status: number; data: { requestId: string } } }[] }).cases;
+      const testsTab = page.locator('.tab[aria-label*="petstore.tests.json"]').first();
+      await testsTab.waitFor({ timeout: 15_000 });
+      const cases = (JSON.parse(readFileSync(join(session!.workspace, 'petstore.tests.json'), 'utf8')) as { cases: { operation: string; values: Record<string, unknown>; expect: { status: number; data: { requestId: string } } }[] }).cases;
       assert.equal(cases.length, 1);
       assert.equal(cases[0]?.operation, 'getPet');
       assert.equal(cases[0]?.expect.status, 200);
       assert.equal(cases[0]?.expect.data.requestId, 'again-7');
       assert.equal(cases[0]?.values.lang, 'de');
 
-      // The tests file opens at the case. Its tab is clicked so that the keyboard is the workbench's, not the panel's.
-      const testsTab = page.locator('.tab[aria-label*="petstore.tests.json"]').first();
-      await testsTab.waitFor({ timeout: 15_000 });
+      // The history keeps the result, not the header value typed for it (without that value it makes no case). The
+      // tab is clicked first so that the keyboard is the workbench's, not the panel's.
       await testsTab.click();
-      // The history keeps the result, not the header value typed for it (without that value it makes no case).
       await runCommand(page, 'Connector: Show History');
       await pickQuickPickRow(page, 'getPet');
       const kept = await resultPanelFrame(page, '/pets/1;lang=de');
-      const request = await until(page, 'the result from the history', async () => (await kept.textContent('.result .request').catch(() => '')) ?? '', (text) => text.includes('X-Request-Id: •••'));
-      assert.doesNotMatch(request, /again-7/);
+      assert.doesNotMatch(await panelText(kept, '.result .request', 'X-Request-Id: •••'), /again-7/);
       assert.equal(await kept.locator('button', { hasText: 'Save as expectation' }).count(), 0);
     } catch (error) {
       await session!.saveArtifacts(t.name);
