@@ -1,6 +1,7 @@
-// The one entry to the core. The language server and the command line import this module and nothing below it
-// (eslint.config.mjs holds them to it): the language service for checking and the editor features, and the
-// pure functions for preparing and sending requests, values files, the project file and OpenAPI.
+// The one entry to the core. The language server, the command line and the VS Code extension import this module and
+// nothing below it (eslint.config.mjs holds them to it): the language service for checking and the editor features,
+// and the pure functions for preparing and sending requests, values files, the project file and OpenAPI. The
+// extension's bundles hold only what they use of it: esbuild.mjs marks the core free of side effects.
 
 // Checking and editor features.
 export { getLanguageService } from './service';
@@ -26,7 +27,8 @@ export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
 export { parseExact } from './values/exactParse';
-export { stringifyExact } from './values/exactJson';
+export { isJsonObject, JsonNumber, numberText, stringifyExact } from './values/exactJson';
+export { compareDecimals } from './values/numbers';
 export { MAX_NESTING, nestingTooDeep, tooDeepAt } from './parse';
 export type { ExactJson } from './values/exactJson';
 export { portableResult, resultJsonText, resultOfPortable } from './portableResult';
@@ -43,11 +45,14 @@ export { sendPrepared } from './request/run';
 export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './sendBody';
 export type { SentRequest } from './request/run';
 export { curlCommand } from './request/curl';
-export { redactRequest } from './request/redact';
+export { hideValues, redactJson, redactRequest, redactResult, redactText, REDACTED } from './request/redact';
 export { bodyShown, describePreview, describeRequest, requestJson } from './request/show';
 export { credentialDestinations } from './request/credentials';
 export type { CredentialDestination } from './request/credentials';
 export { describeInputs, listOperations } from './request/inputs';
+// How the editor's prompts read and offer what a user types for an input.
+export { parseTyped } from './values/read';
+export { optionId } from './values/check';
 export type { InputDescription, OperationSummary } from './request/inputs';
 export { environmentSecrets, secretVariable } from './request/secretVariable';
 export type { FileAccess, FileOutcome } from './request/files';

@@ -19,7 +19,7 @@ import {
   LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
   type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
-} from '../suiteProtocol';
+} from '../protocol';
 import { isConnectorUri, kindOfUri } from './analysis';
 import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
