@@ -5,8 +5,8 @@ import {
   type DescribeOperationResult, type GetSecretParams, type GetSecretResult, type ListOperationsResult,
   type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
 } from '../../../server/src/protocol';
-import { resultJsonText, resultOfPortable } from '../../../server/src/core/portableResult';
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import { resultJsonText, resultOfPortable } from '../../../server/src/core/http/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/http/types';
 import { stringifyExact } from '../../../server/src/core/values/exactJson';
 import { sealSecret } from '../../../server/src/secretSeal';
 import {

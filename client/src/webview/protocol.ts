@@ -1,4 +1,4 @@
-import type { PortableResult } from '../../../server/src/core/portableResult';
+import type { PortableResult } from '../../../server/src/core/http/portableResult';
 
 /** What the result panel shows: one sending of one operation, already redacted by the extension. */
 export interface ResultView {

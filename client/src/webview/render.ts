@@ -1,5 +1,5 @@
-import { resultOfPortable } from '../../../server/src/core/portableResult';
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import { resultOfPortable } from '../../../server/src/core/http/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/http/types';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
 import type { PanelAction, ResultView } from './protocol';

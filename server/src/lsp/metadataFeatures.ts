@@ -1,7 +1,7 @@
 import { readJsonTextSync } from '../io/jsonText';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { environmentSecrets, LineIndex, secretVariable } from '../core';
+import { environmentSecrets, LineIndex, networkFromEnvironment, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
 import { editorFolders } from '../files/workspaceFiles';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
@@ -42,7 +42,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
           if (!value) missing.push(name);
           return value;
         },
-        timeoutMs: deps.settings().requestTimeoutMs,
+        send: { timeoutMs: deps.settings().requestTimeoutMs, network: networkFromEnvironment(process.env) },
       }).catch((error: unknown) => {
         if (error instanceof SecretChannelError) return { ok: false as const, message: error.message };
         throw error;

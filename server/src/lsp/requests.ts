@@ -4,7 +4,7 @@ import { basename, dirname } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
-  describeInputs, hasValuesFor, LineIndex, listOperations, prepareRequest, secretVariable, sendPrepared,
+  describeInputs, hasValuesFor, LineIndex, listOperations, networkFromEnvironment, prepareRequest, secretVariable, sendPrepared,
   type AppliedEnvironment, type BuildProblem, type Connector, type FileAccess, type PortableResult, type Prepared, type SecretProvider,
   type TokenSource,
 } from '../core';
@@ -95,7 +95,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const analysis = analyze(uri);
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
-        const options = { timeoutMs, signal };
+        const options = { timeoutMs, signal, network: networkFromEnvironment(process.env) };
         const { prepared, describe } = await prepare(analysis, connector, operationId, choice, secretsFor(uri), { ...(environment !== undefined ? { environment } : {}), tokens: tokens.source(options) });
         if (!prepared.ok) return { ok: false, problems: prepared.problems.map(describe) };
         const sent = await sendPrepared(prepared.request, options);

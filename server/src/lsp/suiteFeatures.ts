@@ -8,7 +8,7 @@ import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languagese
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import {
-  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
+  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, networkFromEnvironment, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
   type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type TestsDocument,
 } from '../core';
 import { editorRoot } from '../files/projectRoot';
@@ -158,7 +158,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       if (blockers.length || !connector) return { ok: false, problems: blockers };
       const controller = new AbortController();
       const subscription = token.onCancellationRequested(() => controller.abort());
-      const send = { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal };
+      const send = { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal, network: networkFromEnvironment(process.env) };
       const files = editorFileAccess(suite.connectorPath, roots(), deps.settings().allowedFileFolders);
       const runs: TestCaseRun[] = [];
       try {

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { applyEdits, environmentSecrets, secretVariable } from '../../core';
+import { applyEdits, environmentSecrets, networkFromEnvironment, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { commandLineRoot } from '../../files/projectRoot';
 import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
@@ -77,7 +77,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
       if (!value) missing.push(name);
       return value;
     },
-    timeoutMs: options.timeoutMs,
+    send: { timeoutMs: options.timeoutMs, network: networkFromEnvironment(process.env) },
   });
   if (!outcome.ok) {
     const hint = missing.length ? ` Set it in the environment as ${secretVariable(missing[0] ?? '')}.` : '';

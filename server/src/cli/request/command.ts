@@ -1,6 +1,6 @@
 import { dirname, resolve } from 'node:path';
 import {
-  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared, TokenCache,
+  curlCommand, describePreview, environmentSecrets, LineIndex, networkFromEnvironment, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared, TokenCache,
   type AppliedEnvironment, type BuildProblem,
 } from '../../core';
 import { commandLineRoot } from '../../files/projectRoot';
@@ -67,6 +67,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     environment = chosen.environment;
   }
   const env = environmentSecrets(process.env);
+  const send = { timeoutMs: options.timeoutMs, network: networkFromEnvironment(process.env) };
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
   const secrets = options.mode === 'send' ? env : (name: string): string => env(name) || (missingSecrets.push(name), `(secret ${name})`);
@@ -79,7 +80,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     secrets,
     ...(environment ? { environment } : {}),
     // Only a send fetches an OAuth2 token; a preview shows a stand-in.
-    ...(options.mode === 'send' ? { tokens: new TokenCache().source({ timeoutMs: options.timeoutMs }) } : {}),
+    ...(options.mode === 'send' ? { tokens: new TokenCache().source(send) } : {}),
     baseDir,
     files: workspaceFiles({
       roots: [project.folder],
@@ -104,7 +105,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);
     return 0;
   }
-  const { result } = await sendPrepared(request, { timeoutMs: options.timeoutMs });
+  const { result } = await sendPrepared(request, send);
   io.stdout(options.format === 'json' ? `${resultJsonText(result)}\n` : prettyResult(result));
   return result.status >= 200 && result.status < 300 && result.errors.length === 0 ? 0 : 1;
 }

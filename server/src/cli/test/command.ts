@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
+import { environmentSecrets, LineIndex, networkFromEnvironment, RULE_IDS, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
 import { commandLineRoot } from '../../files/projectRoot';
 import { workspaceFiles } from '../../files/workspaceFiles';
 import { environmentFor } from '../../io/environmentsFiles';
@@ -113,7 +113,7 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
     };
     files.push(report);
     if (streaming) io.stdoutPainted(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
-    const send = { timeoutMs: options.timeoutMs };
+    const send = { timeoutMs: options.timeoutMs, network: networkFromEnvironment(process.env) };
     for (const testCase of suite.file.cases) {
       const outcome = await runCase({
         connector,

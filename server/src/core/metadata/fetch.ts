@@ -3,10 +3,10 @@ import { formattingFor } from '../edits';
 import type { TextEdit } from '../findings';
 import type { ODataConnector } from '../model';
 import { applyAuthorization } from '../request/auth';
-import { redactText } from '../request/redact';
+import { redactText } from '../http/redact';
 import type { SecretProvider } from '../request/types';
-import { joinBase } from '../request/url';
-import { sendRequest } from '../send';
+import { joinBase } from '../http/url';
+import { sendRequest, type SendOptions } from '../http/send';
 import type { ServiceMetadata } from './model';
 import { readCsdl } from './readCsdl';
 import { MAX_METADATA_CHARS } from './xmlSafety';
@@ -21,8 +21,8 @@ export function metadataUrl(baseUrl: string): string {
   return joinBase(baseUrl, '$metadata');
 }
 
-/** Downloads `<baseUrl>/$metadata` with the connector's authorization and reads it; every failure is a value. */
-export async function fetchMetadata(connector: ODataConnector, secrets: SecretProvider, options: { timeoutMs: number; signal?: AbortSignal }): Promise<FetchedMetadata> {
+/** Downloads `<baseUrl>/$metadata` with the connector's authorization and reads it, sent as `options` say; every failure is a value. */
+export async function fetchMetadata(connector: ODataConnector, secrets: SecretProvider, options: SendOptions): Promise<FetchedMetadata> {
   const base = connector.baseUrl?.value;
   if (!base || !/^https?:\/\//i.test(base) || !URL.canParse(base)) return { ok: false, code: 'invalid-connector', message: "The connector has no valid 'baseUrl' (an absolute http or https URL); fix it first." };
   const url = metadataUrl(base);
@@ -32,7 +32,7 @@ export async function fetchMetadata(connector: ODataConnector, secrets: SecretPr
     return { ok: false, code: problem?.code === 'missing-secret' ? 'missing-secret' : 'invalid-connector', message: problem?.message ?? 'The authorization cannot be applied.' };
   }
   const request = authorized.request;
-  const sent = await sendRequest(request, { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}), maxBytes: MAX_METADATA_CHARS * 2 });
+  const sent = await sendRequest(request, { ...options, maxBytes: MAX_METADATA_CHARS * 2 });
   if (!sent.ok) return { ok: false, code: 'network', message: sent.failure.message };
   const { status, body, truncated } = sent.response;
   if (status < 200 || status > 299) {

@@ -1,9 +1,9 @@
 import type { CustomRequest, ODataConnector } from '../model';
 import { firstJsonError } from '../rules/odata/bodyJson';
 import { isOneOf, METADATA_LEVELS, ODATA_METHOD, ODATA_OPERATIONS, ODATA_OPERATIONS_WITH_BODY } from '../vocabulary';
-import { headerProblem, setContentLength, setHeader } from './headers';
+import { headerProblem, setContentLength, setHeader } from '../http/headers';
 import type { BuildOutcome, BuildProblem } from './types';
-import { appendQuery, encodeComponent, joinBase, splitUrl } from './url';
+import { appendQuery, encodeComponent, joinBase, splitUrl } from '../http/url';
 
 /** A Custom request's values as the text each is inserted as (checked and written by the values module). */
 export type ODataTexts = ReadonlyMap<string, string>;

@@ -10,11 +10,12 @@ import { scalarText } from '../values/write';
 import { applyAuthorization } from './auth';
 import type { FileAccess } from './files';
 import { describeInputs, type InputDescription } from './inputs';
-import { newBoundary } from './multipart';
+import { newBoundary } from '../http/body';
 import { buildODataRequest, odataBodyFile } from './odata';
 import { buildRestRequest, restFilesNeeded } from './rest';
 import { resolveValues } from './restValues';
-import type { BuildProblem, BuiltRequest, FileRef, SecretProvider, SuppliedValues } from './types';
+import type { BuildProblem, SecretProvider, SuppliedValues } from './types';
+import type { BuiltRequest, FileRef } from '../http/types';
 
 /** Everything a request is prepared from: the file, the values from each source, secrets, and the file step. */
 export interface PrepareInput {

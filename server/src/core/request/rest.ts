@@ -3,12 +3,13 @@ import { isJsonObject } from '../values/exactJson';
 import { jsonText, scalarText } from '../values/write';
 import { MULTIPART_FORM, isOneOf, METHODS } from '../vocabulary';
 import type { FoundFiles } from './files';
-import { headerProblem, setContentLength, setHeader } from './headers';
-import { multipartSegments, segmentsLength } from './multipart';
+import { headerProblem, setContentLength, setHeader } from '../http/headers';
+import { multipartSegments, segmentsLength } from '../http/body';
 import type { ResolvedParameter } from './restValues';
 import { asText, joinArray, pairsOf, plainText, type Encode } from './separation';
-import type { BuildOutcome, BuildProblem, FileRef, MultipartPart, RequestBody } from './types';
-import { appendQuery, encodeComponent, fillPath, joinBase, splitUrl } from './url';
+import type { BuildOutcome, BuildProblem } from './types';
+import type { FileRef, MultipartPart, RequestBody } from '../http/types';
+import { appendQuery, encodeComponent, fillPath, joinBase, splitUrl } from '../http/url';
 import { xmlOf } from './xml';
 
 function queryParts(resolved: readonly ResolvedParameter[], encode: Encode): string[] {

@@ -4,9 +4,9 @@ import type { Connector } from '../model';
 import type { TokenSource } from '../oauth2/types';
 import type { FileAccess } from '../request/files';
 import { prepareRequest } from '../request/prepare';
-import { sendPrepared, type SentRequest } from '../request/run';
+import { sendPrepared, type SentRequest } from '../http/exchange';
 import type { BuildProblem, SecretProvider } from '../request/types';
-import type { SendOptions } from '../send';
+import type { SendOptions } from '../http/send';
 import { checkExpectation, type Failure } from './match';
 import { caseValues, type TestCase, type TestsFile } from './testsFile';
 
