@@ -58,7 +58,7 @@ export type { InputDescription, OperationSummary } from './request/inputs';
 export { environmentSecrets, secretVariable } from './request/secretVariable';
 export type { FileAccess, FileOutcome } from './request/files';
 export type { BuildProblem, SecretProvider, SuppliedValues } from './request/types';
-export { hasValuesFor } from './values/valuesFile';
+export { hasValuesFor } from './values/read';
 
 // OAuth2 client credentials: tokens kept in memory.
 export { TokenCache } from './http/tokenCache';
