@@ -1,13 +1,14 @@
 import { readJsonTextSync } from '../io/jsonText';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { environmentSecrets, LineIndex, networkFromEnvironment, secretVariable } from '../core';
+import { LineIndex, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
-import { editorFolders } from '../files/workspaceFiles';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
-import { workspacePaths, type FeatureGroupFactory } from './context';
+import { readableFolders, sendOptions } from '../sending/requestInputs';
+import type { FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
-import { editorSecrets, SecretChannelError } from './secretRequest';
+import { SecretChannelError, secretsForClient } from './secretRequest';
+import { editorPlace } from './sendingPlace';
 
 /** "Fetch $metadata": the server downloads and writes the file, the connector edit goes through the editor (undoable). */
 export const metadataFeatures: FeatureGroupFactory = (deps) => ({
@@ -32,17 +33,17 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       }
       const ours = client().connectorToolsExtension;
       const missing: string[] = [];
-      const secrets = ours ? editorSecrets(connection, uri) : environmentSecrets(process.env);
+      const secrets = secretsForClient(connection, uri, ours);
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,
-        roots: editorFolders(path, workspacePaths(deps), deps.settings().allowedFileFolders),
+        roots: readableFolders(editorPlace(deps, documents), path),
         secrets: async (name, origin) => {
           const value = await secrets(name, origin);
           if (!value) missing.push(name);
           return value;
         },
-        send: { timeoutMs: deps.settings().requestTimeoutMs, network: networkFromEnvironment(process.env) },
+        send: sendOptions(deps.settings().requestTimeoutMs),
       }).catch((error: unknown) => {
         if (error instanceof SecretChannelError) return { ok: false as const, message: error.message };
         throw error;
