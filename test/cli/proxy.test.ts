@@ -76,6 +76,12 @@ describe('the network settings of the process reach every hop', () => {
     assert.deepEqual(proxy.requests, [hop('GET', `${basic.url}/$metadata`)]);
   });
 
+  it('connector metadata fetch of an OAuth2 connector signs in first: the token request and the download go through the proxy', async () => {
+    const run = await runCli(['metadata', 'fetch', 'api.connector.json', '--out', 'api.metadata.xml', '--timeout', '10000'], { cwd: folder.path, env: { ...through, HTTP_PROXY: proxy.url } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.deepEqual(proxy.requests, [hop('POST', tokens.tokenUrl), hop('GET', `${signedIn.url}/$metadata`)]);
+  });
+
   it('the lower-case http_proxy is honoured as well, before HTTP_PROXY', async () => {
     const run = await runCli(['request', 'basic.connector.json', 'listOrders'], { cwd: folder.path, env: { ...through, http_proxy: proxy.url, HTTP_PROXY: 'http://127.0.0.1:9' } });
     assert.equal(run.code, 0, run.stderr);

@@ -79,4 +79,12 @@ describe('the language server sends every hop through the network of its process
     assert.match(readFileSync(join(dir, 'basic.metadata.xml'), 'utf8'), /<edmx:Edmx/);
     assert.deepEqual(proxy.requests, [hop('GET', `${basic.url}/$metadata`)]);
   });
+
+  test('Fetch $metadata of an OAuth2 connector signs in with the token the editor keeps, through the proxy', async () => {
+    const fetched = await lsp.request<FetchMetadataResult>('connector/fetchMetadata', { uri: uriOf('api.connector.json') });
+    assert.ok(fetched.ok, JSON.stringify(fetched));
+    assert.match(readFileSync(join(dir, 'api.metadata.xml'), 'utf8'), /<edmx:Edmx/);
+    // The token of Send Request is reused from memory: only the download goes out.
+    assert.deepEqual(proxy.requests, [hop('GET', `${signedIn.url}/$metadata`)]);
+  });
 });

@@ -9,6 +9,7 @@ import type { FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
 import { SecretChannelError, secretsForClient } from './secretRequest';
 import { editorPlace } from './sendingPlace';
+import { serverTokens } from './tokens';
 
 /** "Fetch $metadata": the server downloads and writes the file, the connector edit goes through the editor (undoable). */
 export const metadataFeatures: FeatureGroupFactory = (deps) => ({
@@ -34,16 +35,18 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       const ours = client().connectorToolsExtension;
       const missing: string[] = [];
       const secrets = secretsForClient(connection, uri, ours);
+      const send = sendOptions(deps.settings().requestTimeoutMs);
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,
         roots: readableFolders(editorPlace(deps, documents), path),
-        secrets: async (name, origin) => {
-          const value = await secrets(name, origin);
+        secrets: async (name, origin, tokenFor) => {
+          const value = await secrets(name, origin, tokenFor);
           if (!value) missing.push(name);
           return value;
         },
-        send: sendOptions(deps.settings().requestTimeoutMs),
+        tokens: serverTokens.source(send),
+        send,
       }).catch((error: unknown) => {
         if (error instanceof SecretChannelError) return { ok: false as const, message: error.message };
         throw error;

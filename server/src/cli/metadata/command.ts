@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { applyEdits, environmentSecrets, secretVariable } from '../../core';
+import { applyEdits, environmentSecrets, secretVariable, TokenCache } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { readCommandLine } from '../commandLine';
@@ -68,6 +68,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   const { text } = file;
   const env = environmentSecrets(process.env);
   const missing: string[] = [];
+  const send = sendOptions(options.timeoutMs);
   const outcome = await fetchMetadataFile({
     connectorPath: path,
     text,
@@ -78,7 +79,8 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
       if (!value) missing.push(name);
       return value;
     },
-    send: sendOptions(options.timeoutMs),
+    tokens: new TokenCache().source(send),
+    send,
   });
   if (!outcome.ok) {
     const hint = missing.length ? ` Set it in the environment as ${secretVariable(missing[0] ?? '')}.` : '';
