@@ -53,7 +53,7 @@ export { curlCommand } from './request/curl';
 export { bodyShown, describePreview, describeRequest, requestJson } from './request/show';
 export { credentialDestinations } from './request/credentials';
 export type { CredentialDestination } from './request/credentials';
-export { describeInputs, listOperations } from './request/inputs';
+export { describeInputs, listOperations, odataBodyFile } from './request/inputs';
 export type { InputDescription, OperationSummary } from './request/inputs';
 export { environmentSecrets, secretVariable } from './request/secretVariable';
 export type { FileAccess, FileOutcome } from './request/files';

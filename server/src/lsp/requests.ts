@@ -4,7 +4,7 @@ import { basename, dirname } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
-  describeInputs, hasValuesFor, LineIndex, listOperations, prepareRequest, secretVariable, sendPrepared,
+  describeInputs, hasValuesFor, LineIndex, listOperations, odataBodyFile, prepareRequest, secretVariable, sendPrepared,
   type BuildProblem, type Connector, type PortableResult, type Prepared, type SecretProvider, type SendOptions, type TokenCache,
 } from '../core';
 import { fileAccess, requestInputs, sendOptions, type SendingPlace } from '../sending/requestInputs';
@@ -68,8 +68,10 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       ...(extra.signal ? { signal: extra.signal } : {}),
     });
     if (!assembled.ok) {
-      const message = assembled.problem === 'environment' ? assembled.message : `${basename(assembled.path)} cannot be read: ${assembled.error instanceof Error ? assembled.error.message : String(assembled.error)}`;
-      return { prepared: { ok: false, problems: [{ code: 'invalid-connector', message }], warnings: [] }, describe: (p) => p.message, send: sendOptions(timeoutMs, extra.signal) };
+      const problem: BuildProblem = assembled.problem === 'environment'
+        ? { code: 'invalid-connector', message: assembled.message }
+        : { code: 'file-unreadable', path: assembled.path, message: `${basename(assembled.path)} cannot be read: ${assembled.error instanceof Error ? assembled.error.message : String(assembled.error)}` };
+      return { prepared: { ok: false, problems: [problem], warnings: [] }, describe: (p) => p.message, send: sendOptions(timeoutMs, extra.signal) };
     }
     const { inputs } = assembled;
     const prepared = await prepareRequest({
@@ -156,7 +158,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const out = new Map<string, string>();
         const connector = analysis.result.connector;
         const request = connector?.kind === 'odata' ? connector.customRequests.find((r) => r.id?.value === operationId) : undefined;
-        const file = request?.body?.kind === 'file' ? request.body.file?.value : undefined;
+        const file = request ? odataBodyFile(request) : undefined;
         if (file === undefined) return out;
         const path = URI.parse(analysis.uri).fsPath;
         const access = fileAccess(place(), path);

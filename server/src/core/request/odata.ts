@@ -38,11 +38,6 @@ function fillVariables(text: string, values: ODataTexts, where: string, problems
   });
 }
 
-/** The body file a Custom request reads its template from, as the connector names it. */
-export function odataBodyFile(request: CustomRequest): string | undefined {
-  return request.body?.kind === 'file' ? request.body.file?.value : undefined;
-}
-
 /**
  * Builds an OData Custom request from its values' texts. Pure: a body file's template is read by the file step
  * and passed in as `bodyTemplate`.
