@@ -36,6 +36,7 @@ export interface BuildProblem {
   at?: ProblemLocation;
 }
 
+/** A built request, or every reason there is none. */
 export type BuildOutcome = { ok: true; request: BuiltRequest } | { ok: false; problems: BuildProblem[] };
 
 /**
