@@ -28,7 +28,7 @@ const importMetaUrl = "var __importMetaUrl = require('node:url').pathToFileURL(_
 const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
 
 // The HTTP client (undici), the pattern matcher (re2js) and the XML library (fast-xml-parser) are loaded on first use:
-// the first request sent, the first pattern judged, the first $metadata read or XML body built (send.ts, pattern.ts
+// the first request sent, the first pattern judged, the first $metadata read or XML body built (http/dispatcher.ts, pattern.ts
 // and xmlLibrary.ts require them lazily). In the bundles they are files of their own beside the CLI
 // and the server, required when first needed, so startup neither reads nor compiles them and the two share one copy.
 const LOADED_ON_DEMAND = { undici: './http-client.js', re2js: './pattern-matcher.js', 'fast-xml-parser': './xml-parser.js' };

@@ -13,7 +13,8 @@ const ROOT = join(__dirname, '..', '..');
 /** Files that check connectors (the rule engine, its schema, rules and $metadata checks) or send requests. */
 const NOT_IN_THE_EXTENSION = [
   'server/src/core/service.ts', 'server/src/core/lint.ts', 'server/src/core/check/', 'server/src/core/rules/', 'server/src/core/schema/',
-  'server/src/core/metadata/', 'server/src/core/send.ts', 'server/src/core/sendBody.ts',
+  'server/src/core/metadata/', 'server/src/core/http/send.ts', 'server/src/core/http/dispatcher.ts', 'server/src/core/http/wireBody.ts',
+  'server/src/core/http/exchange.ts', 'server/src/core/http/tokenEndpoint.ts', 'server/src/core/http/tokenCache.ts',
   'node_modules/undici/', 'node_modules/re2js/', 'node_modules/ajv/', 'node_modules/ajv-formats/', 'node_modules/fast-xml-parser/',
 ];
 

@@ -116,10 +116,18 @@ export async function problemsPanelRows(page: Page, filter = ''): Promise<string
   const read = (): Promise<string[]> => rows.evaluateAll((els) =>
     els.filter((el) => el.getAttribute('aria-level') !== '1').map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()),
   );
-  // The view filters after a short delay; until then it still shows every problem.
-  const deadline = Date.now() + 10_000;
+  // The view filters after a short delay; until then it still shows every problem. A busy workbench may miss the
+  // typed filter, so it is typed again (as a user would) while the rows still show other problems.
+  const stale = (rows: string[]): boolean => filter !== '' && rows.some((r) => !r.toLowerCase().includes(filter.toLowerCase()));
+  const deadline = Date.now() + 45_000;
+  let retypeAt = Date.now() + 5_000;
   let found = await read();
-  while (filter !== '' && Date.now() < deadline && found.some((r) => !r.toLowerCase().includes(filter.toLowerCase()))) {
+  while (stale(found) && Date.now() < deadline) {
+    if (Date.now() >= retypeAt) {
+      await filterBox.fill('');
+      await filterBox.fill(filter);
+      retypeAt = Date.now() + 5_000;
+    }
     await page.waitForTimeout(200);
     found = await read();
   }
