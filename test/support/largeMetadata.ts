@@ -162,3 +162,34 @@ ${annotations.join('\n')}
 </edmx:Edmx>
 `;
 }
+
+/**
+ * A connector with `requests` Custom requests against ifsProjectionMetadata's service (every document of 1 MB or more
+ * has the entities they name): reads of an entity by its compound key with $select and of a set with $filter, updates with the
+ * ETag, bound actions and functions, imports. `metadata` is the file it names, or none for the same connector unchecked.
+ */
+export function ifsProjectionConnector(requests: number, metadata: string | undefined): string {
+  const keyParts = ["Company='10'", "OrderNo='C1001'", "LineNo='1'", 'RelNo=1'];
+  const list: string[] = [];
+  for (let r = 0; r < requests; r++) {
+    const i = r % 50;
+    const set = `CustomerOrderLine${i}Set(${keyParts.slice(0, 2 + (i % 3)).join(',')})`;
+    switch (r % 5) {
+      case 0: list.push(`{ "id": "read${r}", "operation": "read", "url": "${set}", "query": { "$select": "Objstate,Attribute0,Attribute1" } }`); break;
+      case 1: list.push(`{ "id": "update${r}", "operation": "update", "url": "${set}", "headers": { "If-Match": "{{etag}}" }, "body": "{ \\"Attribute1\\": null }" }`); break;
+      case 2: list.push(`{ "id": "release${r}", "operation": "action", "url": "${set}/${IFS_NS}.CustomerOrderLine${i}_Release", "headers": { "If-Match": "{{etag}}" }, "body": "{ \\"Reason\\": \\"bench\\" }" }`); break;
+      case 3: list.push(`{ "id": "list${r}", "operation": "read", "url": "CustomerOrderLine${i}Set", "query": { "$filter": "Company eq '10'", "$top": 10, "$orderby": "OrderNo desc" } }`); break;
+      default: list.push(`{ "id": "lines${r}", "operation": "read", "url": "${set}/NextArray", "query": { "$select": "Objid,Objversion" } }`);
+    }
+  }
+  return `{
+  "kind": "odata",
+  "name": "IFS order lines",
+  "baseUrl": "https://ifs.example.com/main/ifsapplications/projection/v1/LargeOrderHandling.svc",
+  "connectorVersion": "2.1.17",${metadata ? `\n  "metadata": ${JSON.stringify(metadata)},` : ''}
+  "customRequests": [
+    ${list.join(',\n    ')}
+  ]
+}
+`;
+}
