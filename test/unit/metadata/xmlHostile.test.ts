@@ -5,7 +5,7 @@ import { describe, it } from 'node:test';
 import { readCsdl } from '../../../server/src/core/metadata/readCsdl';
 import { MAX_XML_DEPTH } from '../../../server/src/core/metadata/xmlSafety';
 import { TERMS } from '../../../server/src/core/metadata/model';
-import { structuredType } from '../../../server/src/core/metadata/lookups';
+import { boundOperations, structuredType } from '../../../server/src/core/metadata/lookups';
 
 const HEAD = '<?xml version="1.0"?>\n<edmx:Edmx Version="4.0" xmlns:edmx="http://docs.oasis-open.org/odata/ns/edmx">\n<edmx:DataServices>\n';
 const TAIL = '\n</edmx:DataServices>\n</edmx:Edmx>\n';
@@ -77,6 +77,22 @@ describe('hostile CSDL XML is refused with what is wrong and where', () => {
     assert.equal(problem.column, many.split('\n')[3]?.indexOf(' a7="again"') + 2);
     assert.equal(refusal(DOCUMENT(`<Schema${' '.repeat(2_000_000)}!/>`)).code, 'not-xml');
     assert.equal(refusal(DOCUMENT(`<Schema Namespace="${'x'.repeat(2_000_000)}`)).code, 'not-xml');
+  });
+
+  it('hundreds of thousands of out-of-line annotations are read, not a stack overflow', () => {
+    const many = DOCUMENT(`<Schema Namespace="N"><EntityType Name="T"/>${'<Annotations Target="N.T"/>'.repeat(400_000)}<Annotations Target="N.T"><Annotation Term="${TERMS.description}" String="last"/></Annotations></Schema>`);
+    const read = readCsdl(many);
+    assert.ok(read.ok, read.ok ? '' : read.problem.message);
+    assert.equal(structuredType(read.service, 'N.T')?.annotations[TERMS.description], 'last');
+  });
+
+  it('a type with a hundred thousand bound actions is read and its actions listed', () => {
+    const actions = Array.from({ length: 150_000 }, (_, i) => `<Action Name="A${i}" IsBound="true"><Parameter Name="it" Type="N.T"/></Action>`).join('');
+    const read = readCsdl(DOCUMENT(`<Schema Namespace="N"><EntityType Name="T"/>${actions}</Schema>`));
+    assert.ok(read.ok, read.ok ? '' : read.problem.message);
+    const type = structuredType(read.service, 'N.T');
+    assert.ok(type);
+    assert.equal(boundOperations(read.service, type, false).length, 150_000);
   });
 
   it('keys that would reach an object\'s prototype are plain keys of the model', () => {

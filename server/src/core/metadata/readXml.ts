@@ -356,7 +356,8 @@ class CsdlXmlReader implements XmlConsumer {
         for (const child of list) container.children.set(child.name, child);
       }
     }
-    this.pending.push(...schema.outOfLine);
+    // One at a time: spread into push, a schema's hundred thousand targets would be as many arguments (past the stack).
+    for (const outOfLine of schema.outOfLine) this.pending.push(outOfLine);
   }
 }
 
