@@ -237,3 +237,31 @@ test('a rule that throws while one operation is checked again leaves its failure
   assert.equal(fine.checked, 'fully');
   assert.equal(checkedAs(fine, text.replace('"summary": "Read item 0"', '"summary": "Read item 00"'), {}, rules), 'one-operation');
 });
+
+test('rules are sorted into a rule set once per list and levels, then shared keystroke after keystroke', () => {
+  let sorted = 0;
+  const quiet: Rule = {
+    id: 'quiet',
+    subject: 'operation',
+    defaultSeverity: 'info',
+    docs: { summary: 'A rule that says nothing, for testing.', why: 'To count how often the rules are sorted by subject.' },
+    check() {},
+  };
+  // Sorting a rule by subject reads its subject: count the reads.
+  const counted = Object.defineProperty({ ...quiet }, 'subject', { get: () => ((sorted += 1), 'operation'), enumerable: true }) as Rule;
+  const rules = [...RULES, counted];
+  let text = generateRestConnector(4);
+  let state = lintFully(text, {}, rules);
+  for (const letter of 'abcdef') {
+    text = text.replace('"summary": "Read item 0', `"summary": "Read item 0${letter}`);
+    state = lintIncrementally(state, text, {}, rules);
+    assert.equal(state.checked, 'one-operation');
+  }
+  assert.equal(sorted, 1);
+  // Other levels are another rule set, made once too.
+  const levels = { overrides: { 'constraints-not-enforced': 'error' as const } };
+  state = lintIncrementally(state, text, levels, rules);
+  state = lintIncrementally(state, `${text} `, levels, rules);
+  lintText(text, {}, rules);
+  assert.equal(sorted, 2);
+});

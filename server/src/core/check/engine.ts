@@ -84,6 +84,29 @@ export class RuleSet implements RuleGroups {
   }
 }
 
+/** Rule sets made so far, per rule list and then per levels (as JSON). */
+const RULE_SETS = new WeakMap<readonly Rule[], Map<string, RuleSet>>();
+
+/** Levels kept per rule list: a session uses a few; the bound keeps a long one's settings changes from piling up. */
+const LEVELS_KEPT = 32;
+
+/** The rule set of these rules and levels: made once, then shared by every check made with them, keystroke after keystroke. */
+export function ruleSetFor(rules: readonly Rule[], overrides: SeverityOverrides | undefined): RuleSet {
+  const levels = JSON.stringify(overrides ?? {});
+  let byLevels = RULE_SETS.get(rules);
+  if (!byLevels) {
+    byLevels = new Map();
+    RULE_SETS.set(rules, byLevels);
+  }
+  let set = byLevels.get(levels);
+  if (!set) {
+    if (byLevels.size >= LEVELS_KEPT) byLevels.clear();
+    set = new RuleSet(rules, overrides);
+    byLevels.set(levels, set);
+  }
+  return set;
+}
+
 /** What the rules said, sorted by what it depends on. */
 export interface RuleFindings {
   /** Per operation or Custom request (by position): what the rules about it, its parameters included, said. */
