@@ -1,15 +1,55 @@
-import { applyEdits as applyJsoncEdits, modify, type FormattingOptions } from 'jsonc-parser';
+import { applyEdits as applyJsoncEdits, modify } from 'jsonc-parser';
 import type { TextEdit } from './findings';
 import type { JsonValue } from './tree';
 
-/** Formatting that follows the file: its indentation unit and line ending. */
-export function formattingFor(text: string): FormattingOptions {
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+/** How a text is written, which edits made into it follow: its indentation unit and line ending. */
+export interface TextFormatting {
+  insertSpaces: boolean;
+  tabSize: number;
+  eol: '\n' | '\r\n';
+}
+
+/** Finding how a text is written reads all of it: once per version of a file, never once per fix. */
+export const textFormatting = {
+  /** The formatting a text follows: its first indented line's indentation, and CR LF when a line ends so. */
+  of(text: string): TextFormatting {
+    const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+    return {
+      insertSpaces: !indent.startsWith('\t'),
+      tabSize: indent.startsWith('\t') ? 4 : indent.length,
+      eol: text.includes('\r\n') ? '\r\n' : '\n',
+    };
+  },
+};
+
+/** A text to make edits in, and how it is written (found once per version of the text). */
+export interface EditableText {
+  readonly text: string;
+  readonly formatting: TextFormatting;
+}
+
+/** A text to make edits in once (a command, a refactoring): how it is written is found when an edit first needs it. */
+export function editableText(text: string): EditableText {
+  let formatting: TextFormatting | undefined;
   return {
-    insertSpaces: !indent.startsWith('\t'),
-    tabSize: indent.startsWith('\t') ? 4 : indent.length,
-    eol: text.includes('\r\n') ? '\r\n' : '\n',
+    text,
+    get formatting() {
+      return (formatting ??= textFormatting.of(text));
+    },
   };
+}
+
+/** The indentation of a line that holds only blanks before `offset`, or undefined when anything else stands there; reads no more than those blanks. */
+function indentBefore(text: string, offset: number): string | undefined {
+  let start = offset;
+  for (; start > 0; start--) {
+    const c = text.charAt(start - 1);
+    if (c === '\n') break;
+    if (!/\s/.test(c)) return undefined;
+  }
+  let end = start;
+  while (end < offset && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++;
+  return text.slice(start, end);
 }
 
 /**
@@ -17,7 +57,7 @@ export function formattingFor(text: string): FormattingOptions {
  * file's formatting. Arrays are addressed by index; `-1` as the last segment appends.
  */
 export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined): TextEdit[] {
-  return modify(text, path, value, { formattingOptions: formattingFor(text) });
+  return modify(text, path, value, { formattingOptions: textFormatting.of(text) });
 }
 
 /** Applies edits to a text (the last edit first, so offsets stay valid). */
@@ -45,22 +85,23 @@ export function inlineJson(value: JsonValue): string {
  * for an inline array), leaving the existing elements exactly as written (jsonc-parser's modify reformats them).
  */
 export function appendToArrayEdits(
-  text: string,
+  target: EditableText,
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   ...values: JsonValue[]
 ): TextEdit[] {
   const last = array.children?.[array.children.length - 1];
   if (!last) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
-  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
-  const before = text.slice(lineStart, last.offset);
+  const { text } = target;
+  const indent = indentBefore(text, last.offset);
   const end = last.offset + last.length;
-  if (before.trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${inlineJson(v)}`).join('') }];
-  const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
-  const trailing = text.slice(end, lineEnd);
-  const newLine = `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
+  if (indent === undefined) return [{ offset: end, length: 0, content: values.map((v) => `, ${inlineJson(v)}`).join('') }];
+  const newLine = `${target.formatting.eol}${indent}`;
   const added = values.map(inlineJson).join(`,${newLine}`);
   // A comment after the last element stays on its line; the new elements go on the next ones.
-  if (/^\s*\/\//.test(trailing)) {
+  let after = end;
+  while (after < text.length && text[after] !== '\n' && /\s/.test(text.charAt(after))) after++;
+  if (text.startsWith('//', after)) {
+    const lineEnd = text.indexOf('\n', after) === -1 ? text.length : text.indexOf('\n', after);
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
     return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: `${newLine}${added}` }];
   }
@@ -84,14 +125,13 @@ export function replaceValueEdit(node: { offset: number; length: number }, value
  * Returns edits that add `key: value` at the end of an object, matching its layout: inline objects stay on one
  * line, multi-line objects get a new line indented like their last property. Nothing else in the file changes.
  */
-export function addPropertyEdits(text: string, object: TreeNode, key: string, value: JsonValue): TextEdit[] {
+export function addPropertyEdits(target: EditableText, object: TreeNode, key: string, value: JsonValue): TextEdit[] {
   const entry = `${JSON.stringify(key)}: ${inlineJson(value)}`;
   const last = object.children?.[object.children.length - 1];
   if (!last) return [{ offset: object.offset, length: object.length, content: `{ ${entry} }` }];
-  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
-  const before = text.slice(lineStart, last.offset);
-  const inline = !text.slice(object.offset, object.offset + object.length).includes('\n') || before.trim() !== '';
-  const separator = inline ? ' ' : `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
+  // An object whose last property starts a line is written over several lines (the object's brace is before it).
+  const indent = indentBefore(target.text, last.offset);
+  const separator = indent === undefined ? ' ' : `${target.formatting.eol}${indent}`;
   return [{ offset: last.offset + last.length, length: 0, content: `,${separator}${entry}` }];
 }
 

@@ -11,7 +11,7 @@ export function checkFully(version: Version, checker: Checker): LintState {
   const { parsed, connector } = version;
   const { set } = checker;
   const fileFindings = atLevels([...parsed.syntaxFindings, ...duplicateKeyFindings(parsed.text, parsed.root), ...validateSchema(parsed)], set.overrides);
-  const said = connector ? runRules(connector, parsed.text, set, walkOptionsOf(checker, version)) : undefined;
+  const said = connector ? runRules(connector, version, set, walkOptionsOf(checker, version)) : undefined;
   const units = said && parsed.syntaxFindings.length === 0 && said.failures.length === 0 ? unitsOf({ parsed, connector }) : undefined;
   if (!said || !units) {
     const rest = [...fileFindings, ...(said ? [...said.units.flat(), ...said.models, ...said.everyCheck, ...said.failures] : [])];

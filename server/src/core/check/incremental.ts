@@ -2,9 +2,8 @@
 // after an edit inside one operation or Custom request (a unit), what was said of the others; after an edit inside one
 // setting of the connector, what the rules that do not read it said. This module decides which, and is the one place
 // where every other case falls back to a full check.
-import type { FormattingOptions } from 'jsonc-parser';
 import { DUPLICATE_KEY } from '../duplicateKeys';
-import { formattingFor } from '../edits';
+import { textFormatting, type TextFormatting } from '../edits';
 import type { MetadataOutcome } from '../metadata/source';
 import { parseDocument, parseDocumentAfterEdit } from '../parse';
 import type { JsonTree } from '../parse/jsonTree';
@@ -17,7 +16,7 @@ import { changedRegion, linesMoved, spanIndexOf, unitsOf, type ChangedRegion } f
 type EditedPart = { node: number } & ({ unit: number } | { setting: string });
 
 /** Whether rules write fixes alike in both texts: they follow the file's indentation and line ends. */
-function sameFormatting(a: FormattingOptions, b: FormattingOptions): boolean {
+function sameFormatting(a: TextFormatting, b: TextFormatting): boolean {
   return a.eol === b.eol && a.tabSize === b.tabSize && a.insertSpaces === b.insertSpaces;
 }
 
@@ -61,7 +60,7 @@ function isReusable(state: LintState | undefined, checker: Checker): state is Re
 }
 
 /** The unit or setting an edit stayed inside, when what the previous check said of the rest can be kept; undefined otherwise. */
-function editInPart(previous: ReusableState, text: string, formatting: FormattingOptions): EditInPart | undefined {
+function editInPart(previous: ReusableState, text: string, formatting: TextFormatting): EditInPart | undefined {
   const before = previous.result;
   const { tree } = before.parsed;
   // Fixes written for other line ends or indentation are other fixes.
@@ -102,7 +101,7 @@ function checkPart(edit: EditInPart, version: Version, checker: Checker): LintSt
 export function checkNewVersion(previous: LintState | undefined, text: string, checker: Checker): LintState {
   const reusable = isReusable(previous, checker);
   if (reusable && previous.result.parsed.text === text) return previous;
-  const formatting = formattingFor(text);
+  const formatting = textFormatting.of(text);
   const edit = reusable ? editInPart(previous, text, formatting) : undefined;
   // The edited part alone is parsed again when it can be.
   const parsed = edit ? parseDocumentAfterEdit(edit.tree, edit.part.node, text, edit.region.newEnd - edit.region.oldEnd) : parseDocument(text);

@@ -65,7 +65,7 @@ export function checkOneUnit(previous: ReusableState, version: Version, region: 
   const real = `/${units.key}/${k}`;
   const schemaFindings = validateValueOfDocument(parsed, value, (path) =>
     path === standIn || path.startsWith(`${standIn}/`) ? real + path.slice(standIn.length) : path);
-  const said = runRules(connector, parsed.text, checker.set, { onlyUnit: k, ...walkOptionsOf(checker, version) });
+  const said = runRules(connector, version, checker.set, { onlyUnit: k, ...walkOptionsOf(checker, version) });
   if (said.failures.length > 0) return undefined;
 
   const changedSpan = spans[k] as Span;
@@ -101,7 +101,7 @@ export function checkOneSetting(previous: ReusableState, version: Version, regio
   const first = units.nodes[0];
   const value = first === undefined ? tree.value(0) : valueWithOneUnit(tree, units.key, first);
   if (!value) return undefined;
-  const said = runRules(connector, parsed.text, checker.set, { setting, ...walkOptionsOf(checker, version) });
+  const said = runRules(connector, version, checker.set, { setting, ...walkOptionsOf(checker, version) });
   if (said.failures.length > 0) return undefined;
   const outside = atLevels([...duplicateKeysInTree(tree, 0, units.array), ...validateValueOfDocument(parsed, value)], checker.set.overrides)
     .filter((f) => spanIndexOf(spans, f.offset) < 0);

@@ -1,8 +1,8 @@
 // What a check is made with and what it leaves for the next version of the file: the rule set and the edge's readers,
 // the version as the checks read it (parse, model, $metadata, how fixes write), and the findings, assembled one way
 // whether the version was checked in full or in part.
-import type { FormattingOptions } from 'jsonc-parser';
 import type { CheckedDocument } from '../document';
+import type { EditableText, TextFormatting } from '../edits';
 import { sortFindings, type Finding, type SeverityOverrides, type Span } from '../findings';
 import type { MetadataOutcome, MetadataSource } from '../metadata/source';
 import { buildModel, type Connector } from '../model';
@@ -37,7 +37,7 @@ export interface LintState {
   /** The $metadata the findings were made with; another version of it means a full check. */
   metadata?: MetadataOutcome;
   /** How fixes write into this text (indentation, line ends); another means a full check, the fixes being others. */
-  formatting: FormattingOptions;
+  formatting: TextFormatting;
   /** What was found per unit; absent when the next version cannot reuse any of it. */
   units?: UnitFindings;
   /** What model rules said (the models lie outside every unit). */
@@ -59,20 +59,19 @@ export interface Checker {
   knownCodes(): readonly string[];
 }
 
-/** One version of a file as the checks read it: its parse, its model, the $metadata the model names, and how fixes write into it. */
-export interface Version {
+/** One version of a file as the checks read it: its text and how it is written (fixes follow it), its parse, its model and the $metadata the model names. */
+export interface Version extends EditableText {
   readonly parsed: ParsedDocument;
   readonly connector: Connector | undefined;
   readonly metadata: MetadataOutcome | undefined;
-  readonly formatting: FormattingOptions;
 }
 
 /** Reads a parsed version: its model, and the $metadata an OData connector names as the edge's source reads it. */
-export function versionOf(parsed: ParsedDocument, options: LintOptions, formatting: FormattingOptions): Version {
+export function versionOf(parsed: ParsedDocument, options: LintOptions, formatting: TextFormatting): Version {
   const connector = buildModel(parsed.root);
   const given = connector?.kind === 'odata' ? connector.metadata?.value : undefined;
   const metadata = given === undefined || !options.metadata ? undefined : options.metadata.load(given);
-  return { parsed, connector, metadata, formatting };
+  return { text: parsed.text, formatting, parsed, connector, metadata };
 }
 
 /** What the engine's walk is given besides the rules: body files and the connector's $metadata. */

@@ -1,6 +1,6 @@
 // "Save as expectation": a real answer becomes a case of NAME.tests.json, written into the file with its comments
 // and layout kept (or into a new file).
-import { formattingFor, setValueEdits } from '../edits';
+import { setValueEdits, textFormatting } from '../edits';
 import type { TextEdit } from '../findings';
 import { parseDocument } from '../parse';
 import type { SuppliedValues } from '../request/types';
@@ -57,6 +57,6 @@ export function addCase(text: string | undefined, added: NewCase): { name: strin
   const cases = propertiesOf(root).find((p) => p.key === 'cases')?.valueNode;
   if (cases && cases.type !== 'array') return { problem: "The tests file's \"cases\" is not an array; fix it first." };
   const edits = cases ? setValueEdits(text, ['cases', -1], value) : setValueEdits(text, ['cases'], [value]);
-  const { eol = '\n' } = formattingFor(text);
+  const { eol } = textFormatting.of(text);
   return { name, edits: edits.map((e) => ({ ...e, content: withExactValues(e.content, added.values).replace(/\r?\n/g, eol) })) };
 }

@@ -1,13 +1,13 @@
 import type { RestView } from '../types';
-import { addPropertyEdits, replaceValueEdit } from '../../edits';
+import { addPropertyEdits, replaceValueEdit, type EditableText } from '../../edits';
 import type { TextEdit } from '../../findings';
 
 /** Edits that turn on `advanced.enforceConstraints`, wherever the file has (or lacks) the setting. */
-export function enableEnforcementEdits(text: string, connector: RestView<'advanced'>): TextEdit[] {
+export function enableEnforcementEdits(target: EditableText, connector: RestView<'advanced'>): TextEdit[] {
   const advanced = connector.advanced;
   if (advanced?.enforceConstraints) return [replaceValueEdit(advanced.enforceConstraints.node, true)];
-  if (advanced) return addPropertyEdits(text, advanced.node, 'enforceConstraints', true);
-  return addPropertyEdits(text, connector.root, 'advanced', { enforceConstraints: true });
+  if (advanced) return addPropertyEdits(target, advanced.node, 'enforceConstraints', true);
+  return addPropertyEdits(target, connector.root, 'advanced', { enforceConstraints: true });
 }
 
 /** Which constraints fit which parameter types. */
