@@ -1,5 +1,6 @@
 import { applyEdits as applyJsoncEdits, modify } from 'jsonc-parser';
-import type { TextEdit } from './findings';
+import type { Span, TextEdit } from './findings';
+import { TreeNode } from './parse/jsonTree';
 import type { JsonValue } from './tree';
 
 /** How a text is written, which edits made into it follow: its indentation unit and line ending. */
@@ -52,6 +53,53 @@ function indentBefore(text: string, offset: number): string | undefined {
   return text.slice(start, end);
 }
 
+/** A node as jsonc-parser shapes it (the compact tree's nodes included). */
+interface NodeLike {
+  offset: number;
+  length: number;
+  type: string;
+  children?: NodeLike[];
+  parent?: NodeLike;
+}
+
+/** A member's neighbours and container, as spans. */
+interface Surroundings {
+  previous?: Span;
+  next?: Span;
+  parent?: Span;
+}
+
+/** The span of a container's last child, read from the compact tree's indexes when it is one of its nodes (no node objects made). */
+function lastChildOf(container: { children?: Span[] }): Span | undefined {
+  if (container instanceof TreeNode) {
+    const { tree, index } = container;
+    let last = -1;
+    for (let child = tree.firstChild(index); child >= 0; child = tree.nextSibling(child)) last = child;
+    return last < 0 ? undefined : { offset: tree.offset(last), length: tree.length(last) };
+  }
+  const children = container.children;
+  return children?.[children.length - 1];
+}
+
+/** Where a member's neighbours and container are: read from the compact tree's indexes when it is one of its nodes (no node objects made), else from the node's parent. */
+function surroundingsOf(member: NodeLike): Surroundings {
+  if (member instanceof TreeNode) {
+    const { tree, index } = member;
+    const parent = tree.parent(index);
+    if (parent < 0) return {};
+    const at = (i: number): Span => ({ offset: tree.offset(i), length: tree.length(i) });
+    let previous = -1;
+    for (let sibling = tree.firstChild(parent); sibling >= 0 && sibling !== index; sibling = tree.nextSibling(sibling)) previous = sibling;
+    const next = tree.nextSibling(index);
+    return { parent: at(parent), ...(previous >= 0 ? { previous: at(previous) } : {}), ...(next >= 0 ? { next: at(next) } : {}) };
+  }
+  const siblings = member.parent?.children ?? [];
+  const index = siblings.indexOf(member);
+  const next = siblings[index + 1];
+  const previous = siblings[index - 1];
+  return { ...(member.parent ? { parent: member.parent } : {}), ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
+}
+
 /**
  * Returns the edits that set (or, with `undefined`, remove) the value at a JSON path, keeping comments and the
  * file's formatting. Arrays are addressed by index; `-1` as the last segment appends.
@@ -89,7 +137,7 @@ export function appendToArrayEdits(
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   ...values: JsonValue[]
 ): TextEdit[] {
-  const last = array.children?.[array.children.length - 1];
+  const last = lastChildOf(array);
   if (!last) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
   const { text } = target;
   const indent = indentBefore(text, last.offset);
@@ -108,14 +156,6 @@ export function appendToArrayEdits(
   return [{ offset: end, length: 0, content: `,${newLine}${added}` }];
 }
 
-interface TreeNode {
-  offset: number;
-  length: number;
-  type: string;
-  children?: TreeNode[];
-  parent?: TreeNode;
-}
-
 /** Returns an edit that replaces a value node with a new value (inline JSON). */
 export function replaceValueEdit(node: { offset: number; length: number }, value: JsonValue): TextEdit {
   return { offset: node.offset, length: node.length, content: inlineJson(value) };
@@ -125,9 +165,9 @@ export function replaceValueEdit(node: { offset: number; length: number }, value
  * Returns edits that add `key: value` at the end of an object, matching its layout: inline objects stay on one
  * line, multi-line objects get a new line indented like their last property. Nothing else in the file changes.
  */
-export function addPropertyEdits(target: EditableText, object: TreeNode, key: string, value: JsonValue): TextEdit[] {
+export function addPropertyEdits(target: EditableText, object: NodeLike, key: string, value: JsonValue): TextEdit[] {
   const entry = `${JSON.stringify(key)}: ${inlineJson(value)}`;
-  const last = object.children?.[object.children.length - 1];
+  const last = lastChildOf(object);
   if (!last) return [{ offset: object.offset, length: object.length, content: `{ ${entry} }` }];
   // An object whose last property starts a line is written over several lines (the object's brace is before it).
   const indent = indentBefore(target.text, last.offset);
@@ -136,15 +176,11 @@ export function addPropertyEdits(target: EditableText, object: TreeNode, key: st
 }
 
 /** Returns the edit that removes a property (or array element) with its comma, leaving its neighbours as written. */
-export function removeMemberEdit(member: TreeNode): TextEdit {
-  const siblings = member.parent?.children ?? [];
-  const index = siblings.indexOf(member);
-  const next = siblings[index + 1];
-  const previous = siblings[index - 1];
+export function removeMemberEdit(member: NodeLike): TextEdit {
+  const { next, previous, parent } = surroundingsOf(member);
   if (next) return { offset: member.offset, length: next.offset - member.offset, content: '' };
   if (previous) return { offset: previous.offset + previous.length, length: member.offset + member.length - (previous.offset + previous.length), content: '' };
   // The only member: empty the container but keep its braces.
-  const parent = member.parent;
   if (!parent) return { offset: member.offset, length: member.length, content: '' };
   const open = parent.offset + 1;
   const close = parent.offset + parent.length - 1;

@@ -8,7 +8,7 @@ import { JSON_OBJECT, type JsonTree } from '../parse/jsonTree';
 import { validateValueOfDocument } from '../schema/validate';
 import { runRules } from './engine';
 import { atLevels, walkOptionsOf, type Checker, type Found, type ReusableState, type UnitFindings, type Version } from './state';
-import { moved, spanIndexOf, unitsOf, type ChangedRegion } from './units';
+import { findingMover, spanIndexOf, unitsOf, type ChangedRegion } from './units';
 
 type Units = NonNullable<ReturnType<typeof unitsOf>>;
 
@@ -79,8 +79,9 @@ export function checkOneUnit(previous: ReusableState, version: Version, region: 
     else if (spanIndexOf(spans, f.offset) >= 0) return undefined; // about another unit: cannot be
     else outside.push(f);
   }
-  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map((f) => moved(f, delta, oldEnd))));
-  const models = previous.modelFindings.map((f) => moved(f, delta, oldEnd));
+  const moved = findingMover(delta, oldEnd);
+  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map(moved)));
+  const models = previous.modelFindings.map(moved);
   return { units: { spans, findings: perUnit }, models, rest: [...outside, ...said.everyCheck] };
 }
 
@@ -107,8 +108,8 @@ export function checkOneSetting(previous: ReusableState, version: Version, regio
     .filter((f) => spanIndexOf(spans, f.offset) < 0);
   // What the rules that read the setting said replaces what they said before; the rest is kept, moved.
   const { asked } = checker.set.afterSettingEdit(setting);
-  const keep = (findings: readonly Finding[]): Finding[] =>
-    (asked.size === 0 ? findings : findings.filter((f) => !asked.has(f.code))).map((f) => moved(f, delta, oldEnd));
+  const moved = findingMover(delta, oldEnd);
+  const keep = (findings: readonly Finding[]): Finding[] => (asked.size === 0 ? findings : findings.filter((f) => !asked.has(f.code))).map(moved);
   const perUnit = kept.findings.map((findings, i) => [...keep(findings), ...(said.units[i] ?? [])]);
   const models = [...keep(previous.modelFindings), ...said.models];
   return { units: { spans, findings: perUnit }, models, rest: [...outside, ...said.everyCheck] };

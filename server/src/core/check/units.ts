@@ -1,7 +1,7 @@
 // The units a check can keep findings for: the operations of a REST connector, the Custom requests of an OData one.
 // An edit inside one unit (clear of its braces) changes nothing the others' findings depend on, only where they are.
 import type { ConnectorDocument } from '../document';
-import type { Finding, Span } from '../findings';
+import type { Finding, Fix, Span } from '../findings';
 import { ARRAY, OBJECT } from '../parse/jsonTree';
 
 /** The units of a connector: its units array's key and node, and its elements, when every element is an object. */
@@ -73,19 +73,26 @@ export function spanIndexOf(spans: readonly Span[], offset: number): number {
 }
 
 /**
- * A kept finding in the new text: what lies after the edit moves with its text, what lies before stays put.
- * That holds for fix edits too, which may be far from their finding (enabling a setting at the file's end).
+ * Moves kept findings into the new text: what lies after the edit moves with its text, what lies before stays put.
+ * That holds for fix edits too, which may be far from their finding (enabling a setting at the file's end); a fix
+ * that several findings share is moved once and stays shared.
  */
-export function moved(finding: Finding, delta: number, editEnd: number): Finding {
-  const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
-  if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
-  const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
-  if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
-  if (finding.fixes && fixesMove) {
-    shifted.fixes = finding.fixes.map((fix) => ({
-      ...fix,
-      edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)),
-    }));
-  }
-  return shifted;
+export function findingMover(delta: number, editEnd: number): (finding: Finding) => Finding {
+  const movedFixes = new Map<Fix, Fix>();
+  const moveFix = (fix: Fix): Fix => {
+    let moved = movedFixes.get(fix);
+    if (!moved) {
+      moved = fix.edits.some((e) => e.offset >= editEnd) ? { ...fix, edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)) } : fix;
+      movedFixes.set(fix, moved);
+    }
+    return moved;
+  };
+  return (finding) => {
+    const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
+    if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
+    const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
+    if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
+    if (finding.fixes && fixesMove) shifted.fixes = finding.fixes.map(moveFix);
+    return shifted;
+  };
 }

@@ -1,6 +1,6 @@
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
-import { CONSTRAINT_TYPES, enableEnforcementEdits } from './shared';
+import { CONSTRAINT_TYPES, enableEnforcementFix } from './shared';
 
 /** Constraints are documentation until the Advanced setting enforces them. */
 export const constraintsNotEnforced: ParameterRule<'advanced'> = {
@@ -25,7 +25,7 @@ export const constraintsNotEnforced: ParameterRule<'advanced'> = {
     report({
       at: first.field.keyNode,
       message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
-      fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(context, connector) }],
+      fixes: [enableEnforcementFix(context, connector)],
     });
   },
 };
