@@ -8,6 +8,7 @@ import { lintFully, lintIncrementally, lintText, type LintState } from '../../se
 import { RULES } from '../../server/src/core/rules';
 import type { Rule } from '../../server/src/core/rules/types';
 import { generateConnectorWithFindings, generateODataConnector, generateRestConnector } from '../bench/generate';
+import { modelSnapshot } from '../support/modelSnapshot';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SEEDS = [
@@ -87,6 +88,7 @@ test('checking only the edited operation or setting gives exactly the findings, 
         // The tree and model updated in place are the ones a fresh parse builds.
         assert.deepStrictEqual(state.result.parsed.root, full.parsed.root);
         assert.deepStrictEqual(state.result.connector, full.connector);
+        assert.deepStrictEqual(modelSnapshot(state.result.connector), modelSnapshot(full.connector));
         assert.equal(state.result.parsed.text, text);
       }
     }),

@@ -10,7 +10,8 @@ import type { JsonTree } from '../parse/jsonTree';
 import { checkFully } from './full';
 import { checkOneSetting, checkOneUnit } from './partial';
 import { stateOf, versionOf, type Checker, type LintState, type ReusableState, type Version } from './state';
-import { changedRegion, linesMoved, spanIndexOf, unitsOf, type ChangedRegion } from './units';
+import { changedRegion, linesMoved, type ChangedRegion } from '../textChange';
+import { spanIndexOf, unitsOf } from './units';
 
 /** The part of the previous version an edit stayed inside, its first and last character kept: its value node, and which part it is. */
 type EditedPart = { node: number } & ({ unit: number } | { setting: string });

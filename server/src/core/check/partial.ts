@@ -8,7 +8,8 @@ import { JSON_OBJECT, type JsonTree } from '../parse/jsonTree';
 import { validateValueOfDocument } from '../schema/validate';
 import { runRules } from './engine';
 import { atLevels, walkOptionsOf, type Checker, type Found, type ReusableState, type UnitFindings, type Version } from './state';
-import { findingMover, spanIndexOf, unitsOf, type ChangedRegion } from './units';
+import type { ChangedRegion } from '../textChange';
+import { findingMover, spanIndexOf, unitsOf } from './units';
 
 type Units = NonNullable<ReturnType<typeof unitsOf>>;
 
