@@ -127,10 +127,10 @@ ${reqs.join(',\n')}
 `;
 }
 
-function arraysAndHeadersOperation(index: number): string {
-  const id = `op${index}`;
+/** An operation with eight headers and the given parameters (one JSON object a line). */
+function operationWithHeaders(index: number, parameters: readonly string[]): string {
   return `    {
-      "id": "${id}",
+      "id": "op${index}",
       "summary": "Search items ${index}",
       "method": "${index % 2 === 0 ? 'GET' : 'POST'}",
       "path": "/search${index}/{tenant}",
@@ -145,15 +145,21 @@ function arraysAndHeadersOperation(index: number): string {
         "X-Region": "eu-${index % 7}"
       },
       "parameters": [
-        { "name": "tenant", "location": "path", "type": "string", "required": true },
-        { "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv", "minItems": 1, "maxItems": 50 },
-        { "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" },
-        { "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" },
-        { "name": "fields", "location": "query", "type": "array", "items": { "type": "string" }, "separation": "ssv", "minItems": 0 },
-        { "name": "X-Trace", "location": "header", "type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 64 },
-        { "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }
+${parameters.map((p) => `        ${p}`).join(',\n')}
       ]
     }`;
+}
+
+function arraysAndHeadersOperation(index: number): string {
+  return operationWithHeaders(index, [
+    '{ "name": "tenant", "location": "path", "type": "string", "required": true }',
+    '{ "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv", "minItems": 1, "maxItems": 50 }',
+    '{ "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" }',
+    '{ "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" }',
+    '{ "name": "fields", "location": "query", "type": "array", "items": { "type": "string" }, "separation": "ssv", "minItems": 0 }',
+    '{ "name": "X-Trace", "location": "header", "type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 64 }',
+    '{ "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }',
+  ]);
 }
 
 /** A valid REST connector whose operations each carry many headers and array parameters (nested items, options). */
@@ -180,33 +186,16 @@ ${ops.join(',\n')}
  * enforced, whose fix adds a setting at the end of the file); the tenth is clean.
  */
 function operationWithFindings(index: number): string {
-  const id = `op${index}`;
   const clean = index % 10 === 9;
-  return `    {
-      "id": "${id}",
-      "summary": "Search items ${index}",
-      "method": "${index % 2 === 0 ? 'GET' : 'POST'}",
-      "path": "/search${index}/{tenant}",
-      "headers": {
-        "Accept": "application/json",
-        "Accept-Language": "en",
-        "Cache-Control": "no-cache",
-        "X-Client": "bench",
-        "X-Correlation": "{{correlation}}",
-        "X-Feature-A": "on",
-        "X-Feature-B": "off",
-        "X-Region": "eu-${index % 7}"
-      },
-      "parameters": [
-        { "name": "tenant", "location": "path", "type": "string", "required": true },
-        { "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv"${clean ? '' : ', "minItems": 1, "maxItems": 50'} },
-        { "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" },
-        { "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" },
-        { "name": "page", "location": "query", "type": "integer"${clean ? '' : ', "emptyValue": true'} },
-        { "name": "X-Trace", "location": "header", "type": "string"${clean ? '' : ', "pattern": "^[a-z0-9-]+$", "maxLength": 64'} },
-        { "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }
-      ]
-    }`;
+  return operationWithHeaders(index, [
+    '{ "name": "tenant", "location": "path", "type": "string", "required": true }',
+    `{ "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv"${clean ? '' : ', "minItems": 1, "maxItems": 50'} }`,
+    '{ "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" }',
+    '{ "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" }',
+    `{ "name": "page", "location": "query", "type": "integer"${clean ? '' : ', "emptyValue": true'} }`,
+    `{ "name": "X-Trace", "location": "header", "type": "string"${clean ? '' : ', "pattern": "^[a-z0-9-]+$", "maxLength": 64'} }`,
+    '{ "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }',
+  ]);
 }
 
 /**
