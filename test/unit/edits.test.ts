@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addPropertyEdits, appendToArrayEdits, applyEdits, editableText, inlineJson, removeMemberEdit } from '../../server/src/core/edits';
+import fc from 'fast-check';
+import { addPropertyEdits, appendToArrayEdits, applyEdits, editableText, inlineJson, removeMemberEdit, textFormatting } from '../../server/src/core/edits';
+import { changedRegion } from '../../server/src/core/textChange';
 import { parseDocument } from '../../server/src/core/parse';
 import { nodeAtPath } from '../../server/src/core/tree';
 
@@ -57,4 +59,15 @@ test('edits follow the formatting they are given, found once for the text, and r
   // A file on one line: every object is inline.
   const line = '{ "kind": "rest", "operations": [{ "id": "a" }] }';
   assert.equal(applyEdits(line, addPropertyEdits(editableText(line), root(line), 'name', 'x')), '{ "kind": "rest", "operations": [{ "id": "a" }], "name": "x" }');
+});
+
+test('the formatting found again after an edit, around it, is the formatting found in the whole new text', () => {
+  const pieces = fc.constantFrom('{', '}', '"a": 1', ',', ' ', '  ', '\t', '\n', '\r\n', '\r', 'x');
+  const text = fc.array(pieces, { maxLength: 24 }).map((p) => p.join(''));
+  fc.assert(fc.property(text, fc.nat(), fc.nat({ max: 4 }), text, (before, at, remove, insert) => {
+    const start = at % (before.length + 1);
+    const after = before.slice(0, start) + insert + before.slice(start + remove);
+    const region = changedRegion(before, after);
+    assert.deepEqual(textFormatting.afterEdit(editableText(before), after, region), textFormatting.of(after));
+  }), { numRuns: 5000 });
 });

@@ -1,5 +1,6 @@
 import { applyEdits as applyJsoncEdits, modify } from 'jsonc-parser';
 import type { Span, TextEdit } from './findings';
+import type { ChangedRegion } from './textChange';
 import { TreeNode } from './parse/jsonTree';
 import type { JsonValue } from './tree';
 
@@ -10,16 +11,32 @@ export interface TextFormatting {
   eol: '\n' | '\r\n';
 }
 
+/** A line that starts with blanks and holds more: the file's first one says how it indents. */
+const FIRST_INDENTED = /^([ \t]+)\S/m;
+
 /** Finding how a text is written reads all of it: once per version of a file, never once per fix. */
 export const textFormatting = {
   /** The formatting a text follows: its first indented line's indentation, and CR LF when a line ends so. */
   of(text: string): TextFormatting {
-    const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+    const indent = FIRST_INDENTED.exec(text)?.[1] ?? '  ';
     return {
       insertSpaces: !indent.startsWith('\t'),
       tabSize: indent.startsWith('\t') ? 4 : indent.length,
       eol: text.includes('\r\n') ? '\r\n' : '\n',
     };
+  },
+
+  /**
+   * The formatting of `text`, made from `before`'s text by an edit of `region`, reading only around the edit when the
+   * first indented line lies before it: the line ends are CR LF when one is in the edit, or was before it or after it.
+   */
+  afterEdit(before: EditableText, text: string, region: ChangedRegion): TextFormatting {
+    const indented = FIRST_INDENTED.exec(before.text);
+    if (!indented || indented.index + indented[0].length > region.start) return textFormatting.of(text);
+    const crlf = text.slice(Math.max(0, region.start - 1), region.newEnd + 1).includes('\r\n')
+      || (before.formatting.eol === '\r\n' && ((region.start >= 2 && before.text.lastIndexOf('\r\n', region.start - 2) >= 0) || before.text.indexOf('\r\n', region.oldEnd) >= 0));
+    const eol = crlf ? '\r\n' : '\n';
+    return eol === before.formatting.eol ? before.formatting : { ...before.formatting, eol };
   },
 };
 

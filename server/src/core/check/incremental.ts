@@ -60,13 +60,12 @@ function isReusable(state: LintState | undefined, checker: Checker): state is Re
   return state?.units !== undefined && state.modelFindings !== undefined && state.optionsKey === checker.key;
 }
 
-/** The unit or setting an edit stayed inside, when what the previous check said of the rest can be kept; undefined otherwise. */
-function editInPart(previous: ReusableState, text: string, formatting: TextFormatting): EditInPart | undefined {
+/** The unit or setting an edit (of `region`) stayed inside, when what the previous check said of the rest can be kept; undefined otherwise. */
+function editInPart(previous: ReusableState, text: string, region: ChangedRegion, formatting: TextFormatting): EditInPart | undefined {
   const before = previous.result;
   const { tree } = before.parsed;
   // Fixes written for other line ends or indentation are other fixes.
   if (!tree || !sameFormatting(previous.formatting, formatting)) return undefined;
-  const region = changedRegion(before.parsed.text, text);
   // A repeated key's finding names the line of the first ("the first is on line 42"): it cannot be moved across an
   // edit that moves the lines after it.
   if (before.findings.some((f) => f.code === DUPLICATE_KEY && f.offset >= region.start) && linesMoved(before.parsed.text, text, region)) return undefined;
@@ -102,8 +101,11 @@ function checkPart(edit: EditInPart, version: Version, checker: Checker): LintSt
 export function checkNewVersion(previous: LintState | undefined, text: string, checker: Checker): LintState {
   const reusable = isReusable(previous, checker);
   if (reusable && previous.result.parsed.text === text) return previous;
-  const formatting = textFormatting.of(text);
-  const edit = reusable ? editInPart(previous, text, formatting) : undefined;
+  const before = reusable ? { text: previous.result.parsed.text, formatting: previous.formatting } : undefined;
+  const region = before && changedRegion(before.text, text);
+  // How the text is written is found again around the edit when it can be.
+  const formatting = before && region ? textFormatting.afterEdit(before, text, region) : textFormatting.of(text);
+  const edit = reusable && region ? editInPart(previous, text, region, formatting) : undefined;
   // The edited part alone is parsed again when it can be.
   const parsed = edit ? parseDocumentAfterEdit(edit.tree, edit.part.node, text, edit.region.newEnd - edit.region.oldEnd) : parseDocument(text);
   const version = versionOf(parsed, checker.options, formatting);
