@@ -207,10 +207,11 @@ function walkRest(connector: RestConnector, source: EditableText, set: RuleGroup
 }
 
 function walkOData(connector: ODataConnector, source: EditableText, set: RuleGroups, runner: Runner, out: RuleFindings, options: WalkOptions): void {
+  const { text, formatting } = source;
   const report = runner.reporter.report;
   const context = {
-    text: source.text,
-    formatting: source.formatting,
+    text,
+    formatting,
     report,
     connector,
     ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}),
@@ -233,7 +234,8 @@ export function runRules(connector: Connector, source: EditableText, set: RuleSe
   if (connector.kind === undefined) return out;
   const runner = new Runner(set.overrides);
   const groups: RuleGroups = options.setting === undefined ? set : set.afterSettingEdit(options.setting);
-  const context: ConnectorContext = { text: source.text, formatting: source.formatting, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
+  const { text, formatting } = source;
+  const context: ConnectorContext = { text, formatting, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
   for (const enabled of groups.connector) {
     const { appliesTo } = enabled.rule;
     if (appliesTo !== 'any' && appliesTo !== connector.kind) continue;

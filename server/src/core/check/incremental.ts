@@ -94,20 +94,25 @@ function checkPart(edit: EditInPart, version: Version, checker: Checker): LintSt
   return found && stateOf(version, found, checker, 'one-setting');
 }
 
+/** How the text an edit made from the previous version's is written (found around the edit when it can be), and the part the edit stayed inside, if any. */
+function readEdit(previous: ReusableState, text: string): { formatting: TextFormatting; inPart: EditInPart | undefined } {
+  const before = { text: previous.result.parsed.text, formatting: previous.formatting };
+  const region = changedRegion(before.text, text);
+  const formatting = textFormatting.afterEdit(before, text, region);
+  return { formatting, inPart: editInPart(previous, text, region, formatting) };
+}
+
 /**
  * Checks a new version of a file, reusing the previous version's findings for every unit the edit did not touch,
  * and for every rule that does not read the setting it touched; gives exactly what a full check gives.
  */
 export function checkNewVersion(previous: LintState | undefined, text: string, checker: Checker): LintState {
-  const reusable = isReusable(previous, checker);
-  if (reusable && previous.result.parsed.text === text) return previous;
-  const before = reusable ? { text: previous.result.parsed.text, formatting: previous.formatting } : undefined;
-  const region = before && changedRegion(before.text, text);
-  // How the text is written is found again around the edit when it can be.
-  const formatting = before && region ? textFormatting.afterEdit(before, text, region) : textFormatting.of(text);
-  const edit = reusable && region ? editInPart(previous, text, region, formatting) : undefined;
+  const reusable = isReusable(previous, checker) ? previous : undefined;
+  if (reusable?.result.parsed.text === text) return reusable;
+  const edit = reusable ? readEdit(reusable, text) : undefined;
+  const inPart = edit?.inPart;
   // The edited part alone is parsed again when it can be.
-  const parsed = edit ? parseDocumentAfterEdit(edit.tree, edit.part.node, text, edit.region.newEnd - edit.region.oldEnd) : parseDocument(text);
-  const version = versionOf(parsed, checker.options, formatting);
-  return (edit && checkPart(edit, version, checker)) ?? checkFully(version, checker);
+  const parsed = inPart ? parseDocumentAfterEdit(inPart.tree, inPart.part.node, text, inPart.region.newEnd - inPart.region.oldEnd) : parseDocument(text);
+  const version = versionOf(parsed, checker.options, edit?.formatting ?? textFormatting.of(text));
+  return (inPart && checkPart(inPart, version, checker)) ?? checkFully(version, checker);
 }

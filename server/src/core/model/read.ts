@@ -103,8 +103,6 @@ class TreeOperation extends Part implements RestOperation {
   declare readonly path: Field<string> | undefined;
   declare readonly parametersAt: number;
   readonly #headersProperty: number;
-  /** The `parameters` property's value node, an array or not; -1 when absent. */
-  readonly #list: number;
   #headers: MapField<string> | undefined | null = null;
   #parameters: RestParameter[] | undefined;
 
@@ -117,8 +115,8 @@ class TreeOperation extends Part implements RestOperation {
     this.method = fieldAt(tree, method, isString);
     this.path = fieldAt(tree, path, isString);
     this.#headersProperty = headers;
-    this.#list = parameters < 0 ? -1 : tree.propertyValue(parameters);
-    this.parametersAt = this.#list >= 0 && tree.kind(this.#list) === ARRAY ? this.#list : -1;
+    const list = parameters < 0 ? -1 : tree.propertyValue(parameters);
+    this.parametersAt = list >= 0 && tree.kind(list) === ARRAY ? list : -1;
   }
 
   get headers(): MapField<string> | undefined {
@@ -127,7 +125,7 @@ class TreeOperation extends Part implements RestOperation {
   }
 
   get parameters(): RestParameter[] {
-    return (this.#parameters ??= objectElements(this.tree, this.#list).map((p, i) => new TreeParameter(this.tree, p, i)));
+    return (this.#parameters ??= objectElements(this.tree, this.parametersAt).map((p, i) => new TreeParameter(this.tree, p, i)));
   }
 
   get parametersNode(): TreeNode | undefined {
