@@ -2,23 +2,8 @@
 // does the import and returns the text, which is written through the editor (so it can be undone).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/openapiProtocol';
-import type { ImportNote } from '../../server/src/core/openapi/types';
-
-/** The import's report as Markdown: what changed, what the platform cannot hold, what the document gets wrong. */
-function reportMarkdown(document: string, out: string, result: Extract<ImportOpenApiResult, { ok: true }>): string {
-  const lines = [`# Import of ${document}`, '', `${result.operations} operation${result.operations === 1 ? '' : 's'} into ${out}.`, ''];
-  if (result.changes) lines.push('## Changes to the connector', '', ...(result.changes.length ? result.changes.map((c) => `- ${c}`) : ['- Nothing changed.']), '');
-  if (result.notes.length) {
-    lines.push('## What the platform cannot hold as the document says', '');
-    const byPlace = new Map<string, ImportNote[]>();
-    for (const note of result.notes) byPlace.set(note.where, [...(byPlace.get(note.where) ?? []), note]);
-    for (const [where, notes] of byPlace) lines.push(`### ${where}`, '', ...notes.map((n) => `- **${n.kind === 'left-out' ? 'left out' : 'changed'}**: ${n.reason}`), '');
-  }
-  if (result.problems.length) lines.push('## Where the document does not follow the specification', '', ...result.problems.map((p) => `- ${p.replace(/\s*\n\s*/g, ' ')}`), '');
-  if (result.findings.length) lines.push('## Checks on the connector', '', ...result.findings.map((f) => `- ${f}`), '');
-  return lines.join('\n');
-}
+import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/protocol';
+import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 /** Registers the OpenAPI import command. */
 export function registerOpenApiCommands(context: vscode.ExtensionContext, client: LanguageClient): void {
@@ -53,33 +38,10 @@ export function registerOpenApiCommands(context: vscode.ExtensionContext, client
         void vscode.window.showErrorMessage(result.message);
         return;
       }
-      const edit = new vscode.WorkspaceEdit();
-      let exists = true;
-      try {
-        await vscode.workspace.fs.stat(target);
-      } catch {
-        exists = false;
-      }
-      if (exists) {
-        const document = await vscode.workspace.openTextDocument(target);
-        edit.replace(target, new vscode.Range(document.positionAt(0), document.positionAt(document.getText().length)), result.text);
-      } else {
-        edit.createFile(target, { contents: new TextEncoder().encode(result.text) });
-      }
-      if (!(await vscode.workspace.applyEdit(edit))) {
-        void vscode.window.showErrorMessage(`Could not write ${vscode.workspace.asRelativePath(target)}.`);
-        return;
-      }
-      const opened = await vscode.workspace.openTextDocument(target);
-      await opened.save();
-      await vscode.window.showTextDocument(opened);
+      if (!(await writeImportedText(target, result.text))) return;
       const noted = result.notes.length + result.problems.length + result.findings.length;
       const summary = `${result.changes ? 'Updated' : 'Imported'} ${result.operations} operation${result.operations === 1 ? '' : 's'}${noted ? `; ${noted} item${noted === 1 ? '' : 's'} could not be taken as the document says` : ''}.`;
-      const choice = await vscode.window.showInformationMessage(summary, 'Show Report');
-      if (choice) {
-        const report = await vscode.workspace.openTextDocument({ language: 'markdown', content: reportMarkdown(source.fsPath, vscode.workspace.asRelativePath(target), result) });
-        await vscode.window.showTextDocument(report, { preview: true, viewColumn: vscode.ViewColumn.Beside });
-      }
+      await offerReport(summary, () => importReportMarkdown(`Import of ${source.fsPath}`, `${result.operations} operation${result.operations === 1 ? '' : 's'} into ${vscode.workspace.asRelativePath(target)}.`, result));
     }),
   );
 }

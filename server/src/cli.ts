@@ -4,6 +4,7 @@ import type { CliIo } from './cli/io';
 import { runLintCommand } from './cli/lint/command';
 import { METADATA_HELP, runMetadataCommand } from './cli/metadata/command';
 import { runExportCommand, runImportCommand } from './cli/openapi/command';
+import { IMPORT_ODATA_HELP, runImportODataCommand } from './cli/odata/command';
 import { EXPORT_HELP, IMPORT_HELP } from './cli/openapi/options';
 import { LINT_HELP } from './cli/lint/options';
 import { packageInfo } from './io/packageInfo';
@@ -25,6 +26,7 @@ Commands:
                                       run the cases of tests files (NAME.tests.json) and check the answers
   metadata fetch FILE [--out PATH]    download an OData connector's $metadata and name it in the connector
   import openapi SPEC [--out FILE]    write (or update) a REST connector from an OpenAPI or Swagger document
+  import odata METADATA [--out FILE]  write (or add to) an OData connector's Custom requests from a service's $metadata
   export openapi FILE [--out SPEC]    write an OpenAPI 3.1 document for a REST connector
 
 Options:
@@ -66,7 +68,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (command === '--help' || command === '-h' || command === 'help') {
-    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, test: TEST_HELP, metadata: METADATA_HELP, import: IMPORT_HELP, export: EXPORT_HELP };
+    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, test: TEST_HELP, metadata: METADATA_HELP, import: `${IMPORT_HELP}\n${IMPORT_ODATA_HELP}`, export: EXPORT_HELP };
     io.stdout(helps[rest[0] ?? ''] ?? HELP);
     return 0;
   }
@@ -78,7 +80,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === 'request') return runRequestCommand(rest, io);
   if (command === 'test') return runTestCommand(rest, io);
   if (command === 'metadata') return runMetadataCommand(rest, io);
-  if (command === 'import') return runImportCommand(rest, io);
+  if (command === 'import') return rest[0] === 'odata' ? runImportODataCommand(rest, io) : runImportCommand(rest, io);
   if (command === 'export') return runExportCommand(rest, io);
   if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'. Put options after the command, e.g. connector lint --format json.`);
   const close = closeMatches(command, COMMANDS);

@@ -1,6 +1,7 @@
 // The language server process: the transport (stdio or IPC) comes from the command line the client starts it with.
 import { createGuardedConnection } from './lsp/guard';
 import { startServer } from './lsp/startServer';
+import { metadataImportFeatures } from './metadataImport/lspFeatures';
 import { openApiFeatures } from './openapi/lspFeatures';
 import { suiteFeatures } from './lsp/suiteFeatures';
 
@@ -16,4 +17,11 @@ const report = (kind: string) => (error: unknown): void => {
 };
 process.on('uncaughtException', report('Unexpected error'));
 process.on('unhandledRejection', report('Unhandled rejection'));
-startServer(connection, [openApiFeatures, suiteFeatures]);
+try {
+  startServer(connection, [openApiFeatures, suiteFeatures, metadataImportFeatures]);
+} catch (error) {
+  // A server that cannot start must not sit silent: the client would wait for its answer forever. It exits, so
+  // the editor says the server stopped and the log says why.
+  process.stderr.write(`The Connector Tools language server cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+}

@@ -1,10 +1,16 @@
 // Import time: reading, bundling and validating a document, then mapping it, for the largest public documents the
-// tests use; and the whole `connector import openapi` process against `connector --version` (the startup it adds).
+// tests use; the whole `connector import openapi` process against `connector --version` (the startup it adds); and
+// the limits: a generated document of 51,000 operations (57 MB) against the time the import gives it, and YAML
+// alias bombs, which must be refused at once.
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importOpenApi } from '../../server/src/core/openapi/importOpenApi';
 import { loadOpenApiDocument } from '../../server/src/openapi/loadDocument';
+import { importBudget } from '../../server/src/openapi/limits';
+import { aliasBombYaml, largeOpenApiJson } from '../support/hostileOpenApi';
 import { oasExample } from '../support/openapiDocuments';
 import { medianMs, ms, printTable, ratio } from './stats';
 
@@ -35,4 +41,34 @@ export async function runOpenApiBench(): Promise<void> {
     ['connector --version', `${ms(version)} ms`, '1.00×'],
     ['connector import openapi 3.1/readme.json', `${ms(imported)} ms`, ratio(imported, version)],
   ]);
+  if (process.argv.includes('--quick')) return;
+  const folder = mkdtempSync(join(tmpdir(), 'connector-openapi-bench-'));
+  try {
+    const large = join(folder, 'large.json');
+    writeFileSync(large, largeOpenApiJson(51_000));
+    const bytes = statSync(large).size;
+    let start = performance.now();
+    const loaded = await loadOpenApiDocument(large);
+    const loadTime = performance.now() - start;
+    if (!loaded.ok) throw new Error(loaded.failure.message);
+    start = performance.now();
+    importOpenApi(loaded.document);
+    const mapTime = performance.now() - start;
+    printTable('A generated document, in process (one run)', [
+      ['document', 'size', 'operations', 'read + validate', 'map'],
+      ['large.json', `${(bytes / 2 ** 20).toFixed(0)} MB`, '51000', `${ms(loadTime)} ms`, `${ms(mapTime)} ms`],
+    ]);
+    const rows: string[][] = [['command', 'wall', 'share of the time the import gives it']];
+    const wall = run(['import', 'openapi', large, '--out', join(folder, 'large.connector.json')]);
+    rows.push(['connector import openapi large.json (51,000 operations)', `${ms(wall)} ms`, `${((wall / importBudget(bytes).deadlineMs) * 100).toFixed(0)}% of ${(importBudget(bytes).deadlineMs / 1000).toFixed(0)} s`]);
+    for (const use of ['unused-extension', 'operation-description'] as const) {
+      const bomb = join(folder, `${use}.yaml`);
+      writeFileSync(bomb, aliasBombYaml(use));
+      const refused = run(['import', 'openapi', bomb]);
+      rows.push([`connector import openapi, a 10^9-string alias bomb (${use}), refused`, `${ms(refused)} ms`, `${((refused / importBudget(statSync(bomb).size).deadlineMs) * 100).toFixed(1)}%`]);
+    }
+    printTable('connector import openapi at its limits, whole process (one run)', rows);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }

@@ -5,6 +5,7 @@ import { runBundleBench } from './bundle.bench';
 import { runFeaturesBench } from './features.bench';
 import { runLintBench } from './lint.bench';
 import { runMetadataBench } from './metadata.bench';
+import { runMetadataImportBench } from './metadataImport.bench';
 import { runOpenApiBench } from './openapi.bench';
 import { runPatternBench } from './pattern.bench';
 import { runProcessBench } from './process.bench';
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   openapi: runOpenApiBench,
   suite: runSuiteBench,
   metadata: runMetadataBench,
+  metadataImport: runMetadataImportBench,
 };
 
 async function main(): Promise<void> {

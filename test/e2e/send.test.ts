@@ -11,10 +11,12 @@ import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
+// Numbers written by hand: JSON.parse would turn them into 9007199254740992, 0.1 and Infinity.
+const HOSTILE_NUMBERS = '"n":9007199254740993,"d":0.1000000000000000055511,"big":1e400';
 const HOSTILE_BODY = JSON.stringify({
   title: '<script>window.pwned = "script"</script>',
   image: '<img src=x onerror="window.pwned = \'img\'">',
-});
+}).replace(/\}$/, `,${HOSTILE_NUMBERS}}`);
 
 /** A workspace with the pet store example pointed at a local server, and a connector for a hostile server. */
 function workspaceFor(petstoreUrl: string, hostileUrl: string): string {
@@ -74,7 +76,7 @@ describe('Send Request in a real VS Code', () => {
     }
   });
 
-  test('a hostile response renders as text and runs no script', async (t) => {
+  test('a hostile response renders as text and runs no script; its numbers keep their digits', async (t) => {
     const page = session!.page;
     try {
       await openFile(page, 'hostile.connector.json');
@@ -92,6 +94,7 @@ describe('Send Request in a real VS Code', () => {
       assert.equal(state.images, 0, 'no element was created from the response');
       assert.equal(state.injectedScripts, 0, 'no script element holds the response');
       assert.ok(state.text.includes('<img src=x onerror='), 'the markup is shown as text');
+      for (const digits of ['9007199254740993', '0.1000000000000000055511', '1e400']) assert.ok((await frame.textContent('.result .data'))?.includes(digits), `the panel shows ${digits}`);
     } catch (error) {
       await session!.saveArtifacts(t.name);
       throw error;

@@ -8,14 +8,15 @@ import { after, before, describe, test } from 'node:test';
 import type { SeverityOverrides } from '../../server/src/core/findings';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest, type Prepared, type PrepareInput } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
 import { describeRequest } from '../../server/src/core/request/show';
-import { JsonNumber } from '../../server/src/core/values/exactJson';
+import { JsonNumber, type ExactJson } from '../../server/src/core/values/exactJson';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { bodyFileReader } from '../../server/src/files/workspaceFiles';
 import { filesIn } from '../support/files';
 import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
+import { DIRECT_NETWORK } from '../support/network';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-exact-'));
@@ -46,7 +47,7 @@ async function prepare(operations: string[], extra: Extra = {}): Promise<{ prepa
 async function wire(operations: string[], extra: Extra = {}): Promise<Echo> {
   const { prepared } = await prepare(operations, extra);
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
-  await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+  await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   const received = echo.received.at(-1);
   assert.ok(received);
   assertWireIsPreview(prepared.request, received);
@@ -118,6 +119,26 @@ describe('numbers are exact', () => {
     const body = op('POST', '/x', [p('o', 'body', 'object', ', "model": "M"')], '{ "Content-Type": "application/json" }');
     const got = await wire([body], { top: ', "models": { "M": { "type": "object", "additionalProperties": true } }', valuesFileText: '{ "op": { "o": { "id": 12345678901234567890, "x": 0.1 } } }' });
     assert.equal(got.body, '{"id":12345678901234567890,"x":0.1}');
+  });
+
+  test('integer properties of a body object given as strings are sent as JSON numbers with all their digits, nested models and arrays too', async () => {
+    const models = ', "models": { "Order": { "type": "object", "properties": { "id": { "type": "integer", "format": "int64" }, "qty": { "type": "integer" }, "lines": { "type": "array", "items": { "type": "integer", "format": "int64" } }, "owner": { "$ref": "#/models/Owner" }, "note": { "type": "string" } } }, "Owner": { "type": "object", "properties": { "id": { "type": "integer", "format": "int64" } } } }';
+    const body = op('POST', '/x', [p('o', 'body', 'object', ', "model": "Order"')], '{ "Content-Type": "application/json" }');
+    const values = { o: { id: '9007199254740993', qty: ' 42 ', lines: ['-9223372036854775808', new JsonNumber('9007199254740995')], owner: { id: '12345678901234567' }, note: '9007199254740993' } };
+    const { prepared } = await prepare([body], { top: models, values });
+    assert.ok(prepared.ok);
+    assert.deepEqual(prepared.request.warnings, [], 'a string holding a whole number is what an int64 takes');
+    assert.equal((await wire([body], { top: models, values })).body, '{"id":9007199254740993,"qty":42,"lines":[-9223372036854775808,9007199254740995],"owner":{"id":12345678901234567},"note":"9007199254740993"}');
+    const fromFile = await wire([body], { top: models, valuesFileText: '{ "op": { "o": { "id": "9007199254740993", "owner": { "id": 9007199254740993 } } } }' });
+    assert.equal(fromFile.body, '{"id":9007199254740993,"owner":{"id":9007199254740993}}');
+    // Out of range or not a whole number: a warning, and the value goes as written (the request is not changed behind the user's back).
+    const outside = { o: { id: '9223372036854775808', qty: 'three' } };
+    const { prepared: warned } = await prepare([body], { top: models, values: outside });
+    assert.ok(warned.ok);
+    assert.match(warned.request.warnings.join('\n'), /'id' is outside the 64-bit range/);
+    assert.match(warned.request.warnings.join('\n'), /'qty' needs a whole number, not "three"/);
+    assert.equal((await wire([body], { top: models, values: outside })).body, '{"id":"9223372036854775808","qty":"three"}');
+    assert.match(await refused([body], { top: `${models}, "advanced": { "enforceConstraints": true }`, values: outside }), /'id' is outside the 64-bit range/);
   });
 
   test('a float beyond 32 bits is refused; a float is written as the shortest text of its 32-bit value', async () => {
@@ -202,6 +223,38 @@ describe('object values are checked against their model', () => {
     assert.deepEqual(codes, ['unknown-model-ref']);
   });
 
+  test('an array body of objects naming a model: each object is checked against it, and the array is sent as given', async () => {
+    const list = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }, "model": "Pet"')], '{ "Content-Type": "application/json" }');
+    const { prepared } = await prepare([list], { top: models, values: { pets: [{ name: 'Rex' }, bad] } });
+    assert.ok(prepared.ok);
+    const warnings = prepared.request.warnings.join('\n');
+    assert.match(warnings, /'pets' does not fit model 'Pet': '\[1\]' lacks the required property 'name'/);
+    assert.match(warnings, /'\[1\]\.age' needs a whole number/);
+    assert.doesNotMatch(warnings, /'\[0\]/);
+    const nested = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "array", "items": { "type": "object" } }, "model": "Pet"')], '{ "Content-Type": "application/json" }');
+    assert.match(await refused([nested], { top: `${models}, "advanced": { "enforceConstraints": true }`, values: { pets: [[{ name: 'Rex' }, { age: 1 }]] } }), /'\[0\]\[1\]' lacks the required property 'name'/);
+    const got = await wire([list], { top: models, values: { pets: [{ name: 'Rex' }, { name: 'Tom', age: 3 }] } });
+    assert.equal(got.body, '[{"name":"Rex"},{"name":"Tom","age":3}]');
+    const xml = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }, "model": "Pet"')], '{ "Content-Type": "application/xml" }');
+    assert.equal((await wire([xml], { top: models, values: { pets: [{ name: 'Rex' }] } })).body, '<?xml version="1.0" encoding="UTF-8"?><pets><item><name>Rex</name></item></pets>');
+  });
+
+  test('an array body of objects naming a model: their integer properties given as strings are sent as JSON numbers with all their digits, in nested arrays too', async () => {
+    const orders = ', "models": { "Order": { "type": "object", "properties": { "id": { "type": "integer", "format": "int64" }, "note": { "type": "string" } } } }';
+    const list = op('POST', '/x', [p('orders', 'body', 'array', ', "items": { "type": "object" }, "model": "Order"')], '{ "Content-Type": "application/json" }');
+    const values: Record<string, ExactJson> = { orders: [{ id: '9007199254740993', note: '9007199254740993' }, { id: new JsonNumber('12345678901234567') }] };
+    const { prepared } = await prepare([list], { top: orders, values });
+    assert.ok(prepared.ok);
+    assert.deepEqual(prepared.request.warnings, []);
+    assert.equal((await wire([list], { top: orders, values })).body, '[{"id":9007199254740993,"note":"9007199254740993"},{"id":12345678901234567}]');
+    const nested = op('POST', '/x', [p('orders', 'body', 'array', ', "items": { "type": "array", "items": { "type": "object" } }, "model": "Order"')], '{ "Content-Type": "application/json" }');
+    assert.equal((await wire([nested], { top: orders, values: { orders: [[{ id: '-9223372036854775808' }]] } })).body, '[[{"id":-9223372036854775808}]]');
+    // Outside the 64-bit range: a warning naming the object, and the value goes as written.
+    const { prepared: warned } = await prepare([list], { top: orders, values: { orders: [{ id: '9223372036854775808' }] } });
+    assert.ok(warned.ok);
+    assert.match(warned.request.warnings.join('\n'), /'orders' does not fit model 'Order': '\[0\]\.id' is outside the 64-bit range/);
+  });
+
   test('an array body under application/xml is XML', async () => {
     const xml = op('POST', '/x', [p('pets', 'body', 'array', ', "items": { "type": "object" }')], '{ "Content-Type": "application/xml" }');
     const got = await wire([xml], { values: { pets: [{ name: 'Rex', tags: ['a', 'b'] }, { name: 'Tom' }] } });
@@ -235,7 +288,7 @@ describe('Custom request body files', () => {
     const prepared = await prepareRequest({ connector, findings, operationId: 'c', valuesFileText: '{ "c": { "no": "N-1", "qty": 9007199254740993 } }', secrets: () => undefined, baseDir: dir, files: filesIn(dir) });
     assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((x) => x.message).join());
     assert.match(describeRequest(prepared.request), /\n\n<body file order\.json with its values filled in, 45 bytes>$/);
-    await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+    await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     const received = echo.received.at(-1);
     assert.ok(received);
     assertWireIsPreview(prepared.request, received);

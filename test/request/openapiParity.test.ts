@@ -10,7 +10,7 @@ import { importOpenApi } from '../../server/src/core/openapi/importOpenApi';
 import type { JsonObject, ModelJson, ParameterJson, RestConnectorJson } from '../../server/src/core/openapi/types';
 import { prepareRequest } from '../../server/src/core/request/prepare';
 import { filesIn } from '../support/files';
-import type { BuiltRequest } from '../../server/src/core/request/types';
+import type { BuiltRequest } from '../../server/src/core/http/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { loadOpenApiDocument } from '../../server/src/openapi/loadDocument';
 import { oasExample, PARITY_DOCUMENTS } from '../support/openapiDocuments';
@@ -75,7 +75,7 @@ function valuesFor(parameters: ParameterJson[], models: Record<string, ModelJson
     else if (p.type === 'object') values[p.name] = modelValue(p.model ? models[p.model] : undefined, models);
     else if (p.type === 'array') {
       const items = p.items ?? { type: 'string' };
-      values[p.name] = p.options?.length ? p.options.slice(0, 2) : items.type === 'object' ? [{}] : items.type === 'array' ? [[scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'i'), scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'j')]] : [scalarValue(items.type, items.format, {}, `${p.name}1`), scalarValue(items.type, items.format, {}, `${p.name}2`)];
+      values[p.name] = p.options?.length ? p.options.slice(0, 2) : items.type === 'object' ? [modelValue(p.model ? models[p.model] : undefined, models)] : items.type === 'array' ? [[scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'i'), scalarValue(items.items?.type ?? 'string', items.items?.format, {}, 'j')]] : [scalarValue(items.type, items.format, {}, `${p.name}1`), scalarValue(items.type, items.format, {}, `${p.name}2`)];
     } else values[p.name] = scalarValue(p.type, p.format, p, p.name);
   }
   return values;
@@ -248,4 +248,34 @@ test('sign-in: API keys in header and query, basic, bearer and OAuth2 tokens rea
   assert.ok(cookie.ok);
   assert.equal(cookie.result.connector.authorization, undefined);
   assert.ok(cookie.result.notes.some((n) => n.where === 'postAnythingApiKey' && n.item === 'security'));
+});
+
+test('Swagger Petstore 3.0: DELETE /pet/{petId} keeps its own api_key header and POST /user/createWithList sends users, signed in, as swagger-client builds them', async () => {
+  const loaded = await loadOpenApiDocument(oasExample('3.0', 'petstore', 'yaml').path);
+  assert.ok(loaded.ok);
+  const imported = importOpenApi(loaded.document);
+  assert.ok(imported.ok);
+  const { connector } = imported.result;
+  const operation = (id: string): ParameterJson[] => connector.operations.find((o) => o.id === id)?.parameters ?? [];
+  assert.deepEqual(operation('deletePet').find((p) => p.name === 'api_key'), { name: 'api_key', location: 'header', type: 'string' });
+  assert.deepEqual(operation('createUsersWithListInput'), [{ name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'User', description: 'List of user object' }]);
+  const scheme = connector.authorization?.secret ?? '';
+  const linted = lintText(JSON.stringify(connector));
+  assert.deepEqual(linted.findings.filter((f) => f.severity !== 'info').map((f) => `${f.code}: ${f.message}`), []);
+  assert.ok(linted.connector);
+  const spec = structuredClone(loaded.document) as JsonObject;
+  const resolved = await SwaggerClient.resolve({ spec });
+  for (const id of ['deletePet', 'createUsersWithListInput']) {
+    const values = valuesFor(operation(id), connector.models ?? {});
+    const ours = await prepareRequest({ connector: linted.connector, operationId: id, values, secrets: (name) => (name === scheme ? 'T0ken' : undefined), baseDir: folder, files: filesIn(folder) });
+    assert.ok(ours.ok, ours.ok ? '' : ours.problems.map((p) => p.message).join(' '));
+    const theirs = SwaggerClient.buildRequest({ spec: resolved.spec, operationId: id, server: connector.baseUrl, ...swaggerArguments(connector, id, values, '3.0'), securities: { authorized: { [scheme]: { token: { access_token: 'T0ken' } } } } });
+    const ourWire = ourView(ours.request);
+    // The document signs creating users in with nothing; the connector signs every request in, and says so.
+    if (id === 'createUsersWithListInput') {
+      assert.ok(imported.result.notes.some((n) => n.where === id && n.reason === `The operation needs no sign-in; the connector signs every request in with '${scheme}'.`));
+      delete ourWire.headers.authorization;
+    }
+    assert.deepEqual(ourWire, theirView(theirs, connector.baseUrl), `${id} with ${JSON.stringify(values)}`);
+  }
 });

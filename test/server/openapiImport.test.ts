@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parse } from 'jsonc-parser';
-import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/openapiProtocol';
+import type { DocumentSymbol, Hover } from 'vscode-languageserver-protocol';
+import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/protocol';
 import { makeTempFolder } from '../support/cli';
+import { aliasBombYaml, largeOpenApiJson } from '../support/hostileOpenApi';
 import { startLsp } from '../support/lspClient';
 import { oasExample } from '../support/openapiDocuments';
 
@@ -36,6 +38,52 @@ test('the language server lists a document\'s operations and imports the chosen 
     });
   } finally {
     await lsp.stop();
+    folder.remove();
+  }
+});
+
+/** Rejects when `promise` has not settled within `ms`: a guard against a server that stopped answering, not a timing. */
+function answeredWithin<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const guard = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`The server did not answer ${what} within ${ms / 1000} s.`)), ms);
+  });
+  return Promise.race([promise, guard]).finally(() => clearTimeout(timer));
+}
+
+test('documents are read off the server\'s thread: hover and the outline answer while a YAML alias bomb or a 15,000-operation document is listed, and the bomb ends with a clear error', async () => {
+  const connector = '{ "kind": "rest", "name": "Pets", "baseUrl": "https://api.example.com", "operations": [ { "id": "listPets", "method": "GET", "path": "/pets", "parameters": [ { "name": "limit", "location": "query", "type": "integer" } ] } ] }';
+  const folder = makeTempFolder({ 'bomb.yaml': aliasBombYaml('unused-extension'), 'large.json': largeOpenApiJson(15_000), 'pets.connector.json': connector });
+  const lsp = await startLsp({ workspaceFolder: folder.path });
+  try {
+    const uri = pathToFileURL(join(folder.path, 'pets.connector.json')).href;
+    await lsp.open(uri, connector);
+    await lsp.diagnostics(uri, 1);
+    const position = { line: 0, character: connector.indexOf('"integer"') + 2 };
+    /** Lists a document while asking for hover and the outline, round after round, until the listing ends. */
+    const listWhileEditing = async (path: string): Promise<{ listed: OpenApiOperationsResult; roundsWhileListing: number }> => {
+      let listed: OpenApiOperationsResult | undefined;
+      const listing = lsp.request<OpenApiOperationsResult>(OPENAPI_OPERATIONS, { path }).then((result) => (listed = result));
+      let roundsWhileListing = 0;
+      do {
+        const hover = await answeredWithin(lsp.request<Hover>('textDocument/hover', { textDocument: { uri }, position }), 15_000, 'hover');
+        assert.match(JSON.stringify(hover.contents), /integer/);
+        const symbols = await answeredWithin(lsp.request<DocumentSymbol[]>('textDocument/documentSymbol', { textDocument: { uri } }), 15_000, 'the outline');
+        assert.deepEqual(symbols[0]?.children?.map((s) => s.name), ['listPets']);
+        if (listed === undefined) roundsWhileListing++;
+      } while (listed === undefined);
+      return { listed: await listing, roundsWhileListing };
+    };
+    const bombPath = join(folder.path, 'bomb.yaml');
+    const bomb = await listWhileEditing(bombPath);
+    assert.deepEqual(bomb.listed, { ok: false, message: `${bombPath} cannot be read as an OpenAPI document: its YAML aliases (*name) repeat so much that, expanded, it would be larger than 64 MB, the most the import reads; refer to shared parts with $ref instead.` });
+    const large = await listWhileEditing(join(folder.path, 'large.json'));
+    assert.ok(large.listed.ok && large.listed.operations.length === 15_000);
+    // The editor was answered again and again while the document was being read.
+    assert.ok(large.roundsWhileListing >= 2, `only ${large.roundsWhileListing} rounds of hover and outline were answered while the document was listed`);
+  } finally {
+    // A server that stopped answering does not answer shutdown either.
+    await answeredWithin(lsp.stop(), 15_000, 'shutdown').catch(() => lsp.process.kill('SIGKILL'));
     folder.remove();
   }
 });

@@ -58,7 +58,7 @@ describe('sending through the language server', () => {
     assert.deepEqual(ok.valuesFile?.problems, []);
     const sent = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { valuesFile: true } });
     assert.ok(sent.ok);
-    assert.equal((sent.result.data as { name: string }).name, 'Tom');
+    assert.equal((JSON.parse(sent.result.dataJson ?? '') as { name: string }).name, 'Tom');
   });
 
   test('an open values file gets diagnostics against its connector, each on its entry', async () => {
@@ -109,9 +109,27 @@ describe('sending through the language server', () => {
     const result = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'getPet', values: { entered: { petId: '1' } } });
     assert.ok(result.ok);
     assert.equal(result.result.status, 200);
-    assert.equal((result.result.data as { name: string }).name, 'Rex');
+    assert.equal((JSON.parse(result.result.dataJson ?? '') as { name: string }).name, 'Rex');
     assert.ok(asked.includes('petstore'));
     assert.ok(!JSON.stringify(result).includes(PETSTORE_API_KEY));
+  });
+
+  test('the answer crosses the protocol with every number\'s digits, for the panel and for any client', async () => {
+    const answer = '{"n":9007199254740993,"d":0.1000000000000000055511,"big":1e400,"neg":-0,"value":[{"x":1.10}]}';
+    const exact = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer));
+    await new Promise<void>((resolve) => exact.listen(0, '127.0.0.1', resolve));
+    try {
+      const exactUri = pathToFileURL(join(dir, 'exact.connector.json')).href;
+      await lsp.open(exactUri, `{ "kind": "rest", "name": "e", "baseUrl": "http://127.0.0.1:${(exact.address() as AddressInfo).port}", "operations": [{ "id": "get", "method": "GET", "path": "/", "parameters": [] }] }`);
+      await lsp.diagnostics(exactUri, 1);
+      const sent = await lsp.request<SendRequestResult>('connector/sendRequest', { uri: exactUri, operationId: 'get', values: { entered: {} } });
+      assert.ok(sent.ok);
+      assert.equal(sent.result.dataJson, answer);
+      const command = await lsp.request<{ dataJson?: string }>('workspace/executeCommand', { command: 'connector.sendRequest', arguments: [exactUri, 'get'] });
+      assert.equal(command.dataJson, answer);
+    } finally {
+      exact.close();
+    }
   });
 
   test('cancelling the LSP request aborts the request on the wire', async () => {

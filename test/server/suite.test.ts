@@ -12,7 +12,7 @@ import { startOrdersOData } from '../../scripts/demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import { DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import type { SendRequestResult } from '../../server/src/protocol';
-import type { ListTestCasesResult, RunTestCasesResult, SaveAsExpectationResult, UseAsResponseStructureResult, EnvironmentSummary } from '../../server/src/suiteProtocol';
+import type { ListTestCasesResult, RunTestCasesResult, SaveAsExpectationResult, UseAsResponseStructureResult, EnvironmentSummary } from '../../server/src/protocol';
 import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 import type { GetSecretParams } from '../../server/src/protocol';
 
@@ -141,25 +141,26 @@ describe('environments, tests files and result edits in the language server', ()
   test('"Use as response structure" writes the answer\'s skeleton into the Custom request, comments kept', async () => {
     const uri = uriOf('ifs-orders.connector.json');
     const text = readFileSync(join(dir, 'ifs-orders.connector.json'), 'utf8');
-    const rawText = JSON.stringify({ '@odata.context': 'x', OrderNo: 'A-2', CustomerNo: 'C100', Lines: [{ LineNo: 1 }] });
+    const rawText = '{"@odata.context":"x","OrderNo":"A-2","CustomerNo":"C100","Lines":[{"LineNo":9007199254740993,"Qty":1e400}]}';
     const answer = await lsp.request<UseAsResponseStructureResult>('connector/useAsResponseStructure', { uri, operationId: 'getOrder', rawText });
     assert.ok(answer.ok, JSON.stringify(answer));
     const after = applyTextEdits(text, answer.edit.changes?.[uri] ?? []);
     assert.match(after, /\/\/ A valid OData connector/);
-    assert.match(after.replace(/\s+/g, ' '), /"responseStructure": \{ "@odata\.context": "", "OrderNo": "", "CustomerNo": "", "Lines": \[ \{ "LineNo": 0 \} \] \}/);
+    assert.match(after.replace(/\s+/g, ' '), /"responseStructure": \{ "@odata\.context": "", "OrderNo": "", "CustomerNo": "", "Lines": \[ \{ "LineNo": 0, "Qty": 0 \} \] \}/);
     const notJson = await lsp.request<UseAsResponseStructureResult>('connector/useAsResponseStructure', { uri, operationId: 'getOrder', rawText: '<html>' });
     assert.deepEqual(notJson, { ok: false, message: 'The answer is not JSON, so it has no structure to use.' });
   });
 
   test('"Save as expectation" adds a case to NAME.tests.json, or writes a new one', async () => {
-    const existing = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('petstore.connector.json'), operationId: 'getPet', valuesJson: '{"petId":9007199254740993}', status: 200, data: { id: 1 } });
+    const existing = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('petstore.connector.json'), operationId: 'getPet', valuesJson: '{"petId":9007199254740993}', status: 200, dataJson: '{"id":9007199254740995,"price":12.50,"big":1e400}' });
     assert.ok(existing.ok && existing.edit);
     assert.equal(existing.testsUri, uriOf('petstore.tests.json'));
     const inserted = (existing.edit.changes?.[existing.testsUri] ?? []).map((e) => e.newText).join('');
     assert.match(inserted, /"name": "getPet answers 200"/);
     assert.match(inserted, /9007199254740993/);
+    assert.match(inserted, /"data": \{\s+"id": 9007199254740995,\s+"price": 12\.50,\s+"big": 1e400\s+\}/);
     writeFileSync(join(dir, 'new.connector.json'), readFileSync(join(dir, 'petstore.connector.json')));
-    const fresh = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('new.connector.json'), operationId: 'findPets', valuesJson: '{}', status: 200, data: [] });
+    const fresh = await lsp.request<SaveAsExpectationResult>('connector/saveAsExpectation', { uri: uriOf('new.connector.json'), operationId: 'findPets', valuesJson: '{}', status: 200, dataJson: '[]' });
     assert.ok(fresh.ok && fresh.newText);
     assert.deepEqual(JSON.parse(fresh.newText), { cases: [{ name: 'findPets answers 200', operation: 'findPets', expect: { status: 200, data: [] } }] });
   });

@@ -33,9 +33,16 @@ service CatalogService {
 }
 `;
 
-interface CapService {
-  on(event: string, entity: string, handler: () => unknown): void;
+interface CapRequest {
+  data: Record<string, unknown>;
+  reject(status: number, message?: string): unknown;
 }
+
+interface CapService {
+  on(event: string, entity: string, handler: (request: CapRequest) => unknown): void;
+}
+
+type Book = Record<string, unknown>;
 
 interface Cds {
   compile(model: string): unknown;
@@ -45,8 +52,12 @@ interface Cds {
   serve(what: string): { from(csn: unknown): { with(implementation: (this: CapService) => void): { in(app: unknown): Promise<unknown> } } };
 }
 
-/** Starts the CAP service on a free port; its base URL is the service root (…/odata/v4/catalog). */
-export async function startCapService(): Promise<{ url: string; close(): Promise<void> }> {
+/**
+ * Starts the CAP service on a free port; its base URL is the service root (…/odata/v4/catalog). With `writable`, Books
+ * live in memory and can be read by key, created, changed and deleted, and the bound action answers: CAP's own
+ * generic handlers still check what they check without a database (@mandatory, ETags in If-Match).
+ */
+export async function startCapService(options: { writable?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cds = require('@sap/cds') as Cds;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -56,8 +67,27 @@ export async function startCapService(): Promise<{ url: string; close(): Promise
   cds.model = cds.linked(csn);
   const app = express();
   // The service's own implementation answers reads, before CAP's generic handlers (which would need a database).
+  const books = new Map<number, Book>([[1, { ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction', author_ID: null, modifiedAt: '2026-11-01T09:00:00.000Z' }]]);
   await cds.serve('all').from(csn).with(function implementation(this: CapService) {
-    this.on('READ', 'Books', () => [{ ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction' }]);
+    if (!options.writable) {
+      this.on('READ', 'Books', () => [{ ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction' }]);
+      return;
+    }
+    const found = (request: CapRequest): Book | undefined => books.get(Number(request.data.ID));
+    this.on('READ', 'Books', (request) => (request.data.ID === undefined ? [...books.values()] : found(request) ?? request.reject(404, `No book ${String(request.data.ID)}.`)));
+    this.on('CREATE', 'Books', (request) => {
+      // As a database would keep it: every column, null where nothing was given.
+      const book: Book = { title: null, stock: null, price: null, genre: null, author_ID: null, ...request.data, modifiedAt: new Date().toISOString() };
+      books.set(Number(book.ID), book);
+      return book;
+    });
+    this.on('UPDATE', 'Books', (request) => {
+      const book = found(request);
+      return book ? Object.assign(book, request.data, { modifiedAt: new Date(Date.parse(String(book.modifiedAt)) + 1000).toISOString() }) : request.reject(404);
+    });
+    this.on('DELETE', 'Books', (request) => (books.delete(Number(request.data.ID)) ? undefined : request.reject(404)));
+    this.on('order', 'Books', (request) => Number(request.data.quantity));
+    this.on('READ', 'Authors', () => [{ ID: '01234567-89ab-cdef-0123-456789abcdef', name: 'Emily Brontë' }]);
   }).in(app);
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(0, '127.0.0.1', () => resolve(s));

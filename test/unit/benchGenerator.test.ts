@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { generateConnectorWithFindings, generateODataConnector, generateRestConnector } from '../bench/generate';
+import { readCsdl } from '../../server/src/core/metadata/readCsdl';
+import { projectionMetadata } from '../support/largeMetadata';
 
 // Benchmarks measure the clean path a finished file takes, and apart from it a file full of findings: the clean
 // generators must stay clean, or every figure would measure error handling.
@@ -33,4 +35,14 @@ test('generated connector full of findings has three on nine operations in ten, 
   assert.equal(findings.length, 18 * 3, 'no finding outside the operations');
   assert.deepEqual([...new Set(findings.map((f) => `${f.code}/${f.severity}`))].sort(), ['constraints-not-enforced/info', 'empty-value-without-effect/warning']);
   assert.ok(findings.every((f) => f.fixes?.length === 1));
+});
+
+test('the generated projection-shaped $metadata is OData V4, of the size asked for, and deterministic', () => {
+  const text = projectionMetadata(200_000);
+  assert.equal(text, projectionMetadata(200_000));
+  assert.ok(text.length >= 200_000 && text.length < 210_000, String(text.length));
+  const read = readCsdl(text);
+  assert.ok(read.ok);
+  const sets = [...(read.service.container?.children.values() ?? [])].filter((c) => c.kind === 'entitySet');
+  assert.ok(sets.length > 30, String(sets.length));
 });

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
-import { MAX_NESTING, nestingTooDeep, parseDocument, parseJsonTree, parseJsonValue, tooDeepAt } from '../../server/src/core/parse';
+import { MAX_NESTING, nestingTooDeep, parseDocument, parseJsonTree, tooDeepAt } from '../../server/src/core/parse';
+import { parseExact } from '../../server/src/core/values/exactParse';
 import { sourceOffsetInString } from '../../server/src/core/tree';
 
 describe('parseDocument', () => {
@@ -59,9 +60,9 @@ describe('nesting, measured before anything recursive reads JSON', () => {
   it('parses nothing nested too deep, whichever reader is asked', () => {
     const deep = nested(100_000);
     assert.deepEqual(parseJsonTree(deep, {}), { tooDeep: MAX_NESTING });
-    assert.deepEqual(parseJsonValue(deep), { ok: false, tooDeep: 'nesting deeper than 512 levels at line 1, column 513' });
+    assert.deepEqual(parseExact(deep), { ok: false, tooDeep: 'nesting deeper than 512 levels at line 1, column 513', message: 'nesting deeper than 512 levels at line 1, column 513; no value is nested this deep' });
     assert.equal(parseDocument(deep).root, undefined);
-    assert.deepEqual(parseJsonValue('[[1]]'), { ok: true, value: [[1]] });
+    assert.deepEqual(parseExact('[[1]]'), { ok: true, value: [[1]] });
     assert.equal(parseJsonTree('[[1]]', {}).tooDeep, undefined);
   });
 });

@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkDateTime } from '../../server/src/core/values/dateTime';
 import { checkInteger, checkNumber, shortestFloat32 } from '../../server/src/core/values/numbers';
-import { JsonNumber, parseExact, stringifyExact } from '../../server/src/core/values/exactJson';
+import { JsonNumber, stringifyExact } from '../../server/src/core/values/exactJson';
+import { parseExact } from '../../server/src/core/values/exactParse';
 import { checkValue } from '../../server/src/core/values/check';
 import fc from 'fast-check';
 

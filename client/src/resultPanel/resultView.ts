@@ -1,14 +1,5 @@
-import type { SentView } from '../../../server/src/suiteProtocol';
+import type { SentView } from '../../../server/src/protocol';
 import type { ResultView } from '../webview/protocol';
-
-function isJson(text: string): boolean {
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** What the panel shows for one sending (already redacted by the server), from Send Request or a test case. */
 export function resultViewOf(operationId: string, sent: SentView, extras: { environment?: string; source?: string } = {}): ResultView {
@@ -21,7 +12,7 @@ export function resultViewOf(operationId: string, sent: SentView, extras: { envi
     responseHeaders: sent.responseHeaders,
     valuesJson: sent.valuesJson,
     canSaveAsExpectation: sent.result.status !== 0,
-    canUseAsStructure: sent.customRequest === true && isJson(sent.rawText),
+    canUseAsStructure: sent.canUseAsStructure === true,
     ...(sent.signIn ? { signIn: { tokenUrl: sent.signIn.tokenUrl, fromCache: sent.signIn.fromCache } } : {}),
     ...(sent.preview.credentials.length ? { credentials: sent.preview.credentials } : {}),
     ...(sent.preview.tokenRequest !== undefined ? { tokenRequest: sent.preview.tokenRequest } : {}),

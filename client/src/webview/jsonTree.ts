@@ -1,18 +1,20 @@
+import { isJsonObject, JsonNumber, numberText, type ExactJson } from '../../../server/src/core';
 import { el, text, type ElementNode, type ViewNode } from './viewNode';
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Json = ExactJson;
 
 /** Arrays longer than this are shown in groups, each built when opened. */
 export const GROUP_SIZE = 100;
 
 function isContainer(value: Json): value is Json[] | { [key: string]: Json } {
-  return typeof value === 'object' && value !== null;
+  return Array.isArray(value) || isJsonObject(value);
 }
 
 function scalar(value: Json): ViewNode {
   if (value === null) return el('span', 'json-null', ['null']);
   if (typeof value === 'string') return el('span', 'json-string', [JSON.stringify(value)]);
-  if (typeof value === 'number') return el('span', 'json-number', [String(value)]);
+  // A number as the service wrote it: a plain number's text is its own (the reader keeps any other as a JsonNumber).
+  if (typeof value === 'number' || value instanceof JsonNumber) return el('span', 'json-number', [numberText(value)]);
   if (typeof value === 'boolean') return el('span', 'json-boolean', [String(value)]);
   return text(String(value));
 }

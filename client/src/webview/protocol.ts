@@ -1,11 +1,12 @@
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import type { PortableResult } from '../../../server/src/core';
 
 /** What the result panel shows: one sending of one operation, already redacted by the extension. */
 export interface ResultView {
   operationId: string;
   /** The request that was sent (secrets redacted): line, headers and body as shown by a preview. */
   request: { method: string; url: string; headers?: [string, string][]; body?: string };
-  result: ConnectorResult;
+  /** Its data as exact JSON text: the panel's messages and saved state are JSON, which would round its numbers. */
+  result: PortableResult;
   /** The response body as received (redacted), for the raw view. */
   rawText: string;
   /** ISO 8601 time the result arrived. */
@@ -32,8 +33,32 @@ export interface ResultView {
   valuesJson?: string;
 }
 
-/** Buttons in the panel; the extension carries them out (the webview has no file or clipboard access). */
-export type PanelAction = 'copyData' | 'copyRaw' | 'save' | 'openInEditor' | 'sendAgain' | 'useAsStructure' | 'saveAsExpectation';
+/** One button of the panel: the action it asks the extension for, its caption, and when it is offered (always if no condition). */
+export interface PanelButton {
+  action: string;
+  caption: string;
+  offered?: (view: ResultView) => boolean;
+}
 
+/**
+ * The panel's buttons, in the order shown. The page has no file, clipboard or server access: a button posts its
+ * action, and the extension's controller (client/src/resultPanel/actions.ts) has one handler per action. A new
+ * button is one entry here and one handler there.
+ */
+export const PANEL_BUTTONS = [
+  { action: 'sendAgain', caption: 'Send again' },
+  { action: 'copyData', caption: 'Copy data' },
+  { action: 'copyRaw', caption: 'Copy raw' },
+  { action: 'save', caption: 'Save…' },
+  { action: 'openInEditor', caption: 'Open in editor' },
+  { action: 'useAsStructure', caption: 'Use as response structure', offered: (view) => view.canUseAsStructure === true },
+  { action: 'saveAsExpectation', caption: 'Save as expectation', offered: (view) => view.canSaveAsExpectation === true },
+] as const satisfies readonly PanelButton[];
+
+/** What a button asks the extension to do. */
+export type PanelAction = (typeof PANEL_BUTTONS)[number]['action'];
+
+/** extension → page: show this result. */
 export type ExtensionToPanelMessage = { type: 'show'; view: ResultView };
+/** page → extension: a button was pressed, or the page is ready for its result. */
 export type PanelToExtensionMessage = { type: 'action'; action: PanelAction } | { type: 'ready' };

@@ -3,6 +3,7 @@ import type { Span, TextEdit } from './findings';
 import type { ChangedRegion } from './textChange';
 import { TreeNode } from './parse/jsonTree';
 import type { JsonValue } from './tree';
+import { JsonNumber, setMember, stringifyExact, type ExactJson } from './values/exactJson';
 
 /** How a text is written, which edits made into it follow: its indentation unit and line ending. */
 export interface TextFormatting {
@@ -57,13 +58,23 @@ export function editableText(text: string): EditableText {
   };
 }
 
-/** The indentation of a line that holds only blanks before `offset`, or undefined when anything else stands there; reads no more than those blanks. */
+/**
+ * The indentation of a line that holds only blanks (and block comments: `/* mine *\/ {` still starts its line) before
+ * `offset`, or undefined when anything else stands there; reads no more than those blanks and comments.
+ */
 function indentBefore(text: string, offset: number): string | undefined {
   let start = offset;
-  for (; start > 0; start--) {
+  while (start > 0) {
     const c = text.charAt(start - 1);
     if (c === '\n') break;
+    if (c === '/' && text.charAt(start - 2) === '*') {
+      const open = text.lastIndexOf('/*', start - 3);
+      if (open < 0 || text.slice(open, start).includes('\n')) return undefined;
+      start = open;
+      continue;
+    }
     if (!/\s/.test(c)) return undefined;
+    start--;
   }
   let end = start;
   while (end < offset && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++;
@@ -119,15 +130,55 @@ function surroundingsOf(member: NodeLike): Surroundings {
 
 /**
  * Returns the edits that set (or, with `undefined`, remove) the value at a JSON path, keeping comments and the
- * file's formatting. Arrays are addressed by index; `-1` as the last segment appends.
+ * file's formatting (the target's: a part of a file is given with the whole file's). Arrays are addressed by index;
+ * `-1` as the last segment appends.
  */
-export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined): TextEdit[] {
-  return modify(text, path, value, { formattingOptions: textFormatting.of(text) });
+export function setValueEdits(target: EditableText, path: (string | number)[], value: JsonValue | undefined): TextEdit[] {
+  return modify(target.text, path, value, { formattingOptions: target.formatting });
 }
 
-/** Applies edits to a text (the last edit first, so offsets stay valid). */
+/** The value with each kept number replaced by `mark` and its index in `texts`, where the number's text goes. */
+function standIns(value: ExactJson, mark: string, texts: string[]): JsonValue {
+  if (value instanceof JsonNumber) return `${mark}${texts.push(value.text) - 1}`;
+  if (Array.isArray(value)) return value.map((item) => standIns(item, mark, texts));
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: JsonValue } = {};
+  for (const [key, member] of Object.entries(value)) setMember(out, key, standIns(member, mark, texts));
+  return out;
+}
+
+/**
+ * setValueEdits for a value whose numbers may be kept exact: each is written with its own digits. The edits are
+ * made with a stand-in string for each kept number, a mark found nowhere in the file or the value.
+ */
+export function setExactValueEdits(target: EditableText, path: (string | number)[], value: ExactJson): TextEdit[] {
+  const seen = `${target.text}\n${stringifyExact(value)}`;
+  let mark = 'connector-number-';
+  while (seen.includes(mark)) mark = `${mark}x-`;
+  const texts: string[] = [];
+  const edits = setValueEdits(target, path, standIns(value, mark, texts));
+  if (texts.length === 0) return edits;
+  const stands = new RegExp(`"${mark}(\\d+)"`, 'g');
+  return edits.map((edit) => ({ ...edit, content: edit.content.replace(stands, (stand, index: string) => texts[Number(index)] ?? stand) }));
+}
+
+/**
+ * Applies edits (offsets into `text`, none overlapping; two at one offset apply in the order of their lengths, as
+ * jsonc-parser's applyEdits does) in one pass: the text is written once however many edits there are (jsonc-parser's
+ * copies the whole text for each edit, minutes for thousands of edits of a large file).
+ */
 export function applyEdits(text: string, edits: readonly TextEdit[]): string {
-  return applyJsoncEdits(text, [...edits]);
+  if (edits.length <= 1) return applyJsoncEdits(text, [...edits]);
+  const sorted = [...edits].sort((a, b) => a.offset - b.offset || a.length - b.length);
+  const parts: string[] = [];
+  let at = 0;
+  for (const edit of sorted) {
+    if (edit.offset < at) throw new Error('Overlapping edit');
+    parts.push(text.slice(at, edit.offset), edit.content);
+    at = edit.offset + edit.length;
+  }
+  parts.push(text.slice(at));
+  return parts.join('');
 }
 
 /** Returns an edit that replaces a string node's whole literal with a new string value. */
@@ -137,12 +188,31 @@ export function replaceStringEdit(node: { offset: number; length: number }, valu
 
 /** JSON on one line with a space after colons and commas, as people write small objects: { "a": 1, "b": [2, 3] }. */
 export function inlineJson(value: JsonValue): string {
-  if (Array.isArray(value)) return `[${value.map(inlineJson).join(', ')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${inlineJson(v)}`);
-    return entries.length ? `{ ${entries.join(', ')} }` : '{}';
+  return inlineJsonWithin(value, Infinity) ?? '';
+}
+
+/**
+ * `inlineJson(value)` when it is at most `room` characters long, else undefined, found without writing out more than
+ * `room` characters (a printer asking whether a large value fits on a line need not write all of it).
+ */
+export function inlineJsonWithin(value: JsonValue, room: number): string | undefined {
+  if (value === null || typeof value !== 'object') {
+    const text = JSON.stringify(value) ?? 'null';
+    return text.length <= room ? text : undefined;
   }
-  return JSON.stringify(value);
+  const entries: [string | undefined, JsonValue][] = Array.isArray(value) ? value.map((item) => [undefined, item]) : Object.entries(value);
+  if (entries.length === 0) return Array.isArray(value) ? '[]' : '{}';
+  const [open, close] = Array.isArray(value) ? ['[', ']'] : ['{ ', ' }'];
+  let text = open;
+  for (const [index, [key, item]] of entries.entries()) {
+    if (index > 0) text += ', ';
+    if (key !== undefined) text += `${JSON.stringify(key)}: `;
+    const part = inlineJsonWithin(item, room - text.length - close.length);
+    if (part === undefined) return undefined;
+    text += part;
+  }
+  text += close;
+  return text.length <= room ? text : undefined;
 }
 
 /**
@@ -154,14 +224,40 @@ export function appendToArrayEdits(
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   ...values: JsonValue[]
 ): TextEdit[] {
-  const last = lastChildOf(array);
-  if (!last) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  if (!lastChildOf(array)) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  return appendElementsEdits(target, array, values, inlineJson);
+}
+
+/** The indentation of the line an offset is on. */
+function indentationAt(text: string, offset: number): string {
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  return /^[ \t]*/.exec(text.slice(lineStart, offset))?.[0] ?? '';
+}
+
+/**
+ * Like appendToArrayEdits, with each value written by `print` (given the indentation its first line starts at), so
+ * a long value can span lines; an empty array gets one value per line, indented one step deeper than its own line.
+ */
+export function appendElementsEdits(
+  target: EditableText,
+  array: { offset: number; length: number; children?: { offset: number; length: number }[] },
+  values: readonly JsonValue[],
+  print: (value: JsonValue, indent: string) => string,
+): TextEdit[] {
   const { text } = target;
+  const last = lastChildOf(array);
+  if (!last) {
+    const { eol, insertSpaces, tabSize } = target.formatting;
+    const outer = indentationAt(text, array.offset);
+    const inner = `${outer}${insertSpaces ? ' '.repeat(tabSize) : '\t'}`;
+    const content = values.length === 0 ? '[]' : `[${eol}${values.map((v) => `${inner}${print(v, inner)}`).join(`,${eol}`)}${eol}${outer}]`;
+    return [{ offset: array.offset, length: array.length, content }];
+  }
   const indent = indentBefore(text, last.offset);
   const end = last.offset + last.length;
-  if (indent === undefined) return [{ offset: end, length: 0, content: values.map((v) => `, ${inlineJson(v)}`).join('') }];
+  if (indent === undefined) return [{ offset: end, length: 0, content: values.map((v) => `, ${print(v, '')}`).join('') }];
   const newLine = `${target.formatting.eol}${indent}`;
-  const added = values.map(inlineJson).join(`,${newLine}`);
+  const added = values.map((v) => print(v, indent)).join(`,${newLine}`);
   // A comment after the last element stays on its line; the new elements go on the next ones.
   let after = end;
   while (after < text.length && text[after] !== '\n' && /\s/.test(text.charAt(after))) after++;

@@ -1,4 +1,4 @@
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_METADATA_CHARS, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
 import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
@@ -57,10 +57,10 @@ export class MetadataFiles {
       }
     }
     const real = opened.path;
-    // Characters are at most bytes: a file with more bytes than twice the cap is refused without reading it.
-    if (opened.size > MAX_METADATA_CHARS * 2) {
+    const tooLarge = sizeProblem(opened.size);
+    if (tooLarge) {
       closeOpened(opened);
-      return { ok: false, message: `it is ${(opened.size / 1024 / 1024).toFixed(0)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` };
+      return { ok: false, message: tooLarge };
     }
     const stamp = `${opened.mtimeMs}:${opened.size}:${opened.identity}`;
     const cached = this.entries.get(real);
@@ -70,14 +70,42 @@ export class MetadataFiles {
     }
     let outcome: MetadataOutcome;
     try {
-      const read = readCsdl(readOpened(opened));
-      outcome = read.ok ? { ok: true, service: read.service, path: real } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
+      outcome = csdlOutcome(readOpened(opened), real);
     } catch (error) {
-      outcome = { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})` };
+      outcome = unreadable(error);
     }
     if (cached) this.changes++;
     this.entries.set(real, { stamp, outcome });
     return outcome;
+  }
+}
+
+/** Why a metadata file of `size` bytes is not read, or undefined: characters are at most bytes, so more than twice the cap is refused unread. */
+function sizeProblem(size: number): string | undefined {
+  return size > MAX_METADATA_CHARS * 2 ? `it is ${(size / 1024 / 1024).toFixed(0)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` : undefined;
+}
+
+/** A document's text read as CSDL: the service, or why it is not OData V4 metadata. */
+function csdlOutcome(text: string, path: string): MetadataOutcome {
+  const read = readCsdl(text);
+  return read.ok ? { ok: true, service: read.service, path } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
+}
+
+function unreadable(error: unknown): MetadataOutcome {
+  return { ok: false, message: `it cannot be read (${(error as NodeJS.ErrnoException).code ?? (error instanceof Error ? error.message : String(error))})` };
+}
+
+/** Reads a metadata file the user named (the import's argument): a regular file within the size limit, parsed as CSDL. */
+export function readMetadataFile(path: string): MetadataOutcome {
+  try {
+    const info = statSync(path);
+    if (!info.isFile()) return { ok: false, message: 'it is not a regular file' };
+    const tooLarge = sizeProblem(info.size);
+    if (tooLarge) return { ok: false, message: tooLarge };
+    return csdlOutcome(readFileSync(path, 'utf8'), path);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? { ok: false, message: `it does not exist (looked for ${path})` } : unreadable(error);
   }
 }
 

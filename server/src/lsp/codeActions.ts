@@ -8,6 +8,8 @@ import { lspEdit, rangeOf, toDiagnostic } from './convert';
 export const ADD_QUERY_PARAMETERS_COMMAND = 'connectorTools.addQueryParameters';
 /** The client command that fetches the $metadata (progress, secrets from the editor, the connector edit). */
 export const FETCH_METADATA_CLIENT_COMMAND = 'connectorTools.fetchMetadata';
+/** The client command that adds Custom requests from the connector's $metadata (a picker, then the edit). */
+export const ADD_FROM_METADATA_CLIENT_COMMAND = 'connectorTools.addCustomRequestsFromMetadata';
 
 function fixAction(analysis: DocumentAnalysis, fix: Fix, diagnostic: Diagnostic | undefined): CodeAction {
   return {
@@ -63,6 +65,14 @@ export const codeActionFeatures: FeatureGroup = {
       if (wants(CodeActionKind.QuickFix) && connector?.kind === 'odata' && !connector.metadata && connector.baseUrl) {
         const title = 'Fetch $metadata from the service';
         actions.push({ title, kind: CodeActionKind.QuickFix, command: client().connectorToolsExtension ? { title, command: FETCH_METADATA_CLIENT_COMMAND, arguments: [analysis.uri] } : { title, command: FETCH_METADATA_COMMAND, arguments: [analysis.uri] } });
+      }
+      // An OData connector with metadata: write Custom requests from it, offered where requests and the metadata are named.
+      if (wants(CodeActionKind.Refactor) && client().connectorToolsExtension && connector?.kind === 'odata' && connector.metadata) {
+        const places = [connector.metadata.keyNode.parent, connector.customRequestsNode?.parent].filter((n) => n !== undefined);
+        if (places.some((n) => overlaps(n, start, end))) {
+          const title = 'Add Custom Requests from $metadata…';
+          actions.push({ title, kind: CodeActionKind.Refactor, command: { title, command: ADD_FROM_METADATA_CLIENT_COMMAND, arguments: [analysis.uri] } });
+        }
       }
       if (!wants(CodeActionKind.Refactor)) return actions;
       for (const refactoring of service.refactoringsAt(analysis.result, start)) {

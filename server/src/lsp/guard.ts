@@ -101,12 +101,14 @@ const REQUESTS: Record<string, Check> = {
   'connector/listTestCases': object({ uri: string }),
   'connector/runTestCases': object({ uri: string, indexes: optional(arrayOf(uinteger)), environment: optional(string), timeoutMs: optional(between(1, MAX_TIMEOUT_MS)) }),
   'connector/useAsResponseStructure': object({ uri: string, operationId: string, rawText: string }),
-  'connector/saveAsExpectation': object({ uri: string, operationId: string, valuesJson: string, status: integer, data: anything }),
+  'connector/saveAsExpectation': object({ uri: string, operationId: string, valuesJson: string, status: integer, dataJson: optional(string) }),
   'connector/addQueryParameters': object({ uri: string, operationOffset: uinteger, names: string, type: string, required: boolean }),
   'connector/checkAll': anything,
   'connector/fetchMetadata': object({ uri: string }),
   'connector/openApiOperations': object({ path: string }),
   'connector/importOpenApi': object({ path: string, operationIds: arrayOf(string), out: string }),
+  'connector/metadataChoices': object({ uri: optional(string), path: optional(string) }),
+  'connector/importMetadata': object({ path: string, choices: arrayOf(string), out: string, baseUrl: optional(string) }),
 };
 
 /** Every request method the server answers. */

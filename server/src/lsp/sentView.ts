@@ -1,9 +1,8 @@
 import {
-  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, parseJsonValue, redactRequest, stringifyExact, structureReport,
-  type BuiltRequest, type ExactJson, type JsonValue, type SentRequest, type SuppliedValues,
+  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, parseExact, portableResult, redactRequest, stringifyExact, structureReport,
+  type BuiltRequest, type ExactJson, type SentRequest, type SuppliedValues,
 } from '../core';
-import type { RequestPreview } from '../protocol';
-import type { SentView } from '../suiteProtocol';
+import type { RequestPreview, SentView } from '../protocol';
 
 /** The request as the user sees it: secrets redacted, files by name and size, where credentials go, and a curl command doing the same. */
 export function preview(request: BuiltRequest): RequestPreview {
@@ -21,23 +20,19 @@ export function preview(request: BuiltRequest): RequestPreview {
   };
 }
 
-function parsed(text: string): JsonValue | undefined {
-  const read = parseJsonValue(text);
-  return read.ok ? read.value : undefined;
-}
-
 /** One sending as the result panel and the Testing view show it, redacted. */
 export function sentView(request: BuiltRequest, values: SuppliedValues, sent: SentRequest): SentView {
   const structure = request.shaping.kind === 'odata' ? request.shaping.responseStructure : undefined;
-  const raw = structure !== undefined ? parsed(sent.rawText) : undefined;
+  const raw = structure !== undefined ? parseExact(sent.rawText) : undefined;
   return {
     preview: preview(request),
-    result: sent.result,
+    result: portableResult(sent.result),
     rawText: sent.rawText,
     responseHeaders: sent.responseHeaders,
     valuesJson: stringifyExact(values as { [key: string]: ExactJson }),
     ...(request.signIn ? { signIn: { tokenUrl: request.signIn.tokenUrl, clientId: request.signIn.clientId, fromCache: request.signIn.fromCache } } : {}),
-    ...(structure !== undefined && raw !== undefined ? { structure: structureReport(raw, structure) } : {}),
-    ...(request.shaping.kind === 'odata' ? { customRequest: true as const } : {}),
+    ...(structure !== undefined && raw?.ok ? { structure: structureReport(raw.value, structure) } : {}),
+    // A Custom request's result has data only when the answer is JSON (and a success), not nested past the limit.
+    ...(request.shaping.kind === 'odata' && sent.result.data !== undefined ? { canUseAsStructure: true as const } : {}),
   };
 }

@@ -1,11 +1,14 @@
-// One import, from a document on disk to the connector text, shared by `connector import openapi` and the editor.
-import {
-  getLanguageService, importOpenApi, listOpenApiOperations, printConnectorJson, reimportInto,
-  type Finding, type ImportFailure, type ImportNote, type ImportOptions, type JsonValue, type OpenApiVersion, type OperationChoice, type RestConnectorJson,
-} from '../core';
-import { loadOpenApiDocument } from './loadDocument';
-
-const languageService = getLanguageService();
+// One import, from a document on disk to the connector text, shared by `connector import openapi` and the editor. The
+// work runs in a worker thread (importWorker.ts) with a memory limit and a deadline that grow with the document, so
+// a document can neither stall the language server nor run it out of memory, and the command line never hangs.
+import { existsSync } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { Finding, ImportFailure, ImportNote, ImportOptions, OpenApiVersion, OperationChoice } from '../core';
+import type { ImportTask, ImportTaskOutcome } from './importTask';
+import type { WorkerMessage } from './importWorker';
+import { importBudget, sizeText, type ImportBudget } from './limits';
 
 export interface ImportFileInput extends ImportOptions {
   /** The document's path. */
@@ -22,7 +25,8 @@ export type ImportFileOutcome =
   | {
       ok: true;
       text: string;
-      connector: RestConnectorJson;
+      /** How many operations the connector has. */
+      operations: number;
       version: OpenApiVersion;
       notes: ImportNote[];
       /** What the document's validation found (it was imported as far as it could be). */
@@ -34,39 +38,97 @@ export type ImportFileOutcome =
     }
   | { ok: false; failure: ImportFailure };
 
-const VERSION_NAMES: Record<OpenApiVersion, string> = { '2.0': 'Swagger 2.0', '3.0': 'OpenAPI 3.0', '3.1': 'OpenAPI 3.1' };
+export type ListOutcome = { ok: true; operations: OperationChoice[]; version: string } | { ok: false; failure: ImportFailure };
 
-/** The display name of a document version. */
-export function versionName(version: OpenApiVersion): string {
-  return VERSION_NAMES[version];
+/** How a run in the worker may be bounded and stopped. */
+export interface RunOptions {
+  /** Stops the work (the editor cancelled its request). */
+  signal?: AbortSignal;
+  /** The worker's script; the bundled one beside this file when absent. */
+  workerScript?: string;
+  /** Time and memory instead of those for the document's size. */
+  budget?: ImportBudget;
+}
+
+/** The bundled worker script: beside the command line's and the server's bundles in dist/. */
+function defaultWorkerScript(): string {
+  return join(__dirname, 'openapi-parser.js');
+}
+
+/** Milliseconds as seconds for a message: `144 s`, `0.1 s`. */
+function secondsText(ms: number): string {
+  return ms >= 10_000 ? `${Math.round(ms / 1000)} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** Runs one task in a fresh worker within its budget; the limit it hits, if any, is the failure. */
+async function runInWorker(task: ImportTask, spec: string, options: RunOptions): Promise<ImportTaskOutcome> {
+  const script = options.workerScript ?? defaultWorkerScript();
+  if (!existsSync(script)) return { ok: false, failure: { code: 'unreadable', message: `The OpenAPI reader (${script}) is missing; reinstall Connector Tools.` } };
+  const size = await stat(spec).then((s) => s.size, () => 0);
+  // Updating a connector file works through its text, which weighs about twice a document of its size.
+  const connectorBytes = task.kind === 'import' && task.input.existingText !== undefined ? Buffer.byteLength(task.input.existingText) : 0;
+  const budget = options.budget ?? importBudget(size + 2 * connectorBytes);
+  const what = (documentBytes: number): string => `a document of ${sizeText(documentBytes)}${connectorBytes > 0 ? ` and a connector file of ${sizeText(connectorBytes)}` : ''}`;
+  let allowedMs = budget.deadlineMs;
+  let readBytes = 0;
+  return new Promise((resolve) => {
+    const worker = new Worker(script, {
+      workerData: task,
+      resourceLimits: { maxOldGenerationSizeMb: budget.memoryMb, stackSizeMb: 8 },
+      // The worker's own output would mix with the language server's protocol on stdout: it is kept apart.
+      stdout: true,
+      stderr: true,
+    });
+    worker.stdout.resume();
+    worker.stderr.resume();
+    const started = Date.now();
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    const finish = (outcome: ImportTaskOutcome): void => {
+      if (settled) return;
+      settled = true;
+      if (timer) clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onAbort);
+      void worker.terminate();
+      resolve(outcome);
+    };
+    const fail = (code: ImportFailure['code'], message: string): void => finish({ ok: false, failure: { code, message } });
+    const arm = (): void => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => {
+        fail('too-slow', `${spec} took longer than ${secondsText(allowedMs)} to read and import, the time the import gives ${what(Math.max(size, readBytes))}; it was stopped.`);
+      }, Math.max(0, started + allowedMs - Date.now()));
+    };
+    const onAbort = (): void => fail('unreadable', `The import of ${spec} was cancelled.`);
+    if (options.signal?.aborted) return onAbort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    arm();
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.kind === 'done') return finish(message.outcome);
+      // Files a $ref brings in extend the time by their size; the document itself is counted already.
+      readBytes += message.bytes;
+      if (readBytes > size) {
+        allowedMs = budget.deadlineMs + Math.ceil((readBytes - size) * budget.msPerByte);
+        arm();
+      }
+    });
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') {
+        fail('too-large', `${spec} needs more memory to read and import than the ${budget.memoryMb} MB the import gives ${what(Math.max(size, readBytes))}; it was stopped.`);
+      } else {
+        fail('invalid-document', `${spec} could not be read: ${error.message}`);
+      }
+    });
+    worker.on('exit', (code) => fail('invalid-document', `${spec} could not be read: the reader stopped (exit code ${code}).`));
+  });
 }
 
 /** Imports a document into connector text: a new file, or an update of `existingText`. */
-export async function importOpenApiFile(input: ImportFileInput): Promise<ImportFileOutcome> {
-  const loaded = await loadOpenApiDocument(input.spec, input.refRoot ? { root: input.refRoot } : {});
-  if (!loaded.ok) return loaded;
-  const mapped = importOpenApi(loaded.document, input);
-  if (!mapped.ok) return mapped;
-  const { connector, notes, version } = mapped.result;
-  let text: string;
-  let changes: string[] | undefined;
-  if (input.existingText !== undefined && input.existingText.trim() !== '') {
-    const updated = reimportInto(input.existingText, connector);
-    if ('problem' in updated) return { ok: false, failure: { code: 'unreadable', message: updated.problem } };
-    text = updated.text;
-    changes = updated.changes;
-  } else {
-    text = `// Imported from ${input.specLabel} (${versionName(version)}) by connector import openapi.\n${printConnectorJson(connector as unknown as JsonValue)}\n`;
-  }
-  const findings = languageService.check(text).result.findings.filter((f) => f.severity !== 'info');
-  return { ok: true, text, connector, version, notes, problems: loaded.problems, ...(changes ? { changes } : {}), findings };
+export async function importOpenApiFile(input: ImportFileInput, options: RunOptions = {}): Promise<ImportFileOutcome> {
+  return (await runInWorker({ kind: 'import', input }, input.spec, options)) as ImportFileOutcome;
 }
 
 /** The operations of a document on disk, for choosing which to import. */
-export async function listOperationsInFile(spec: string, refRoot?: string): Promise<{ ok: true; operations: OperationChoice[]; version: string } | { ok: false; failure: ImportFailure }> {
-  const loaded = await loadOpenApiDocument(spec, refRoot ? { root: refRoot } : {});
-  if (!loaded.ok) return loaded;
-  const listed = listOpenApiOperations(loaded.document);
-  if ('code' in listed) return { ok: false, failure: listed };
-  return { ok: true, operations: listed, version: String((loaded.document as { openapi?: string; swagger?: string }).openapi ?? (loaded.document as { swagger?: string }).swagger ?? '') };
+export async function listOperationsInFile(spec: string, refRoot?: string, options: RunOptions = {}): Promise<ListOutcome> {
+  return (await runInWorker({ kind: 'list', spec, ...(refRoot ? { refRoot } : {}) }, spec, options)) as ListOutcome;
 }

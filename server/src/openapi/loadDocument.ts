@@ -1,12 +1,14 @@
 // Reads an OpenAPI or Swagger document from disk with its `$ref`s to other files, for the import. The edge that does
-// I/O: files are read only inside one folder, nothing is fetched from the network.
+// I/O: files are read only inside one folder, nothing is fetched from the network, and each file is parsed within the
+// limits of limits.ts. It runs in the import's worker (importWorker.ts), which also bounds its time and memory.
+import { bundle } from '@readme/openapi-parser';
 import { readFile, realpath, stat } from 'node:fs/promises';
-import { dirname, relative, isAbsolute, sep } from 'node:path';
+import { dirname, extname, relative, isAbsolute, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { nestingTooDeep, tooDeepAt, type ImportFailure, type JsonValue } from '../core';
-
-/** Larger documents than this are refused rather than read into memory. */
-const MAX_FILE_BYTES = 64 * 1024 * 1024;
+import type { ImportFailure, JsonValue } from '../core';
+import { errorMessage, parseDocumentText } from './documentText';
+import { MAX_FILE_BYTES, sizeText } from './limits';
+import { specificationProblems } from './validateDocument';
 
 /** A document read and bundled (`$ref`s to other files brought inside it), and what its validation said. */
 export type LoadOutcome =
@@ -16,13 +18,12 @@ export type LoadOutcome =
 export interface LoadOptions {
   /** The folder that `$ref`s to other files must stay inside (after symbolic links); the document's own folder when absent. */
   root?: string;
+  /** Told the size of each file as it is read (the document first), before it is parsed. */
+  onRead?: (bytes: number) => void;
 }
 
-/** The parser, loaded on first use: it is large, and only an import needs it (esbuild.mjs keeps it in its own file). */
-function loadParser(): typeof import('./parser') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('./parser') as typeof import('./parser');
-}
+/** Files the OpenAPI parser reads as text or binary data, not as JSON or YAML (its text and binary parsers' lists). */
+const NOT_A_DOCUMENT = /^\.(txt|htm|html|md|xml|js|min|map|css|scss|less|svg|jpeg|jpg|gif|png|bmp|ico)$/i;
 
 /** Whether `path` is `folder` or inside it. */
 function isInside(folder: string, path: string): boolean {
@@ -35,10 +36,29 @@ function filePathOf(url: string): string {
   return url.startsWith('file:') ? fileURLToPath(url) : decodeURI(url);
 }
 
-/** The library's error message without its stack or the class name prefix it sometimes adds. */
-function messageOf(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.split('\n').slice(0, 6).join('\n').trim();
+/** A file that cannot be read, as the failure to report. */
+function cannotRead(path: string, error: unknown): ImportFailure {
+  const code = (error as NodeJS.ErrnoException).code;
+  return { code: 'unreadable', message: `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : errorMessage(error)}.` };
+}
+
+/** Thrown to stop the library when a file is refused; the failure it carries is what the user is told. */
+class Refused extends Error {
+  constructor(readonly failure: ImportFailure) {
+    super(failure.message);
+  }
+}
+
+/** Reads and parses one file of the document within the limits, or says why not. */
+async function readDocumentFile(path: string, shown: string, onRead: ((bytes: number) => void) | undefined): Promise<{ value: unknown; refersOutside: boolean }> {
+  const info = await stat(path);
+  if (!info.isFile()) throw new Refused({ code: 'unreadable', message: `${shown} is not a file.` });
+  if (info.size > MAX_FILE_BYTES) throw new Refused({ code: 'too-large', message: `${shown} is larger than ${sizeText(MAX_FILE_BYTES)}, the most the import reads.` });
+  onRead?.(info.size);
+  const parsed = parseDocumentText(await readFile(path, 'utf8'));
+  if (parsed.ok) return parsed;
+  if (parsed.nesting !== undefined) throw new Refused({ code: 'too-large', message: `${shown}: ${parsed.nesting}; OpenAPI documents are not nested this deep.` });
+  throw new Refused({ code: parsed.limit ? 'too-large' : 'invalid-document', message: `${shown} cannot be read as an OpenAPI document: ${parsed.reason}.` });
 }
 
 /**
@@ -50,68 +70,74 @@ export async function loadOpenApiDocument(path: string, options: LoadOptions = {
   let realPath: string;
   try {
     realPath = await realpath(path);
-    const info = await stat(realPath);
-    if (!info.isFile()) return { ok: false, failure: { code: 'unreadable', message: `${path} is not a file.` } };
-    if (info.size > MAX_FILE_BYTES) return { ok: false, failure: { code: 'unreadable', message: `${path} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.` } };
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, failure: { code: 'unreadable', message: `Cannot read ${path}: ${code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : messageOf(error)}.` } };
+    return { ok: false, failure: cannotRead(path, error) };
   }
   const root = await realpath(options.root ?? dirname(realPath)).catch(() => dirname(realPath));
-  const files: string[] = [];
+  const files: string[] = [realPath];
+  let parsedRoot: { value: unknown; refersOutside: boolean };
+  try {
+    parsedRoot = await readDocumentFile(realPath, path, options.onRead);
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, failure: error.failure };
+    return { ok: false, failure: cannotRead(path, error) };
+  }
   let refused: ImportFailure | undefined;
   const confinedFiles = {
     order: 100,
     canRead: (file: { url: string }): boolean => !/^[a-z][a-z0-9+.-]*:\/\//i.test(file.url) || file.url.startsWith('file:'),
-    async read(file: { url: string }): Promise<Buffer> {
+    // Files that hold JSON or YAML are handed over parsed (within the limits); the library's parsers take a value as it is.
+    async read(file: { url: string }): Promise<unknown> {
       const wanted = filePathOf(file.url);
       const real = await realpath(wanted).catch(() => wanted);
+      if (real === realPath) return parsedRoot.value;
       if (!isInside(root, real)) {
         refused = { code: 'ref-outside-folder', message: `A $ref points at ${wanted}, outside ${root}; only files in the document's folder (or the folder you allow) are read. Move the file there.` };
         throw new Error(refused.message);
       }
-      const info = await stat(real);
-      if (info.size > MAX_FILE_BYTES) throw new Error(`${wanted} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB.`);
       files.push(real);
-      const bytes = await readFile(real);
-      // The parser recurses once per level of a JSON document: one nested far too deep is refused before it is read
-      // (YAML's own parser stops at 100 levels).
-      const text = bytes.toString('utf8');
-      const deep = /^\s*[[{]/.test(text) ? tooDeepAt(text) : -1;
-      if (deep >= 0) {
-        refused = { code: 'invalid-document', message: `${real === realPath ? path : wanted}: ${nestingTooDeep(text, deep)}; OpenAPI documents are not nested this deep.` };
-        throw new Error(refused.message);
+      if (NOT_A_DOCUMENT.test(extname(real))) {
+        const info = await stat(real);
+        if (info.size > MAX_FILE_BYTES) {
+          refused = { code: 'too-large', message: `${wanted} is larger than ${sizeText(MAX_FILE_BYTES)}, the most the import reads.` };
+          throw new Error(refused.message);
+        }
+        options.onRead?.(info.size);
+        return readFile(real);
       }
-      return bytes;
+      try {
+        return (await readDocumentFile(real, wanted, options.onRead)).value;
+      } catch (error) {
+        if (error instanceof Refused) refused = error.failure;
+        throw error;
+      }
     },
   };
-  const { bundle, validate } = loadParser();
   let document: JsonValue;
-  try {
-    const parserOptions = {
-      resolve: {
-        file: confinedFiles,
-        // The library's own HTTP resolver stays unused: an import reads files, it never fetches.
-        http: { canRead: false } as unknown as Record<string, never>,
-      },
-    };
-    document = (await bundle(realPath, parserOptions as unknown as Parameters<typeof bundle>[1])) as unknown as JsonValue;
-  } catch (error) {
-    if (refused) return { ok: false, failure: refused };
-    const message = messageOf(error);
-    const remote = /Unable to resolve \$ref pointer "(https?:[^"]+)"/i.exec(message);
-    if (remote) {
-      return { ok: false, failure: { code: 'remote-ref', message: `A $ref points at ${remote[1] ?? 'a remote document'}; the import reads local files only. Save that document beside this one and point the $ref at it.` } };
+  // Bundling brings other files in; a document that refers to none is complete as parsed (and bundling one with
+  // many $refs takes time that grows with their square).
+  if (!parsedRoot.refersOutside) {
+    document = parsedRoot.value as JsonValue;
+  } else {
+    try {
+      const parserOptions = {
+        resolve: {
+          file: confinedFiles,
+          // The library's own HTTP resolver stays unused: an import reads files, it never fetches.
+          http: { canRead: false } as unknown as Record<string, never>,
+        },
+      };
+      document = (await bundle(realPath, parserOptions as unknown as Parameters<typeof bundle>[1])) as unknown as JsonValue;
+    } catch (error) {
+      if (refused) return { ok: false, failure: refused };
+      const message = errorMessage(error);
+      const remote = /Unable to resolve \$ref pointer "(https?:[^"]+)"/i.exec(message);
+      if (remote) {
+        return { ok: false, failure: { code: 'remote-ref', message: `A $ref points at ${remote[1] ?? 'a remote document'}; the import reads local files only. Save that document beside this one and point the $ref at it.` } };
+      }
+      return { ok: false, failure: { code: 'invalid-document', message: `${path} cannot be read as an OpenAPI document: ${message.replace(/^Error: /, '')}` } };
     }
-    return { ok: false, failure: { code: 'invalid-document', message: `${path} cannot be read as an OpenAPI document: ${message.replace(/^Error: /, '')}` } };
   }
-  const problems: string[] = [];
-  try {
-    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0], { validate: { errors: { colorize: false } } });
-    if (!result.valid) problems.push(...result.errors.map((e) => e.message.trim()));
-    problems.push(...result.warnings.map((w) => w.message.trim()));
-  } catch (error) {
-    problems.push(messageOf(error));
-  }
+  const problems = await specificationProblems(document);
   return { ok: true, document, problems, files };
 }

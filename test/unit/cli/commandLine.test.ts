@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseMetadataOptions } from '../../../server/src/cli/metadata/command';
+import { parseImportODataOptions } from '../../../server/src/cli/odata/command';
 import { parseExportOptions, parseImportOptions } from '../../../server/src/cli/openapi/options';
 import { parseRequestOptions } from '../../../server/src/cli/request/options';
 import { parseTestOptions } from '../../../server/src/cli/test/options';
@@ -55,4 +56,16 @@ test('connector metadata fetch and the OpenAPI commands', () => {
   assert.equal(parseImportOptions(['openapi', 's', '--name', '--x']).name, '--x');
   assert.equal(mistake(() => parseExportOptions(['openapi', 'f', '--name', 'x'])), "Unknown option '--name'.");
   assert.deepEqual(parseExportOptions(['--help']), { help: true, file: '' });
+});
+
+test('connector import odata', () => {
+  assert.deepEqual(parseImportODataOptions(['odata', 'm.xml', '--out', 'c.json', '--entity-sets', 'A*,B', '--base-url', 'https://x/odata', '--name', 'N']), {
+    help: false, metadata: 'm.xml', out: 'c.json', entitySets: 'A*,B', baseUrl: 'https://x/odata', name: 'N',
+  });
+  assert.equal(mistake(() => parseImportODataOptions(['odata'])), 'Give one metadata document, e.g. connector import odata orders.metadata.xml --out orders.connector.json.');
+  assert.equal(mistake(() => parseImportODataOptions(['odata', 'a.xml', 'b.xml'])), 'Give one metadata document, e.g. connector import odata orders.metadata.xml --out orders.connector.json.');
+  assert.equal(mistake(() => parseImportODataOptions(['odata', 'm', '--entity-sets', ''])), '--entity-sets needs a value.');
+  assert.equal(mistake(() => parseImportODataOptions(['odata', 'm', '--base-url', 'orders'])), "--base-url takes an absolute http(s) URL, not 'orders'.");
+  assert.equal(mistake(() => parseImportODataOptions(['odata', 'm', '--operations', 'x'])), "Unknown option '--operations'.");
+  assert.deepEqual(parseImportODataOptions(['odata', '--help']), { help: true, metadata: '' });
 });

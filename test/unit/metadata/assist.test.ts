@@ -112,6 +112,18 @@ describe('code actions from the metadata', () => {
     assert.deepEqual(lintText(after, WITH_METADATA).findings.filter((f) => f.code === 'response-structure'), []);
   });
 
+  it('generates the structure of the created entity for a create, and completes its members', () => {
+    const text = request('create', 'Orders', '"query": { "$select": "OrderNo" }, "body": "{ \\"OrderNo\\": \\"{{no}}\\", \\"CustomerNo\\": \\"C1\\" }"');
+    const { connector } = lintText(text, WITH_METADATA);
+    assert.ok(connector?.kind === 'odata');
+    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, text);
+    assert.ok(fix);
+    const after = applyEdits(text, fix.edits);
+    assert.match(after, /"responseStructure": \{ "OrderNo": "" \}/);
+    assert.deepEqual(lintText(after, WITH_METADATA).findings.filter((f) => f.code === 'response-structure'), []);
+    assert.ok(complete(request('create', 'Orders', '"responseStructure": { | }')).labels.includes('Amount'));
+  });
+
   it('adds the properties a create needs to its body, and writes a body when there is none', () => {
     for (const [extra, expected] of [
       ['"body": "{ \\"OrderNo\\": \\"{{no}}\\" }"', '"body": "{ \\"OrderNo\\": \\"{{no}}\\", \\"CustomerNo\\": \\"\\" }"'],

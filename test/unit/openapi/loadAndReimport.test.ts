@@ -163,3 +163,21 @@ test('re-import: reports what changed, updates in place, keeps comments and the 
   // An OData connector is not overwritten.
   assert.deepEqual(reimportInto('{ "kind": "odata", "name": "x", "baseUrl": "https://h" }', second.result.connector), { problem: 'The existing file is not a REST connector ("kind": "rest"); choose another file to write to.' });
 });
+
+test('re-import writes each change in the file\'s own formatting (tabs, CRLF, a comment after the last operation or before one on its line) and each operation it adds as a person writes it, on a line of its own', () => {
+  const imported = importOpenApi({
+    openapi: '3.0.0', info: { title: 'T', version: '1' }, servers: [{ url: 'https://h' }],
+    paths: { '/a': { get: { operationId: 'a', summary: 'A2', parameters: [{ name: 'q', in: 'query', schema: { type: 'string' } }], responses: {} } }, '/b': { get: { operationId: 'b', responses: {} } } },
+  });
+  assert.ok(imported.ok);
+  const cases: [string, string, string][] = [
+    ["tabs, a parameter list on one line", "{\n\t\"kind\": \"rest\",\n\t\"name\": \"x\",\n\t\"baseUrl\": \"https://h\",\n\t\"operations\": [\n\t\t{\n\t\t\t\"id\": \"a\",\n\t\t\t\"method\": \"GET\",\n\t\t\t\"path\": \"/a\",\n\t\t\t\"parameters\": [ { \"name\": \"old\", \"location\": \"query\", \"type\": \"string\" } ]\n\t\t}\n\t]\n}\n", "{\n\t\"kind\": \"rest\",\n\t\"name\": \"x\",\n\t\"baseUrl\": \"https://h\",\n\t\"operations\": [\n\t\t{\n\t\t\t\"id\": \"a\",\n\t\t\t\"method\": \"GET\",\n\t\t\t\"path\": \"/a\",\n\t\t\t\"parameters\": [\n\t\t\t\t{\n\t\t\t\t\t\"name\": \"q\",\n\t\t\t\t\t\"location\": \"query\",\n\t\t\t\t\t\"type\": \"string\"\n\t\t\t\t}\n\t\t\t],\n\t\t\t\"summary\": \"A2\"\n\t\t},\n\t\t{ \"id\": \"b\", \"method\": \"GET\", \"path\": \"/b\", \"parameters\": [] }\n\t]\n}\n"],
+    ["CRLF, a comment after the last operation", "{\r\n  \"kind\": \"rest\",\r\n  \"name\": \"x\",\r\n  \"baseUrl\": \"https://h\",\r\n  \"operations\": [\r\n    { \"id\": \"a\", \"method\": \"GET\", \"path\": \"/a\" } // first\r\n  ]\r\n}\r\n", "{\r\n  \"kind\": \"rest\",\r\n  \"name\": \"x\",\r\n  \"baseUrl\": \"https://h\",\r\n  \"operations\": [\r\n    {\r\n      \"id\": \"a\",\r\n      \"method\": \"GET\",\r\n      \"path\": \"/a\",\r\n      \"summary\": \"A2\",\r\n      \"parameters\": [\r\n        {\r\n          \"name\": \"q\",\r\n          \"location\": \"query\",\r\n          \"type\": \"string\"\r\n        }\r\n      ]\r\n    }, // first\r\n    { \"id\": \"b\", \"method\": \"GET\", \"path\": \"/b\", \"parameters\": [] }\r\n  ]\r\n}\r\n"],
+    ["an operation after a comment on its line", "{\n  \"kind\": \"rest\",\n  \"name\": \"x\",\n  \"baseUrl\": \"https://h\",\n  \"operations\": [\n    /* mine */ { \"id\": \"a\", \"method\": \"GET\", \"path\": \"/a\", \"summary\": \"old\" }\n  ]\n}\n", "{\n  \"kind\": \"rest\",\n  \"name\": \"x\",\n  \"baseUrl\": \"https://h\",\n  \"operations\": [\n    /* mine */ {\n      \"id\": \"a\",\n      \"method\": \"GET\",\n      \"path\": \"/a\",\n      \"summary\": \"A2\",\n      \"parameters\": [\n        {\n          \"name\": \"q\",\n          \"location\": \"query\",\n          \"type\": \"string\"\n        }\n      ]\n    },\n    { \"id\": \"b\", \"method\": \"GET\", \"path\": \"/b\", \"parameters\": [] }\n  ]\n}\n"],
+  ];
+  for (const [what, before, after] of cases) {
+    const updated = reimportInto(before, imported.result.connector);
+    assert.ok(!('problem' in updated), what);
+    assert.equal(updated.text, after, what);
+  }
+});

@@ -206,3 +206,67 @@ test('not an OpenAPI document: a precise failure, no throw, for hostile shapes t
   assert.ok(circular.ok);
   assert.deepEqual(circular.result.connector.models?.Node, { type: 'object', properties: { next: { $ref: '#/models/Node' } } });
 });
+
+test('a body array of $ref objects is an array of objects with the model; items by $ref in query arrays are read too', () => {
+  const document = (schema: JsonObject, parameters: JsonObject[] = []): JsonObject => ({
+    openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'https://h' }],
+    paths: { '/users': { post: { operationId: 'createUsers', parameters, requestBody: { required: true, content: { 'application/json': { schema } } }, responses: {} } } },
+    components: { schemas: { User: { type: 'object', required: ['id'], properties: { id: { type: 'integer', format: 'int64' }, name: { type: 'string' } } }, Users: { type: 'array', items: { $ref: '#/components/schemas/User' } }, Status: { type: 'string', enum: ['new', 'sold'] } } },
+  });
+  const cases: [string, JsonObject, ParameterJson][] = [
+    ['items by $ref', { type: 'array', items: { $ref: '#/components/schemas/User' } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'User' }],
+    ['the array by $ref', { $ref: '#/components/schemas/Users' }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'User' }],
+    ['inline object items', { type: 'array', items: { type: 'object', properties: { x: { type: 'string' } } } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'object' }, model: 'createUsersItem' }],
+    ['arrays of arrays of objects', { type: 'array', items: { type: 'array', items: { $ref: '#/components/schemas/User' } } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'array', items: { type: 'object' } }, model: 'User' }],
+    ['items by $ref to a string enum', { type: 'array', items: { $ref: '#/components/schemas/Status' } }, { name: 'body', location: 'body', type: 'array', required: true, items: { type: 'string' }, options: ['new', 'sold'] }],
+  ];
+  for (const [what, schema, expected] of cases) {
+    const result = importOpenApi(document(schema));
+    assert.ok(result.ok);
+    assert.deepEqual(result.result.connector.operations[0]?.parameters, [expected], what);
+    if (expected.model === 'User') assert.deepEqual(result.result.connector.models?.User?.required, ['id'], what);
+  }
+  const query = importOpenApi(document({ type: 'string' }, [{ name: 'status', in: 'query', schema: { type: 'array', items: { $ref: '#/components/schemas/Status' } } }, { name: 'who', in: 'query', schema: { type: 'array', items: { $ref: '#/components/schemas/User' } } }]));
+  assert.ok(query.ok);
+  assert.deepEqual(query.result.connector.operations[0]?.parameters[0], { name: 'status', location: 'query', type: 'array', items: { type: 'string' }, separation: 'multi', options: ['new', 'sold'] });
+  assert.deepEqual(query.result.notes.filter((n) => n.item === 'who').map((n) => n.reason), ["Parameter 'who' is left out: its items are objects, which only a body array can hold."]);
+});
+
+test('a header parameter named like the API key header: the same credential where the operation signs in with that key, a parameter of its own elsewhere', () => {
+  const document = (schemes: JsonObject): JsonObject => ({
+    openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'https://h' }],
+    components: { securitySchemes: schemes },
+    paths: {
+      '/a': { get: { operationId: 'withKey', security: [{ key: [] }], parameters: [{ name: 'x-key', in: 'header', schema: { type: 'string' } }], responses: {} } },
+      '/b': { delete: { operationId: 'ownHeader', security: [{ oauth: [] }], parameters: [{ name: 'X-Key', in: 'header', schema: { type: 'string' } }], responses: {} } },
+      '/c': { get: { operationId: 'oauthOnly', security: [{ oauth: [] }], responses: {} } },
+    },
+  });
+  const key = { type: 'apiKey', in: 'header', name: 'X-Key' };
+  const both = importOpenApi(document({ key, oauth: { type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://h/auth', scopes: {} } } } }));
+  assert.ok(both.ok);
+  // The key would send X-Key on every request, over 'ownHeader''s own X-Key: the connector signs in with the other scheme.
+  assert.deepEqual(both.result.connector.authorization, { scheme: 'bearer', secret: 'oauth' });
+  const operations = Object.fromEntries(both.result.connector.operations.map((o) => [o.id, o.parameters]));
+  assert.deepEqual(operations.ownHeader, [{ name: 'X-Key', location: 'header', type: 'string' }]);
+  assert.deepEqual(operations.withKey, [{ name: 'x-key', location: 'header', type: 'string' }]);
+  assert.match(both.result.notes.filter((n) => n.where === 'connector').map((n) => n.reason).join('\n'), /'key' is not the connector's sign-in: it sends header 'X-Key' with every request, and operation 'ownHeader' has a header parameter 'X-Key' of its own/);
+  // With the key as the only scheme: where the operation signs in with it, the parameter is the key; elsewhere the
+  // header cannot be sent twice, which is said.
+  const keyOnly = importOpenApi(document({ key }));
+  assert.ok(keyOnly.ok);
+  assert.deepEqual(keyOnly.result.connector.authorization, { scheme: 'apiKey', in: 'header', name: 'X-Key', secret: 'key' });
+  assert.deepEqual(keyOnly.result.connector.operations.map((o) => o.parameters), [[], [], []]);
+  const keyNotes = [
+    "withKey changed: Header parameter 'x-key' is the API key the operation signs in with ('key'); the connector's authorization sends it, from secret 'key'.",
+    "ownHeader left-out: Header parameter 'X-Key' is left out: the connector's authorization sends header 'X-Key' with every request, from secret 'key', and a request carries a header once.",
+  ];
+  assert.deepEqual(keyOnly.result.notes.filter((n) => n.item?.toLowerCase() === 'x-key').map((n) => `${n.where} ${n.kind}: ${n.reason}`), keyNotes);
+  // Updating a connector that keeps the key as its sign-in: the operations are mapped for the sign-in it keeps.
+  const kept = importOpenApi(document({ key, oauth: { type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://h/auth', scopes: {} } } } }), { keptAuthorization: { scheme: 'apiKey', in: 'header', name: 'X-Key', secret: 'key' } });
+  assert.ok(kept.ok);
+  assert.deepEqual(kept.result.connector.authorization, { scheme: 'apiKey', in: 'header', name: 'X-Key', secret: 'key' });
+  assert.deepEqual(kept.result.connector.operations.map((o) => o.parameters), [[], [], []]);
+  assert.deepEqual(kept.result.notes.filter((n) => n.item?.toLowerCase() === 'x-key').map((n) => `${n.where} ${n.kind}: ${n.reason}`), keyNotes);
+  assert.deepEqual(kept.result.notes.filter((n) => n.where === 'connector'), []);
+});

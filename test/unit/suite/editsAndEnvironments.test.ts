@@ -49,7 +49,7 @@ describe('save as expectation', () => {
   test('a new tests file holds the case, its values with every digit', () => {
     const out = addCase(undefined, added);
     assert.ok('newText' in out && out.newText);
-    assert.match(out.newText, /"petId":9007199254740993/);
+    assert.match(out.newText, /"petId": 9007199254740993/);
     const file = readTestsFile(out.newText);
     assert.deepEqual(file.findings, []);
     assert.equal(file.cases[0]?.name, 'getPet answers 200');

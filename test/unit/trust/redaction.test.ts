@@ -2,10 +2,12 @@
 // every other text as it is: a one-letter secret must not turn "raw" into "r•••w".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { tokenHttpRequest } from '../../../server/src/core/oauth2/tokenEndpoint';
-import { redactRequest, redactResult, redactText } from '../../../server/src/core/request/redact';
+import { tokenHttpRequest } from '../../../server/src/core/http/tokenEndpoint';
+import { redactRequest, redactResult, redactText } from '../../../server/src/core/http/redact';
 import { describeRequest } from '../../../server/src/core/request/show';
-import type { BuiltRequest, ConnectorResult, SecretPlacement } from '../../../server/src/core/request/types';
+import type { BuiltRequest, ConnectorResult, SecretPlacement } from '../../../server/src/core/http/types';
+import { shapeResult } from '../../../server/src/core/http/result';
+import { isJsonObject, JsonNumber, stringifyExact } from '../../../server/src/core/values/exactJson';
 
 function request(secret: string, placement: SecretPlacement, extra: Partial<BuiltRequest> = {}): BuiltRequest {
   const base: BuiltRequest = { method: 'GET', url: 'https://api.example.com/items?q=raw', headers: [['Accept', 'application/json']], secrets: [secret], warnings: [], shaping: { kind: 'rest' }, secretPlacement: placement };
@@ -76,6 +78,17 @@ describe('a short secret where a service echoes it in the shape the request put 
     const sent = request('the', { kind: 'header', header: 'Authorization', prefix: 'Bearer ', secretName: 's' });
     assert.equal(redactText('Authorization: Bearer the; bearer the. the Bearer theory', sent), 'Authorization: Bearer •••; bearer •••. the Bearer theory');
     assert.deepEqual(redactResult(result({ youSent: 'Bearer the', text: 'the end' }), sent).data, { youSent: 'Bearer •••', text: 'the end' });
+  });
+});
+
+describe('an answer read exactly', () => {
+  test("a secret is hidden by place and by form, and the answer's numbers keep their digits, still numbers", () => {
+    const body = '{"query":{"key":"r"},"echo":"token s3cr3t-value-long","n":9007199254740993,"list":[1e400,{"d":0.1000000000000000055511}],"plain":12.5}';
+    const answer = shapeResult({ kind: 'rest' }, { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, body, truncated: false, totalMs: 1 }, []);
+    const sent = request('r', { kind: 'query', parameter: 'key', secretName: 'k' }, { secrets: ['r', 's3cr3t-value-long'] });
+    const shown = redactResult(answer, sent);
+    assert.equal(stringifyExact(shown.data ?? null), '{"query":{"key":"•••"},"echo":"token •••","n":9007199254740993,"list":[1e400,{"d":0.1000000000000000055511}],"plain":12.5}');
+    assert.ok(isJsonObject(shown.data) && shown.data.n instanceof JsonNumber, 'a kept number stays a number, not an object');
   });
 });
 

@@ -5,6 +5,8 @@ import { mount } from '../../../client/src/webview/mount';
 import type { PanelAction, ResultView } from '../../../client/src/webview/protocol';
 import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
 import type { ViewNode } from '../../../client/src/webview/viewNode';
+import { portableResult } from '../../../server/src/core/http/portableResult';
+import type { ConnectorResult } from '../../../server/src/core/http/types';
 import type { JsonValue } from '../../../server/src/core/tree';
 import { actsOnTerminal } from '../../support/terminal';
 import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocument';
@@ -12,11 +14,12 @@ import { click, FakeDocument, openDetails, type FakeElement } from './fakeDocume
 const SCRIPT = '<script>window.pwned = 1</script>';
 const IMG = '<img src=x onerror="window.pwned = 2">';
 
-function view(overrides: Partial<ResultView['result']> = {}, rawText = '{}'): ResultView {
+/** A panel view as the extension posts it: the result in its wire form, data as exact JSON text. */
+function view(overrides: Partial<ConnectorResult> = {}, rawText = '{}'): ResultView {
   return {
     operationId: 'getPet',
     request: { method: 'GET', url: `http://127.0.0.1/pets?q=${IMG}` },
-    result: { status: 200, errors: [], warnings: [], timing: { totalMs: 12.4 }, ...overrides },
+    result: portableResult({ status: 200, errors: [], warnings: [], timing: { totalMs: 12.4 }, ...overrides }),
     rawText,
     receivedAt: '2026-11-22T10:00:00.000Z',
   };
@@ -234,5 +237,52 @@ describe('result panel: tables, request, headers and structure', () => {
     const reused = allText(renderResult({ ...rich, signIn: { tokenUrl: 'http://127.0.0.1:3032/token', fromCache: true }, credentials: signedIn.credentials ?? [] })).join('\n');
     assert.match(reused, /reused from memory/);
     assert.ok(!reused.includes('grant_type'));
+  });
+});
+
+describe('result panel: numbers', () => {
+  // As the service wrote them: JSON.parse would make 9007199254740992 of the first, 0.1 of the fifth and Infinity of the third.
+  const answer = '{"value":[{"id":9007199254740993,"o":{"big":1e400}},{"id":9007199254740992},{"id":1e400},{"id":-1e400},{"id":0.1000000000000000055511},{"id":0.1},{"id":-0},{"id":10},{"id":9.50}],"n":12345678901234567890}';
+  const exact: ResultView = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, dataJson: answer }, rawText: answer };
+
+  test('the tree shows every number with its own digits', () => {
+    const texts = allText(renderResult(exact));
+    for (const digits of ['9007199254740993', '9007199254740992', '1e400', '-1e400', '0.1000000000000000055511', '-0', '9.50', '12345678901234567890']) {
+      assert.ok(texts.includes(digits), `${digits} is shown`);
+    }
+    assert.ok(!texts.some((t) => /Infinity|^null$/.test(t)));
+  });
+
+  test('table cells show the digits and sort by exact value', () => {
+    const document = new FakeDocument();
+    mount(renderResult(exact), document, () => undefined);
+    const table = document.elements.find((e) => e.tag === 'table' && e.className === 'rows') as FakeElement;
+    const body = (): FakeElement[] => ((table.children.find((c) => 'tag' in c && c.tag === 'tbody') as FakeElement).children as FakeElement[]);
+    const column = (index: number): string[] => body().map((tr) => (((tr.children[index] as FakeElement).children[0] as { data: string }).data));
+    assert.deepEqual(column(1), ['9007199254740993', '9007199254740992', '1e400', '-1e400', '0.1000000000000000055511', '0.1', '-0', '10', '9.50']);
+    assert.deepEqual(column(2)[0], '{"big":1e400}');
+    assert.ok(body().every((tr) => (tr.children[1] as FakeElement).className === 'number'), 'numbers are right-aligned');
+    const header = (((table.children[0] as FakeElement).children[0] as FakeElement).children as FakeElement[])[1] as FakeElement;
+    click(header);
+    assert.deepEqual(column(1), ['-1e400', '-0', '0.1', '0.1000000000000000055511', '9.50', '10', '9007199254740992', '9007199254740993', '1e400']);
+    click(header);
+    assert.deepEqual(column(1), ['1e400', '9007199254740993', '9007199254740992', '10', '9.50', '0.1000000000000000055511', '0.1', '-0', '-1e400']);
+  });
+
+  test('an answer with control characters and exact numbers: escapes and digits, in the tree and the table', () => {
+    const hostile = '{"value":[{"id":9007199254740993,"note":"rlo\\u202eevil\\u001b[2J","big":1e400}],"d":0.1000000000000000055511}';
+    const shown: ResultView = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, dataJson: hostile }, rawText: hostile };
+    const document = new FakeDocument();
+    mount(renderResult(shown), document, () => undefined);
+    for (const details of document.elements.filter((e) => e.tag === 'details')) openDetails(details);
+    const texts = [...allText(renderResult(shown)), ...document.texts.map((t) => t.data)];
+    assert.deepEqual(texts.flatMap(actsOnTerminal), []);
+    for (const digits of ['9007199254740993', '1e400', '0.1000000000000000055511']) assert.ok(texts.includes(digits), `${digits} is shown`);
+    assert.ok(texts.includes('rlo\\u202eevil\\u001b[2J'), 'the table cell shows the escapes');
+  });
+
+  test('a result kept by an older version (data as plain JSON) is still shown', () => {
+    const old = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, data: { name: 'Rex' } } } as unknown as ResultView;
+    assert.ok(allText(renderResult(old)).includes('"Rex"'));
   });
 });

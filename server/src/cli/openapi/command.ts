@@ -1,8 +1,9 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { parse } from 'jsonc-parser';
-import { exportOpenApi, LineIndex, type ImportNote } from '../../core';
-import { keepingByteOrderMark, readJsonFile, readJsonText, type JsonFileText } from '../../io/jsonText';
+import { exportOpenApi, LineIndex } from '../../core';
+import { readJsonText } from '../../io/jsonText';
+import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
 import { importOpenApiFile } from '../../openapi/importFile';
 import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
@@ -10,28 +11,6 @@ import { languageService } from '../languageService';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
 import { EXPORT_HELP, IMPORT_HELP, parseExportOptions, parseImportOptions } from './options';
-
-/** Notes grouped by where they apply, one line each, as the report of an import or export prints them. */
-export function formatNotes(notes: readonly ImportNote[]): string {
-  const byPlace = new Map<string, ImportNote[]>();
-  for (const note of notes) byPlace.set(note.where, [...(byPlace.get(note.where) ?? []), note]);
-  const lines: string[] = [];
-  for (const [where, group] of byPlace) {
-    lines.push(`  ${where}`);
-    for (const note of group) lines.push(`    ${note.kind === 'left-out' ? 'left out' : 'changed '}  ${note.reason}`);
-  }
-  return lines.length ? `${lines.join('\n')}\n` : '';
-}
-
-/** The file as read from disk, or undefined when there is none. */
-async function readOptional(path: string): Promise<JsonFileText | undefined> {
-  try {
-    return await readJsonFile(path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
 
 /** `connector import openapi`: writes (or updates) a connector from an OpenAPI document. Exit 0, or 2 when nothing was written. */
 export async function runImportCommand(argv: readonly string[], io: CliIo): Promise<number> {
@@ -41,14 +20,9 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     return 0;
   }
   const spec = resolve(io.cwd, options.spec);
-  const out = options.out ? resolve(io.cwd, options.out) : undefined;
-  let existing: JsonFileText | undefined;
-  try {
-    existing = out ? await readOptional(out) : undefined;
-  } catch (error) {
-    io.stderr(`connector import: cannot read ${options.out ?? ''}: ${describeFsError(error)}.\n`);
-    return 2;
-  }
+  const target = await readImportTarget(io, options.out);
+  if (!target) return 2;
+  const { path: out, existing } = target;
   const outcome = await importOpenApiFile({
     spec,
     specLabel: basename(spec),
@@ -63,24 +37,15 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`connector import: ${outcome.failure.message.split(spec).join(options.spec)}\nNothing was written.\n`);
     return 2;
   }
-  if (out) {
-    try {
-      await writeFile(out, existing === undefined ? outcome.text : keepingByteOrderMark(existing, outcome.text), 'utf8');
-    } catch (error) {
-      io.stderr(`connector import: cannot write ${options.out ?? ''}: ${describeFsError(error)}.\n`);
-      return 2;
-    }
-  } else {
-    io.stdout(outcome.text);
-  }
-  const target = out ? displayPathOf(out, io.cwd) : 'the connector';
-  const count = outcome.connector.operations.length;
+  if (!(await writeImported(io, out ? { path: out, shown: options.out ?? '' } : undefined, existing, outcome.text))) return 2;
+  const shown = out ? displayPathOf(out, io.cwd) : 'the connector';
+  const count = outcome.operations;
   const report: string[] = [];
   if (outcome.changes) {
-    report.push(`Updated ${target} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);
-    report.push(outcome.changes.length ? outcome.changes.map((c) => `  ${c}\n`).join('') : '  Nothing changed.\n');
+    report.push(`Updated ${shown} from ${options.spec} (${count} operation${count === 1 ? '' : 's'} imported):\n`);
+    report.push(formatChanges(outcome.changes));
   } else {
-    report.push(`Imported ${count} operation${count === 1 ? '' : 's'} from ${options.spec} into ${target}.\n`);
+    report.push(`Imported ${count} operation${count === 1 ? '' : 's'} from ${options.spec} into ${shown}.\n`);
   }
   if (outcome.problems.length > 0) {
     report.push(`The document does not follow the specification in ${outcome.problems.length} place${outcome.problems.length === 1 ? '' : 's'}; what could be read was imported:\n`);
@@ -88,13 +53,7 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     if (outcome.problems.length > 10) report.push(`  ... and ${outcome.problems.length - 10} more.\n`);
   }
   if (outcome.notes.length > 0) report.push(`What the platform cannot hold as the document says:\n${formatNotes(outcome.notes)}`);
-  if (outcome.findings.length > 0) {
-    const lines = new LineIndex(outcome.text);
-    report.push(`The connector needs attention (run connector lint):\n${outcome.findings.map((f) => {
-      const p = lines.positionAt(f.offset);
-      return `  ${p.line + 1}:${p.character + 1}  ${f.message}  ${f.code}\n`;
-    }).join('')}`);
-  }
+  report.push(formatFindings(outcome.text, outcome.findings));
   io.stderr(report.join(''));
   return 0;
 }

@@ -1,4 +1,4 @@
-import type { ConnectorResult } from '../../core';
+import { stringifyExact, type ConnectorResult } from '../../core';
 
 /** A result as people read it: status and time, errors and warnings, then data and the selected extras. */
 export function prettyResult(result: ConnectorResult): string {
@@ -6,8 +6,8 @@ export function prettyResult(result: ConnectorResult): string {
   for (const r of result.redirects ?? []) lines.push(`Redirect: ${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`);
   for (const error of result.errors) lines.push(`Error: ${error}`);
   for (const warning of result.warnings) lines.push(`Warning: ${warning}`);
-  if (result.entityDescriptor) lines.push('Entity descriptor:', JSON.stringify(result.entityDescriptor, null, 2));
+  if (result.entityDescriptor) lines.push('Entity descriptor:', stringifyExact(result.entityDescriptor, 2));
   if (result.headers) lines.push('Headers:', ...Object.entries(result.headers).map(([n, v]) => `  ${n}: ${v}`));
-  if (result.data !== undefined) lines.push('Data:', typeof result.data === 'string' ? result.data : JSON.stringify(result.data, null, 2));
+  if (result.data !== undefined) lines.push('Data:', typeof result.data === 'string' ? result.data : stringifyExact(result.data, 2));
   return `${lines.join('\n')}\n`;
 }

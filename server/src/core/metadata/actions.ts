@@ -12,7 +12,7 @@ import { generateResponseStructure } from './response';
 /** "Generate response structure": the structure of what the request returns, honouring $select and $expand. */
 export function generateResponseStructureFix(service: ServiceMetadata, connector: ODataConnector, request: CustomRequest, target: EditableText): Fix | undefined {
   const analysis = analyzeRequest(service, connector, request, target.text);
-  const state = responseState(analysis);
+  const state = responseState(analysis, request.operation?.value);
   if (!state || request.operation?.value === 'delete') return undefined;
   const structure = generateResponseStructure(service, state, analysis.selection);
   if (structure === undefined) return undefined;

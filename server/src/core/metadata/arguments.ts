@@ -1,9 +1,9 @@
 import { closeMatches } from '../closeMatches';
-import { annotation, keyOf, propertiesOf, shortName, typeChain } from './lookups';
+import { annotation, isSimpleIdentifier, keyOf, propertiesOf, shortName, typeChain } from './lookups';
 import type { AnnotationValue, EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata } from './model';
 import { TERMS } from './model';
 import type { Argument, Range } from './pathSyntax';
-import { shapeOf, urlLiteralProblem } from './primitives';
+import { shapeOf, urlLiteralProblem, urlLiteralTemplate } from './primitives';
 
 /** A problem with a key predicate or function parameters, where it is and how to fix it when that is clear. */
 export interface ArgumentProblem {
@@ -57,6 +57,38 @@ function literalProblem(service: ServiceMetadata, typeName: string, what: string
   const shape = shapeOf(service, typeName);
   const fix = shape.kind === 'primitive' ? literalFix(shape.name, argument) : undefined;
   return { range: argument.valueRange, message: `${argument.value} is not a valid ${what}: write ${problem}.`, ...(fix ? { replacements: [fix] } : {}) };
+}
+
+/**
+ * The name a value of a property or parameter takes as a placeholder: its name with the capitals it starts with in
+ * lower case, as variables are written (`OrderNo` → `orderNo`, `ID` → `id`, `URLPath` → `urlPath`).
+ */
+export function placeholderName(given: string): string {
+  // Only letters, digits and underscores: a brace or quote would end the placeholder early.
+  const name = given.replace(/[^\p{L}\p{N}_]/gu, '_') || '_';
+  const lead = /^[A-Z]+/.exec(name)?.[0] ?? '';
+  if (lead.length === 0) return name;
+  // A capital run followed by a lower-case letter keeps its last capital: it starts the next word.
+  const keep = lead.length > 1 && lead.length < name.length && /[a-z]/.test(name[lead.length] ?? '') ? 1 : 0;
+  return `${lead.slice(0, lead.length - keep).toLowerCase()}${name.slice(lead.length - keep)}`;
+}
+
+/**
+ * A key predicate's text with a `{path parameter}` for each key property, each written as its type's literal
+ * requires: `'{orderNo}'`, or `OrderNo='{orderNo}',LineNo={lineNo}` for a compound key. Undefined when a key's type
+ * cannot be written in a url (binary) or the type has no key; `placeholders` names each key property's parameter.
+ */
+export function keyPredicateTemplate(service: ServiceMetadata, type: EdmStructuredType, placeholders: ReadonlyMap<string, string> = new Map()): string | undefined {
+  const key = keyOf(service, type);
+  const properties = propertiesOf(service, type);
+  const literals: string[] = [];
+  for (const name of key) {
+    const property = properties.get(name);
+    const literal = property ? urlLiteralTemplate(service, property.type, placeholders.get(name) ?? placeholderName(name)) : undefined;
+    if (literal === undefined || !isSimpleIdentifier(name)) return undefined;
+    literals.push(key.length === 1 ? literal : `${name}=${literal}`);
+  }
+  return literals.length ? literals.join(',') : undefined;
 }
 
 function keyTemplate(names: readonly string[]): string {

@@ -5,7 +5,7 @@ import { locateIn } from '../features/locate';
 import type { Span } from '../findings';
 import type { CustomRequest, ODataConnector } from '../model';
 import { sourceOffsetInString } from '../tree';
-import { callerParameters } from './arguments';
+import { callerParameters, keyPredicateTemplate } from './arguments';
 import { requiredForCreate, sampleValue } from './body';
 import { describeContainerChild, describeMember, describeOperation, describeType } from './describe';
 import { boundOperations, derivedTypes, keyOf, memberOf, navigationOf, propertiesOf, shortName, structuredType, typeLabel } from './lookups';
@@ -73,11 +73,10 @@ function keyProposals(service: ServiceMetadata, type: EdmStructuredType, replace
   const key = keyOf(service, type);
   if (key.length === 0) return [];
   const properties = propertiesOf(service, type);
-  const literal = (name: string): string => (properties.get(name)?.type.name === 'Edm.String' ? `'{${name.charAt(0).toLowerCase()}${name.slice(1)}}'` : `{${name.charAt(0).toLowerCase()}${name.slice(1)}}`);
-  const template = key.length === 1 ? literal(key[0] as string) : key.map((k) => `${k}=${literal(k)}`).join(',');
+  const template = keyPredicateTemplate(service, type);
   const documentation = `Key of ${shortName(type.qualifiedName)}: ${key.map((k) => `${k} (${properties.get(k)?.type.name ?? '?'})`).join(', ')}. \`{name}\` is a path parameter.`;
   return [
-    { label: template, kind: 'value', insertText: escape(template), documentation, replace },
+    ...(template ? [{ label: template, kind: 'value' as const, insertText: escape(template), documentation, replace }] : []),
     ...key.map((k) => ({ label: `${k}=`, kind: 'property' as const, insertText: escape(`${k}=`), documentation: describeMember(service, properties.get(k) as never, type), replace })),
   ];
 }
@@ -176,8 +175,8 @@ function bodyCompletions(service: ServiceMetadata, analysis: RequestAnalysis, re
 }
 
 /** The type an object inside a response structure describes, by its path below `responseStructure`. */
-function structureTypeAt(service: ServiceMetadata, analysis: RequestAnalysis, path: readonly (string | number)[]): EdmStructuredType | undefined {
-  const state = responseState(analysis);
+function structureTypeAt(service: ServiceMetadata, analysis: RequestAnalysis, request: CustomRequest, path: readonly (string | number)[]): EdmStructuredType | undefined {
+  const state = responseState(analysis, request.operation?.value);
   if (!state || (state.kind !== 'collection' && state.kind !== 'entity' && state.kind !== 'complex')) return undefined;
   let type: EdmStructuredType | undefined = state.type;
   let rest = path;
@@ -208,7 +207,7 @@ function structureCompletions(service: ServiceMetadata, analysis: RequestAnalysi
   if (!objectNode || objectNode.type !== 'object') return [];
   const full = getNodePath(objectNode);
   const at = full.indexOf('responseStructure');
-  const type = structureTypeAt(service, analysis, full.slice(at + 1));
+  const type = structureTypeAt(service, analysis, request, full.slice(at + 1));
   if (!type) return [];
   const present = new Set((objectNode.children ?? []).map((p) => p.children?.[0]?.value));
   const replace = node?.type === 'string' ? { offset: node.offset, length: node.length } : { offset, length: 0 };
@@ -295,7 +294,7 @@ export function metadataHover(service: ServiceMetadata, connector: ODataConnecto
     const objectNode = property?.parent;
     if (node && objectNode && typeof node.value === 'string') {
       const full = getNodePath(objectNode);
-      const type = structureTypeAt(service, analysis, full.slice(full.indexOf('responseStructure') + 1));
+      const type = structureTypeAt(service, analysis, request, full.slice(full.indexOf('responseStructure') + 1));
       const member = type ? memberOf(service, type, node.value) : undefined;
       if (type && member) return { markdown: describeMember(service, member, type), offset: node.offset, length: node.length };
     }

@@ -1,9 +1,10 @@
 import type { Node } from 'jsonc-parser';
 import { parseJsonTree } from '../parse';
 import { closeMatches } from '../closeMatches';
-import { fillVariables } from '../rules/odata/bodyJson';
+import { variableLengthAt } from '../placeholders';
+import { fillVariables } from '../request/bodyTemplate';
 import { callerParameters, isOptionalParameter } from './arguments';
-import { annotation, derivesFrom, isReadOnly, keyOf, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
+import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
 import type { EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
 import { TERMS } from './model';
 import type { Range } from './pathSyntax';
@@ -45,8 +46,8 @@ export function parseBody(body: string): BodyTree | undefined {
     const start = filled.originalIndex(node.offset);
     const end = node.length === 0 ? start : filled.originalIndex(node.offset + node.length - 1) + 1;
     // A filled sample maps to its placeholder's start: the end then lies past the whole placeholder.
-    const placeholder = /^\{\{[^{}]*\}\}/.exec(body.slice(start));
-    return { start, end: Math.max(end, placeholder && node.type !== 'object' && node.type !== 'array' ? start + placeholder[0].length : end) };
+    const placeholder = variableLengthAt(body, start);
+    return { start, end: Math.max(end, placeholder !== undefined && node.type !== 'object' && node.type !== 'array' ? start + placeholder : end) };
   };
   return {
     root,
@@ -113,7 +114,6 @@ class BodyChecker {
     }
     const properties = propertiesOf(this.service, actual);
     const navigation = navigationOf(this.service, actual);
-    const keys = new Set(keyOf(this.service, actual));
     const present = new Set<string>();
     for (const member of members) {
       const keyNode = member.children?.[0];
@@ -151,11 +151,12 @@ class BodyChecker {
       if (!actual.openType) this.unknown(keyNode, name, actual, [...properties.keys(), ...navigation.keys()], 'a property');
     }
     if (!top || operation !== 'create') return;
-    const missing = [...properties.values()].filter((p) => !p.nullable && p.defaultValue === undefined && !present.has(p.name) && !isReadOnly(p)
-      && annotation(p, TERMS.computedDefaultValue) === undefined && p.type.name !== 'Edm.Stream' && !(keys.has(p.name) && properties.size > 0 && annotation(p, TERMS.computed) === true));
+    const missing = requiredForCreate(this.service, actual).filter((p) => !present.has(p.name));
     if (missing.length > 0) {
-      const list = missing.map((p) => `'${p.name}' (${p.type.name})`).join(', ');
-      this.add('missing-required', node, `A new ${shortName(actual.qualifiedName)} needs ${list}: ${missing.length === 1 ? 'it is' : 'they are'} not nullable and ${missing.length === 1 ? 'has' : 'have'} no default. Add ${missing.length === 1 ? 'it' : 'them'} to the body.`);
+      const list = missing.map((p) => `'${p.name}' (${p.type.name}${p.mandatory ? ', mandatory' : ''})`).join(', ');
+      const one = missing.length === 1;
+      const why = missing.every((p) => p.mandatory) ? `${one ? 'it is' : 'they are'} marked mandatory` : `${one ? 'it is' : 'they are'} not nullable${missing.some((p) => p.mandatory) ? ' or marked mandatory' : ''} and ${one ? 'has' : 'have'} no default`;
+      this.add('missing-required', node, `A new ${shortName(actual.qualifiedName)} needs ${list}: ${why}. Add ${one ? 'it' : 'them'} to the body.`);
     }
   }
 
@@ -205,11 +206,11 @@ export function checkBody(service: ServiceMetadata, subject: BodySubject, body: 
   return checker.problems;
 }
 
-/** The members a create body needs: non-nullable, without default, not computed. */
-export function requiredForCreate(service: ServiceMetadata, type: EdmStructuredType): { name: string; type: TypeRef }[] {
+/** The members a create body needs: non-nullable or marked mandatory, without default, not computed. */
+export function requiredForCreate(service: ServiceMetadata, type: EdmStructuredType): { name: string; type: TypeRef; mandatory: boolean }[] {
   return [...propertiesOf(service, type).values()]
-    .filter((p) => !p.nullable && p.defaultValue === undefined && !isReadOnly(p) && annotation(p, TERMS.computedDefaultValue) === undefined && p.type.name !== 'Edm.Stream')
-    .map((p) => ({ name: p.name, type: p.type }));
+    .filter((p) => (!p.nullable || isMandatory(p)) && p.defaultValue === undefined && !isReadOnly(p) && annotation(p, TERMS.computedDefaultValue) === undefined && p.type.name !== 'Edm.Stream')
+    .map((p) => ({ name: p.name, type: p.type, mandatory: p.nullable }));
 }
 
 /** A sample JSON value for a type, as a body or response skeleton holds one. */

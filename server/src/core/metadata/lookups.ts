@@ -166,10 +166,29 @@ export function isReadOnly(property: EdmProperty): 'computed' | 'read-only' | un
   return undefined;
 }
 
+/** Whether a property must be given a value though its type allows null: marked mandatory (`Common.FieldControl`). */
+export function isMandatory(property: EdmProperty): boolean {
+  const value = annotation(property, TERMS.fieldControl);
+  const member = value !== null && typeof value === 'object' && !Array.isArray(value) ? value.$EnumMember : undefined;
+  return typeof member === 'string' && member.endsWith('/Mandatory');
+}
+
 /** The description of an element (`Core.Description`), if any. */
 export function descriptionOf(element: { annotations: Record<string, AnnotationValue> } | undefined): string | undefined {
   const value = annotation(element, TERMS.description);
   return typeof value === 'string' ? value : undefined;
+}
+
+const SIMPLE_IDENTIFIER = /^[\p{L}\p{Nl}_][\p{L}\p{Nl}\p{Nd}\p{Mn}\p{Mc}\p{Pc}\p{Cf}]{0,127}$/u;
+
+/** Whether a name is a CSDL simple identifier (a letter or underscore, then letters, digits, underscores), as a url can carry it unquoted. */
+export function isSimpleIdentifier(name: string): boolean {
+  return SIMPLE_IDENTIFIER.test(name);
+}
+
+/** Whether a name is a namespace-qualified one made of simple identifiers (`IfsApp.CustomerOrderHandling.Release`). */
+export function isQualifiedName(name: string): boolean {
+  return name.split('.').every(isSimpleIdentifier);
 }
 
 /** A name without its namespace. */

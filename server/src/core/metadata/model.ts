@@ -155,6 +155,8 @@ export const TERMS = {
   updateRestrictions: 'Org.OData.Capabilities.V1.UpdateRestrictions',
   deleteRestrictions: 'Org.OData.Capabilities.V1.DeleteRestrictions',
   computedDefaultValue: 'Org.OData.Core.V1.ComputedDefaultValue',
+  /** SAP's Common vocabulary (CAP's `@mandatory`): FieldControlType/Mandatory asks for a value though the type allows null. */
+  fieldControl: 'com.sap.vocabularies.Common.v1.FieldControl',
 } as const;
 
 /** The standard vocabulary namespaces by their usual aliases, used when a document names a term by alias without declaring it. */

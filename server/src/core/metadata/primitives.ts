@@ -173,3 +173,26 @@ export function jsonScalarProblem(service: ServiceMetadata, typeName: string, va
   if (typeof value !== 'string') return `a string (${type})`;
   return textFits(type, value);
 }
+
+/**
+ * How a value of a type is written in a url around a `{placeholder}` path parameter, as OData's literal syntax
+ * requires: strings quoted (`'{orderNo}'`), enumerations as `Namespace.Type'{status}'`, durations as
+ * `duration'{p}'`, numbers, booleans, GUIDs, dates and times bare. Undefined for what a url cannot carry as a typed
+ * value (binary, streams, geography, structured values and collections).
+ */
+export function urlLiteralTemplate(service: ServiceMetadata, type: { name: string; collection: boolean }, placeholder: string): string | undefined {
+  if (type.collection) return undefined;
+  const shape = shapeOf(service, type.name);
+  if (shape.kind === 'enum') return `${shape.type.qualifiedName}'{${placeholder}}'`;
+  if (shape.kind !== 'primitive') return undefined;
+  const name = shape.name;
+  if (name === 'Edm.String') return `'{${placeholder}}'`;
+  if (name === 'Edm.Duration') return `duration'{${placeholder}}'`;
+  if (INTEGER_RANGES[name] || ['Edm.Decimal', 'Edm.Double', 'Edm.Single', 'Edm.Boolean', 'Edm.Guid', 'Edm.Date', 'Edm.DateTimeOffset', 'Edm.TimeOfDay'].includes(name)) return `{${placeholder}}`;
+  return undefined;
+}
+
+/** A `{{variable}}` as a JSON body holds a value of a type: in quotes when the value is a JSON string, bare otherwise. */
+export function jsonVariableTemplate(service: ServiceMetadata, type: { name: string; collection: boolean }, variable: string): string {
+  return jsonTypeOfEdm(service, type) === 'string' ? `"{{${variable}}}"` : `{{${variable}}}`;
+}

@@ -127,11 +127,16 @@ export function bodySubjectOf(request: CustomRequest, analysis: RequestAnalysis)
   return undefined;
 }
 
-/** What the response of a request describes: the function's result, the action's return value, or the target. */
-export function responseState(analysis: RequestAnalysis): PathState | undefined {
+/**
+ * What the response of a request describes: the function's result, the action's return value, the entity a create
+ * made, or the target.
+ */
+export function responseState(analysis: RequestAnalysis, operation: string | undefined): PathState | undefined {
   const target = analysis.target;
   if (!target) return undefined;
   if (target.kind === 'action') return target.operation.returnType ? stateOfType(analysis.service, target.operation.returnType) : undefined;
+  // A create posts to a collection and answers with the one entity it created.
+  if (operation === 'create' && analysis.result?.kind === 'collection') return { ...analysis.result, kind: 'entity' };
   return analysis.result;
 }
 

@@ -48,12 +48,18 @@ function bodyParameter(name: string, schema: JsonObject | undefined, media: stri
   }
   let parameter: ParameterJson;
   if (type === 'array' && resolved) {
-    const { items, problem } = itemsOf(resolved, true, () => undefined);
+    const { items, problem, objectItems, innerSchema } = itemsOf(resolved, true, () => undefined, context.deref);
     if (!items) {
       notes.push({ kind: 'left-out', item: name, reason: `The body is an array whose ${problem ?? 'items cannot be held'}.` });
       return undefined;
     }
-    parameter = { name, location: 'body', type: 'array', items, ...valueRules(resolved, 'array', items).fields };
+    parameter = { name, location: 'body', type: 'array', items, ...valueRules(resolved, 'array', items, innerSchema).fields };
+    // An array of objects names the model each object follows, as an object body does.
+    if (objectItems) {
+      const ref = asString(objectItems.$ref);
+      const model = ref ? context.models.modelForRef(ref) : context.models.modelForInline(objectItems, `${context.operationId}Item`);
+      if (model) parameter.model = model;
+    }
   } else if (type && type !== 'object' && !several && resolved) {
     parameter = { name, location: 'body', type };
     const format = formatFor(type, asString(resolved.format));

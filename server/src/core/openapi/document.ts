@@ -41,20 +41,46 @@ function pointerToken(token: string): string {
   return decoded.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-/** The value a local `$ref` (`#/a/b`) points at in the document, or undefined when it points nowhere. */
-export function pointerTarget(document: JsonObject, ref: string): JsonValue | undefined {
-  if (!ref.startsWith('#')) return undefined;
+/** `$ref`s followed on the way to one target at most: a longer chain is taken to be a loop. */
+const MAX_REF_HOPS = 64;
+
+/** Encodes one JSON Pointer token. */
+function pointerSegment(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/**
+ * Where a local `$ref` (`#/a/b`) leads: the value, and the pointer that reaches it without passing through another
+ * `$ref`. A pointer may pass through one on its way (`.../requestBody/content/application~1json/schema/properties/x`
+ * where `schema` is a `$ref`): that one is followed, as the OpenAPI parser's bundling does. Undefined when it leads nowhere.
+ */
+export function resolvePointer(document: JsonObject, ref: string, hops = 0): { value: JsonValue; pointer: string } | undefined {
+  if (!ref.startsWith('#') || hops > MAX_REF_HOPS) return undefined;
   const path = ref.slice(1);
-  if (path === '') return document;
+  if (path === '') return { value: document, pointer: '#' };
   if (!path.startsWith('/')) return undefined;
   let current: JsonValue | undefined = document;
+  let pointer = '#';
   for (const raw of path.slice(1).split('/')) {
     const token = pointerToken(raw);
+    const object = asObject(current);
+    if (object && typeof object.$ref === 'string' && !Object.prototype.hasOwnProperty.call(object, token)) {
+      const through = resolvePointer(document, object.$ref, hops + 1);
+      if (!through) return undefined;
+      current = through.value;
+      pointer = through.pointer;
+    }
     if (Array.isArray(current)) current = /^\d+$/.test(token) ? current[Number(token)] : undefined;
     else current = asObject(current)?.[token];
     if (current === undefined) return undefined;
+    pointer = `${pointer}/${pointerSegment(token)}`;
   }
-  return current;
+  return { value: current, pointer };
+}
+
+/** The value a local `$ref` (`#/a/b`) points at in the document, or undefined when it points nowhere. */
+export function pointerTarget(document: JsonObject, ref: string): JsonValue | undefined {
+  return resolvePointer(document, ref)?.value;
 }
 
 /** The last token of a `$ref`'s pointer (`#/components/schemas/Pet` → `Pet`). */

@@ -26,11 +26,12 @@ function typeSchema(type: string, format: string | undefined): JsonObject {
   return schema;
 }
 
-/** An array's inner type as a schema. */
-function itemsSchema(items: JsonObject | undefined): JsonObject {
+/** An array's inner type as a schema; objects are `$ref`s to `model` when the parameter names one. */
+function itemsSchema(items: JsonObject | undefined, model: string | undefined): JsonObject {
   if (!items) return { type: 'string' };
+  if (items.type === 'object' && model) return { $ref: `#/components/schemas/${model}` };
   const schema = typeSchema(asString(items.type) ?? 'string', asString(items.format));
-  if (items.type === 'array') schema.items = itemsSchema(asObject(items.items));
+  if (items.type === 'array') schema.items = itemsSchema(asObject(items.items), model);
   return schema;
 }
 
@@ -39,7 +40,7 @@ function parameterSchema(parameter: JsonObject): JsonObject {
   const type = asString(parameter.type) ?? 'string';
   const schema = typeSchema(type, asString(parameter.format));
   if (type === 'array') {
-    const items = itemsSchema(asObject(parameter.items));
+    const items = itemsSchema(asObject(parameter.items), asString(parameter.model));
     const options = asArray(parameter.options).filter((o): o is string => typeof o === 'string');
     if (options.length > 0) items.enum = options;
     schema.items = items;

@@ -1,12 +1,14 @@
 import type { JsonValue } from '../tree';
+import { isOneOf, METHODS, METHODS_WITH_BODY } from '../vocabulary';
 import { formContentType2, importBodyParameter2, importRequestBody, preferredMediaType, type BodyContext } from './bodies';
 import { asArray, asObject, asString, deref, OPENAPI_METHODS, versionOf } from './document';
 import { ModelCollector } from './models';
-import { generatedId, IdAllocator, operationMatcher } from './operationIds';
+import { IdAllocator } from '../importing/names';
+import { generatedId, operationMatcher } from './operationIds';
 import { importParameter } from './parameters';
-import { chooseScheme, mapScheme, operationAccepts, schemesOf } from './security';
+import { chooseScheme, mapScheme, operationAccepts, schemeSigningInAs, schemesOf, signsInWith } from './security';
 import { baseUrlOf, operationServer } from './servers';
-import type { ImportFailure, ImportNote, ImportResult, JsonObject, OpenApiVersion, OperationChoice, OperationJson, ParameterJson, RestConnectorJson } from './types';
+import type { AuthorizationJson, ImportFailure, ImportNote, ImportResult, JsonObject, OpenApiVersion, OperationChoice, OperationJson, ParameterJson, RestConnectorJson } from './types';
 
 /** What the user chose for an import. */
 export interface ImportOptions {
@@ -18,13 +20,16 @@ export interface ImportOptions {
   name?: string;
   /** The base URL to use instead of the document's servers. */
   baseUrl?: string;
+  /**
+   * The sign-in of the connector being updated, which it keeps: operations are mapped for it (the document's scheme
+   * that is the same sign-in, and the header it sends) instead of the scheme the import would choose.
+   */
+  keptAuthorization?: AuthorizationJson;
 }
 
 /** Where each imported operation came from in the document. */
 export type OperationSources = Record<string, { method: string; path: string; operationId?: string }>;
 
-/** The methods a REST connector operation can have. */
-const PLATFORM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Header parameters OpenAPI says to ignore: the media types and authorization are described elsewhere. */
 const IGNORED_HEADERS = ['accept', 'content-type', 'authorization'];
 
@@ -107,16 +112,22 @@ function pathWithoutMatrix(path: string, name: string): { path: string; exact: b
   return { path: path.slice(0, at) + rest, exact: rest === '' };
 }
 
+/** The header an API key authorization sends with every request, and the secret it comes from. */
+interface ApiKeyHeader {
+  header: string;
+  secret: string;
+}
+
 /** Upper-cases the first letter of a sentence. */
 function sentence(text: string): string {
   return `${text[0]?.toUpperCase() ?? ''}${text.slice(1)}`;
 }
 
 /** Maps one operation; returns undefined (with a note) when the platform cannot hold it at all. */
-function importOperation(source: SourceOperation, context: Omit<BodyContext, 'operationId' | 'method'>, baseUrl: string, chosenScheme: string | undefined, authorizationHeader: string | undefined, notes: ImportNote[]): OperationJson | undefined {
+function importOperation(source: SourceOperation, context: Omit<BodyContext, 'operationId' | 'method'>, baseUrl: string, chosenScheme: string | undefined, apiKeyHeader: ApiKeyHeader | undefined, notes: ImportNote[]): OperationJson | undefined {
   const { document, version } = context;
   const note = (kind: ImportNote['kind'], item: string | undefined, reason: string): void => void notes.push({ kind, where: source.id, ...(item ? { item } : {}), reason });
-  if (!PLATFORM_METHODS.includes(source.method)) {
+  if (!isOneOf(METHODS, source.method)) {
     notes.push({ kind: 'left-out', where: `${source.method} ${source.path}`, reason: `The platform's operations use GET, POST, PUT, PATCH or DELETE, not ${source.method}.` });
     return undefined;
   }
@@ -138,9 +149,14 @@ function importOperation(source: SourceOperation, context: Omit<BodyContext, 'op
   for (const raw of mergedParameters(source, document)) {
     const name = asString(raw.name) ?? '';
     if (raw.in === 'header' && IGNORED_HEADERS.includes(name.toLowerCase())) continue;
-    // The header the authorization sends: a parameter of the same name would send it a second time.
-    if (raw.in === 'header' && authorizationHeader !== undefined && name.toLowerCase() === authorizationHeader.toLowerCase()) {
-      note('left-out', name, `Header parameter '${name}' is the header the connector's authorization sends; the authorization sends it, from the secret.`);
+    // The header the authorization sends with every request: a parameter of the same name would send it a second
+    // time. Where the operation signs in with that key, the parameter is the key; elsewhere it had a value of its own.
+    if (raw.in === 'header' && apiKeyHeader !== undefined && name.toLowerCase() === apiKeyHeader.header.toLowerCase()) {
+      if (chosenScheme !== undefined && signsInWith(source.operation, document, chosenScheme)) {
+        note('changed', name, `Header parameter '${name}' is the API key the operation signs in with ('${chosenScheme}'); the connector's authorization sends it, from secret '${apiKeyHeader.secret}'.`);
+      } else {
+        note('left-out', name, `Header parameter '${name}' is left out: the connector's authorization sends header '${apiKeyHeader.header}' with every request, from secret '${apiKeyHeader.secret}', and a request carries a header once.`);
+      }
       continue;
     }
     if (raw.in === 'body') {
@@ -177,7 +193,7 @@ function importOperation(source: SourceOperation, context: Omit<BodyContext, 'op
     contentType = outcome.contentType;
   }
   if (form.length > 0 && version === '2.0') contentType = formContentType2(form, consumes);
-  const sendsBody = ['POST', 'PUT', 'PATCH'].includes(source.method);
+  const sendsBody = isOneOf(METHODS_WITH_BODY, source.method);
   if (!sendsBody && bodies.length > 0) {
     for (const b of bodies) note('left-out', b.name, `The body '${b.name}' is left out: the platform sends a body only with POST, PUT and PATCH, not ${source.method}.`);
     bodies.length = 0;
@@ -239,15 +255,25 @@ export function importOpenApi(value: JsonValue, options: ImportOptions = {}): { 
   const server = options.baseUrl ? { baseUrl: options.baseUrl.replace(/\/+$/, ''), problem: undefined } : baseUrlOf(document, version);
   if (server.problem) notes.push({ kind: 'changed', where: 'connector', item: 'baseUrl', reason: `${server.problem}; baseUrl is ${server.baseUrl}. Set the real one (or import with --base-url).` });
   const models = new ModelCollector(document, version, notes);
-  const schemeKey = chooseScheme(chosen.map((c) => c.operation), document, version);
+  const headersOf = (source: SourceOperation): string[] => mergedParameters(source, document).filter((p) => p.in === 'header').map((p) => asString(p.name) ?? '');
+  const kept = options.keptAuthorization;
+  const keptKey = kept ? schemeSigningInAs(kept, document, version) : undefined;
+  const choice = keptKey ? { key: keptKey } : chooseScheme(chosen.map((c) => ({ id: c.id, operation: c.operation, headers: headersOf(c) })), document, version);
+  const schemeKey = choice.key;
+  // On an update the file's sign-in stays, whatever the import would choose: nothing to say about the choice then.
+  if (!kept && 'passedOver' in choice && choice.passedOver && schemeKey) {
+    const { key, header, operationId } = choice.passedOver;
+    notes.push({ kind: 'changed', where: 'connector', item: 'authorization', reason: `'${key}' is not the connector's sign-in: it sends header '${header}' with every request, and operation '${operationId}' has a header parameter '${header}' of its own, which the key would replace; the connector signs in with '${schemeKey}'.` });
+  }
   const mapping = schemeKey ? mapScheme(schemeKey, asObject(schemesOf(document, version)[schemeKey]) ?? {}, version) : undefined;
   if (mapping?.reason) notes.push({ kind: 'changed', where: 'connector', item: 'authorization', reason: `${sentence(mapping.reason)}.` });
   if (mapping?.authorization?.scheme === 'basic') notes.push({ kind: 'changed', where: 'connector', item: 'authorization', reason: "HTTP basic needs a user name, which the document cannot give: set 'username'." });
+  const authorization = kept ?? mapping?.authorization;
+  const apiKeyHeader = authorization?.scheme === 'apiKey' && authorization.in === 'header' && authorization.name ? { header: authorization.name, secret: authorization.secret ?? '' } : undefined;
   const operations: OperationJson[] = [];
   const sources: OperationSources = {};
   for (const source of chosen) {
-    const authorizationHeader = mapping?.authorization?.scheme === 'apiKey' && mapping.authorization.in === 'header' ? mapping.authorization.name : undefined;
-    const operation = importOperation(source, { document, version, models, deref: (v) => deref(document, v) }, server.baseUrl, schemeKey, authorizationHeader, notes);
+    const operation = importOperation(source, { document, version, models, deref: (v) => deref(document, v) }, server.baseUrl, schemeKey, apiKeyHeader, notes);
     if (!operation) continue;
     operations.push(operation);
     sources[operation.id] = { method: source.method, path: source.path, ...(source.operationId ? { operationId: source.operationId } : {}) };

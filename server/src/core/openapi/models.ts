@@ -1,5 +1,5 @@
 import type { JsonValue } from '../tree';
-import { asArray, asObject, asString, deref, pointerTarget, refName } from './document';
+import { asArray, asObject, asString, deref, refName, resolvePointer } from './document';
 import type { ImportNote, JsonObject, ModelJson, OpenApiVersion } from './types';
 
 /** JSON types a model (and a parameter) can have. */
@@ -49,11 +49,18 @@ export class ModelCollector {
   }
 
   /** The model a `$ref`'d schema becomes (made on first use, with every model it refers to). */
-  modelForRef(ref: string): string | undefined {
-    const known = this.byRef.get(ref);
+  modelForRef(wanted: string, hops = 0): string | undefined {
+    const known = this.byRef.get(wanted);
     if (known) return known;
-    const target = asObject(pointerTarget(this.document, ref));
-    if (!target) return undefined;
+    const resolved = resolvePointer(this.document, wanted);
+    const target = asObject(resolved?.value);
+    if (!resolved || !target) return undefined;
+    const ref = resolved.pointer;
+    if (ref !== wanted && hops < 64) {
+      // A pointer through another $ref is the model of what it reaches, as the document's bundling would rewrite it.
+      const onward = asString(target.$ref);
+      return this.modelForRef(onward !== undefined && Object.keys(target).length === 1 ? onward : ref, hops + 1);
+    }
     const name = this.freeName(ref.startsWith(schemasPrefix(this.version)) ? refName(ref) : refName(ref) || 'Model');
     this.byRef.set(ref, name);
     this.models[name] = {};

@@ -1,24 +1,9 @@
+import { globsMatcher } from '../importing/names';
+
 /** An operation id made from the method and path when the document gives none: `get /pets/{petId}` → `getPetsPetId`. */
 export function generatedId(method: string, path: string): string {
   const words = path.split(/[^A-Za-z0-9]+/).filter((w) => w !== '');
   return `${method.toLowerCase()}${words.map((w) => `${w[0]?.toUpperCase() ?? ''}${w.slice(1)}`).join('')}` || method.toLowerCase();
-}
-
-/** Hands out ids unique in one connector: the wanted id, or it with the first free number after it. */
-export class IdAllocator {
-  private readonly taken = new Set<string>();
-
-  constructor(existing: Iterable<string> = []) {
-    for (const id of existing) this.taken.add(id);
-  }
-
-  /** A free id as close to `wanted` as possible, now taken. */
-  allocate(wanted: string): string {
-    let id = wanted;
-    for (let i = 2; this.taken.has(id); i++) id = `${wanted}${i}`;
-    this.taken.add(id);
-    return id;
-  }
 }
 
 /**
@@ -26,33 +11,6 @@ export class IdAllocator {
  * matched against the operation id or `METHOD /path`, case-sensitively for ids and paths.
  */
 export function operationMatcher(globs: string | undefined): (id: string, method: string, path: string) => boolean {
-  const patterns = (globs ?? '').split(',').map((g) => g.trim()).filter((g) => g !== '');
-  if (patterns.length === 0) return () => true;
-  const matchers = patterns.map(globMatcher);
-  return (id, method, path) => matchers.some((m) => m(id) || m(`${method.toUpperCase()} ${path}`));
-}
-
-/** A glob as a matcher, walked without regular expressions so no pattern can take long. */
-function globMatcher(glob: string): (text: string) => boolean {
-  return (text) => {
-    // Classic two-pointer wildcard match: linear backtracking to the last '*'.
-    let g = 0;
-    let t = 0;
-    let star = -1;
-    let mark = 0;
-    while (t < text.length) {
-      if (g < glob.length && (glob[g] === '?' || glob[g] === text[t])) {
-        g++;
-        t++;
-      } else if (g < glob.length && glob[g] === '*') {
-        star = g++;
-        mark = t;
-      } else if (star >= 0) {
-        g = star + 1;
-        t = ++mark;
-      } else return false;
-    }
-    while (g < glob.length && glob[g] === '*') g++;
-    return g === glob.length;
-  };
+  const matches = globsMatcher(globs);
+  return (id, method, path) => matches(id) || matches(`${method.toUpperCase()} ${path}`);
 }

@@ -86,10 +86,12 @@ export function importParameter(raw: JsonObject, version: OpenApiVersion, deref:
   const parameter: ParameterJson = { name, location, type };
   if (raw.required === true || location === 'path') parameter.required = true;
   const description = asString(raw.description);
+  let itemSchema: JsonObject | undefined;
   if (type === 'array') {
-    const { items, problem } = itemsOf(schema ?? {}, false, (inner) => (version === '2.0' ? asString(inner.collectionFormat) : undefined));
+    const { items, problem, innerSchema } = itemsOf(schema ?? {}, false, (inner) => (version === '2.0' ? asString(inner.collectionFormat) : undefined), deref);
     if (!items) return { ok: false, reason: problem ?? 'its items cannot be held' };
     parameter.items = items;
+    itemSchema = innerSchema;
     if (location === 'path' && separation === 'multi') {
       changes.push("'multi' cannot repeat a path segment; csv is used");
       separation = 'csv';
@@ -99,7 +101,7 @@ export function importParameter(raw: JsonObject, version: OpenApiVersion, deref:
     const mapped = formatFor(type, format);
     if (mapped !== undefined) parameter.format = mapped;
   }
-  const rules = valueRules(schema ?? {}, type, parameter.items);
+  const rules = valueRules(schema ?? {}, type, parameter.items, itemSchema);
   const { description: ruleDescription, ...ruleFields } = rules.fields;
   Object.assign(parameter, ruleFields);
   changes.push(...rules.notes);

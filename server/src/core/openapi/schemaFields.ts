@@ -46,8 +46,11 @@ function bound(schema: JsonObject, inclusiveKey: 'maximum' | 'minimum', exclusiv
   return exclusive === true ? { [inclusiveKey]: inclusive, [exclusiveKey]: true } : { [inclusiveKey]: inclusive };
 }
 
-/** The default, constraints, options and description rules of a schema for a parameter of `type`. */
-export function valueRules(schema: JsonObject, type: string, items: ItemsJson | undefined): ValueRules {
+/**
+ * The default, constraints, options and description rules of a schema for a parameter of `type`; `itemSchema` is an
+ * array's items with their `$ref` followed (its own `items` when absent).
+ */
+export function valueRules(schema: JsonObject, type: string, items: ItemsJson | undefined, itemSchema = asObject(schema.items)): ValueRules {
   const fields: Partial<ParameterJson> = {};
   const notes: string[] = [];
   if (type === 'string') {
@@ -68,7 +71,6 @@ export function valueRules(schema: JsonObject, type: string, items: ItemsJson | 
     if (maxItems !== undefined && Number.isInteger(maxItems) && maxItems >= 0) fields.maxItems = maxItems;
     if (minItems !== undefined && Number.isInteger(minItems) && minItems >= 0) fields.minItems = minItems;
     if (schema.uniqueItems === true) fields.uniqueItems = true;
-    const itemSchema = asObject(schema.items);
     const itemEnum = asArray(itemSchema?.enum).filter((v) => v !== null);
     if (itemEnum.length > 0) {
       if (items?.type === 'string' && itemEnum.every((v) => typeof v === 'string') && new Set(itemEnum).size === itemEnum.length) {
@@ -93,10 +95,26 @@ export function valueRules(schema: JsonObject, type: string, items: ItemsJson | 
   return { fields, notes };
 }
 
-/** The inner type of an array schema, nested arrays included; undefined with a reason when the platform cannot hold it. */
-export function itemsOf(schema: JsonObject, allowObject: boolean, separationOf: (items: JsonObject) => string | undefined, depth = 0): { items?: ItemsJson; problem?: string } {
-  const items = asObject(schema.items);
-  if (!items || depth > 8) return { items: { type: 'string' } };
+/** An array schema's inner type: `items` for the connector, and the schema of the objects inside when there are any. */
+export interface ItemsOutcome {
+  items?: ItemsJson;
+  /** Why the items cannot be held, when they cannot. */
+  problem?: string;
+  /** The innermost items' schema as written (a `$ref` kept) when they are objects: the model the body's values follow. */
+  objectItems?: JsonObject;
+  /** The innermost items' schema with its `$ref` followed: where allowed values are read from. */
+  innerSchema?: JsonObject;
+}
+
+/**
+ * The inner type of an array schema, nested arrays included, `$ref`s followed; undefined with a reason when the
+ * platform cannot hold it (objects only in a body array).
+ */
+export function itemsOf(schema: JsonObject, allowObject: boolean, separationOf: (items: JsonObject) => string | undefined, deref: (value: JsonObject) => JsonObject | undefined, depth = 0): ItemsOutcome {
+  const written = asObject(schema.items);
+  if (!written || depth > 8) return { items: { type: 'string' } };
+  const items = deref(written);
+  if (!items) return { problem: `its items' $ref '${asString(written.$ref) ?? ''}' points at nothing in the document` };
   const { type, several } = schemaType(items);
   if (several) return { problem: `its items are one of several types (${several.join(', ')})` };
   const itemType = type ?? 'string';
@@ -104,12 +122,14 @@ export function itemsOf(schema: JsonObject, allowObject: boolean, separationOf: 
   const out: ItemsJson = { type: itemType };
   const format = formatFor(itemType, asString(items.format));
   if (format !== undefined) out.format = format;
+  if (itemType === 'object') return { items: out, objectItems: written };
   if (itemType === 'array') {
-    const inner = itemsOf(items, allowObject, separationOf, depth + 1);
+    const inner = itemsOf(items, allowObject, separationOf, deref, depth + 1);
     if (!inner.items) return inner;
     const separation = separationOf(items);
     if (separation && separation !== 'csv') out.separation = separation;
     out.items = inner.items;
+    return { ...inner, items: out };
   }
-  return { items: out };
+  return { items: out, innerSchema: items };
 }

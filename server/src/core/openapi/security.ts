@@ -56,15 +56,35 @@ export function schemesOf(document: JsonObject, version: OpenApiVersion): JsonOb
   return (version === '2.0' ? asObject(document.securityDefinitions) : asObject(asObject(document.components)?.securitySchemes)) ?? {};
 }
 
+/** An operation as the choice of a scheme sees it: its id, its object and the names of its header parameters. */
+export interface OperationForScheme {
+  id: string;
+  operation: JsonObject;
+  headers: readonly string[];
+}
+
+/** The scheme chosen for the connector, and a scheme passed over because its header is an operation's own parameter. */
+export interface SchemeChoice {
+  key?: string;
+  passedOver?: { key: string; header: string; operationId: string };
+}
+
+/** Whether an operation signs in with the scheme `key` (alone or with others, in one of its requirements). */
+export function signsInWith(operation: JsonObject, document: JsonObject, key: string): boolean {
+  return (requirementsOf(operation, document) ?? []).some((r) => Object.prototype.hasOwnProperty.call(r, key));
+}
+
 /**
  * The one scheme the connector authenticates with: among those the imported operations use, the one most of
- * them can use, preferring schemes the platform holds exactly; ties go to the document's order.
+ * them can use, preferring schemes the platform holds exactly; ties go to the document's order. An API key sent in
+ * a header is passed over when an operation that does not sign in with it has a header parameter of that name (the
+ * connector would send the key in its place), unless no other scheme can be used.
  */
-export function chooseScheme(operations: JsonObject[], document: JsonObject, version: OpenApiVersion): string | undefined {
+export function chooseScheme(operations: readonly OperationForScheme[], document: JsonObject, version: OpenApiVersion): SchemeChoice {
   const schemes = schemesOf(document, version);
   const keys = Object.keys(schemes);
   const score = new Map<string, number>();
-  for (const operation of operations) {
+  for (const { operation } of operations) {
     for (const requirement of requirementsOf(operation, document) ?? []) {
       const names = Object.keys(requirement);
       // A requirement of several schemes at once cannot be met by one authorization.
@@ -73,10 +93,29 @@ export function chooseScheme(operations: JsonObject[], document: JsonObject, ver
       if (keys.includes(name)) score.set(name, (score.get(name) ?? 0) + 1);
     }
   }
-  const exactness = (key: string): number => (mapScheme(key, asObject(schemes[key]) ?? {}, version).exact ? 1 : 0);
-  const usable = keys.filter((k) => score.has(k) && mapScheme(k, asObject(schemes[k]) ?? {}, version).authorization);
+  const mappingOf = (key: string): ReturnType<typeof mapScheme> => mapScheme(key, asObject(schemes[key]) ?? {}, version);
+  const exactness = (key: string): number => (mappingOf(key).exact ? 1 : 0);
+  const usable = keys.filter((k) => score.has(k) && mappingOf(k).authorization);
   usable.sort((a, b) => exactness(b) - exactness(a) || (score.get(b) ?? 0) - (score.get(a) ?? 0) || keys.indexOf(a) - keys.indexOf(b));
-  return usable[0];
+  let passedOver: SchemeChoice['passedOver'];
+  for (const key of usable) {
+    const authorization = mappingOf(key).authorization;
+    const header = authorization?.scheme === 'apiKey' && authorization.in === 'header' ? authorization.name : undefined;
+    const owner = header === undefined ? undefined : operations.find((o) => !signsInWith(o.operation, document, key) && o.headers.some((h) => h.toLowerCase() === header.toLowerCase()));
+    if (!owner || header === undefined) return { key, ...(passedOver ? { passedOver } : {}) };
+    passedOver ??= { key, header, operationId: owner.id };
+  }
+  // Every usable scheme sends a header some operation has of its own: the first is still the best there is.
+  return usable[0] === undefined ? {} : { key: usable[0] };
+}
+
+/** The document's scheme that signs in as `authorization` does (the same kind, place and header name), if one does. */
+export function schemeSigningInAs(authorization: AuthorizationJson, document: JsonObject, version: OpenApiVersion): string | undefined {
+  const schemes = schemesOf(document, version);
+  return Object.keys(schemes).find((key) => {
+    const mapped = mapScheme(key, asObject(schemes[key]) ?? {}, version).authorization;
+    return mapped?.scheme === authorization.scheme && mapped.in === authorization.in && mapped.name?.toLowerCase() === authorization.name?.toLowerCase();
+  });
 }
 
 /** Whether an operation's requirements are met by the chosen scheme alone (or need none). */

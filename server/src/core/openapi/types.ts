@@ -1,25 +1,13 @@
+import type { ImportNote } from '../importing/notes';
 import type { JsonValue } from '../tree';
+
+export type { ImportNote };
 
 /** A JSON object as read from an OpenAPI document: nothing about its shape is trusted. */
 export type JsonObject = { [key: string]: JsonValue };
 
 /** The OpenAPI versions an import reads. */
 export type OpenApiVersion = '2.0' | '3.0' | '3.1';
-
-/**
- * What an import did with one item of the document that the connector cannot hold as it is.
- * `left-out`: the item is not in the connector. `changed`: it is there in the nearest form the platform offers.
- */
-export interface ImportNote {
-  /** `left-out` or `changed`. */
-  kind: 'left-out' | 'changed';
-  /** The operation id (as imported), `METHOD /path` of an operation left out, `models/Name`, or `connector`. */
-  where: string;
-  /** The parameter, body, header or setting the note is about, when there is one. */
-  item?: string;
-  /** Why, in the user's words, and what was chosen instead. */
-  reason: string;
-}
 
 /** A connector parameter as written to the file. */
 export interface ParameterJson {
@@ -114,6 +102,10 @@ export interface ImportResult {
 
 /** Why a document cannot be imported at all. */
 export interface ImportFailure {
-  code: 'not-openapi' | 'unsupported-version' | 'no-operations' | 'unreadable' | 'remote-ref' | 'ref-outside-folder' | 'invalid-document';
+  code: 'not-openapi' | 'unsupported-version' | 'no-operations' | 'unreadable' | 'remote-ref' | 'ref-outside-folder' | 'invalid-document'
+    /** Beyond a limit of the import: too large once read or expanded, too deep, or more memory than it may use. */
+    | 'too-large'
+    /** Reading and mapping it took longer than the import's time for a document of its size. */
+    | 'too-slow';
   message: string;
 }

@@ -6,7 +6,7 @@ import { MAX_NESTING, tooDeepAt } from './nesting';
 import { parseRegularJsonc } from './regular';
 import { treeWithNodeReparsed } from './splice';
 
-export { MAX_NESTING, nestingTooDeep, parseJsonTree, parseJsonValue, tooDeepAt } from './nesting';
+export { MAX_NESTING, nestingTooDeep, parseJsonTree, tooDeepAt } from './nesting';
 
 /** The parse of a connector file: the compact tree and its root node (absent only for empty text), and syntax findings. */
 export interface ParsedDocument {

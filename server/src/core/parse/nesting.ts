@@ -1,11 +1,11 @@
 // How deep JSON text nests, measured before anything recursive reads it. jsonc-parser's parseTree and visit, the
 // model reader, schema checks and exact values all recurse once per level; a document nested 100,000 levels deep
 // exhausts the stack in any of them. Every JSON text a user gives (connector, values, tests, environments and
-// settings files, request bodies and body files, typed values, OpenAPI documents, metadata) is measured here first
-// and refused past a limit with where it passes it, so the answer is a precise message instead of the engine's.
+// settings files, request bodies and body files, typed values, OpenAPI documents, metadata) is measured here first,
+// and a service's answer against the same limit as values/exactParse.ts reads it; past the limit the text is refused
+// with where it passes it, so the answer is a precise message instead of the engine's.
 import { parseTree, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { LineIndex } from '../lineIndex';
-import type { JsonValue } from '../tree';
 
 /** Deeper than this (512 levels), no file or value Connector Tools reads is written by hand; readers stay far from the stack's end. */
 export const MAX_NESTING = 512;
@@ -43,15 +43,4 @@ export function parseJsonTree(text: string, options: ParseOptions): { root: Node
   if (tooDeep >= 0) return { tooDeep };
   const errors: ParseError[] = [];
   return { root: parseTree(text, errors, options), errors };
-}
-
-/** JSON.parse for text measured first: what is nested deeper than MAX_NESTING is not parsed (`tooDeep` says where), for what shows, shapes or compares the value recurses. */
-export function parseJsonValue(text: string): { ok: true; value: JsonValue } | { ok: false; tooDeep?: string } {
-  const deep = tooDeepAt(text);
-  if (deep >= 0) return { ok: false, tooDeep: nestingTooDeep(text, deep) };
-  try {
-    return { ok: true, value: JSON.parse(text) as JsonValue };
-  } catch {
-    return { ok: false };
-  }
 }

@@ -1,9 +1,9 @@
 import type { RestConnector, RestOperation, RestParameter } from '../model';
-import { variablePlaceholders } from '../placeholders';
+import { fillVariablePlaceholders, variablePlaceholders } from '../placeholders';
 import { checkValue } from '../values/check';
 import { constraintProblems, constraintsOf } from '../values/constraints';
 import { isJsonObject, type ExactJson } from '../values/exactJson';
-import { modelProblems, modelsOf } from '../values/model';
+import { checkModel, modelsOf } from '../values/model';
 import { specOfParameter } from '../values/spec';
 import { scalarText } from '../values/write';
 import type { BuildProblem, SuppliedValues } from './types';
@@ -67,10 +67,13 @@ export function resolveValues(connector: RestConnector, operation: RestOperation
       continue;
     }
     for (const message of constraintProblems(constraintsOf(parameter), checked.value, name)) constrain(name, message);
-    if (spec.model && isJsonObject(checked.value)) {
-      for (const message of modelProblems(checked.value, spec.model, models)) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
+    let value = checked.value;
+    if (spec.model && (isJsonObject(value) || Array.isArray(value))) {
+      const judged = checkModel(value, spec.model, models, spec.items);
+      for (const message of judged.problems) constrain(name, `'${name}' does not fit model '${spec.model}': ${message}.`);
+      value = judged.value;
     }
-    resolved.push({ parameter, name, location, type: spec.type, value: checked.value });
+    resolved.push({ parameter, name, location, type: spec.type, value });
   }
   resolveComputed(operation, resolved, problems);
   return { resolved, problems, warnings };
@@ -93,8 +96,8 @@ function resolveComputed(operation: RestOperation, resolved: ResolvedParameter[]
       const names = variablePlaceholders(template).map((p) => p.name);
       const waiting = names.some((n) => pending.some((p) => p.name?.value === n));
       if (waiting) continue;
-      const text = template.replace(/\{\{([^{}]*)\}\}/g, (_m, raw: string) => {
-        const found = resolved.find((r) => r.name === raw.trim());
+      const text = fillVariablePlaceholders(template, (name) => {
+        const found = resolved.find((r) => r.name === name);
         return found ? valueText(found.value) : '';
       });
       resolved.push({ parameter, name: parameter.name?.value ?? '', location: parameter.location?.value ?? '', type: 'computed', value: text });

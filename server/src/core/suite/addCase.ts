@@ -1,22 +1,19 @@
 // "Save as expectation": a real answer becomes a case of NAME.tests.json, written into the file with its comments
 // and layout kept (or into a new file).
-import { setValueEdits, textFormatting } from '../edits';
+import { editableText, setExactValueEdits } from '../edits';
 import type { TextEdit } from '../findings';
 import { parseDocument } from '../parse';
 import type { SuppliedValues } from '../request/types';
-import { propertiesOf, valueOf, type JsonValue } from '../tree';
+import { propertiesOf, valueOf } from '../tree';
 import { stringifyExact, type ExactJson } from '../values/exactJson';
 
-/** What a new case holds: the operation, the values it was sent with, and the answer's status and data. */
+/** What a new case holds: the operation, the values it was sent with, and the answer's status and data (numbers as the service wrote them). */
 export interface NewCase {
   operationId: string;
   values: SuppliedValues;
   status: number;
-  data?: JsonValue;
+  data?: ExactJson;
 }
-
-/** The values stand in the case as this text until their exact JSON (every digit kept) replaces it. */
-const VALUES_MARK = 'connector-values-placeholder';
 
 /** A name no case of the file has yet: `getPet answers 200`, then `getPet answers 200 (2)`, ... */
 export function freshCaseName(text: string | undefined, base: string): string {
@@ -28,17 +25,14 @@ export function freshCaseName(text: string | undefined, base: string): string {
   return `${base} (${n})`;
 }
 
-function caseValue(name: string, added: NewCase): JsonValue {
+/** The case as JSON: values and data keep every digit when written. */
+function caseValue(name: string, added: NewCase): ExactJson {
   return {
     name,
     operation: added.operationId,
-    ...(Object.keys(added.values).length ? { values: VALUES_MARK } : {}),
+    ...(Object.keys(added.values).length ? { values: added.values as { [key: string]: ExactJson } } : {}),
     expect: { status: added.status, ...(added.data !== undefined ? { data: added.data } : {}) },
   };
-}
-
-function withExactValues(content: string, values: SuppliedValues): string {
-  return content.replace(JSON.stringify(VALUES_MARK), stringifyExact(values as { [key: string]: ExactJson }));
 }
 
 /**
@@ -48,15 +42,13 @@ function withExactValues(content: string, values: SuppliedValues): string {
 export function addCase(text: string | undefined, added: NewCase): { name: string; edits?: TextEdit[]; newText?: string } | { problem: string } {
   const name = freshCaseName(text, `${added.operationId} answers ${added.status}`);
   const value = caseValue(name, added);
-  if (text === undefined || text.trim() === '') {
-    const newText = `${JSON.stringify({ cases: [value] }, null, 2)}\n`;
-    return { name, newText: withExactValues(newText, added.values) };
-  }
+  if (text === undefined || text.trim() === '') return { name, newText: `${stringifyExact({ cases: [value] }, 2)}\n` };
   const root = parseDocument(text).root;
   if (root?.type !== 'object') return { problem: 'The tests file is not a JSON object; fix it first.' };
   const cases = propertiesOf(root).find((p) => p.key === 'cases')?.valueNode;
   if (cases && cases.type !== 'array') return { problem: "The tests file's \"cases\" is not an array; fix it first." };
-  const edits = cases ? setValueEdits(text, ['cases', -1], value) : setValueEdits(text, ['cases'], [value]);
-  const { eol } = textFormatting.of(text);
-  return { name, edits: edits.map((e) => ({ ...e, content: withExactValues(e.content, added.values).replace(/\r?\n/g, eol) })) };
+  const target = editableText(text);
+  const edits = cases ? setExactValueEdits(target, ['cases', -1], value) : setExactValueEdits(target, ['cases'], [value]);
+  const { eol } = target.formatting;
+  return { name, edits: edits.map((e) => ({ ...e, content: e.content.replace(/\r?\n/g, eol) })) };
 }

@@ -2,8 +2,10 @@
 // tests file the expectation is written, so a report, a JUnit file and the editor can all point at it.
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
-import type { ConnectorResult } from '../request/types';
-import { jsonOf, propertiesOf, spanOf, type JsonValue } from '../tree';
+import type { ConnectorResult } from '../http/types';
+import { propertiesOf, spanOf } from '../tree';
+import { exactOfNode, isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from '../values/exactJson';
+import { compareDecimals } from '../values/numbers';
 import type { Expectation } from './testsFile';
 
 /** One unmet expectation. `expected` and `actual` are JSON texts (pretty-printed), for diffs. */
@@ -24,44 +26,46 @@ function step(path: string, key: string | number): string {
   return /^[A-Za-z_$@][\w$@.-]*$/.test(key) && !key.includes('..') ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 
-function typeName(value: JsonValue | undefined): string {
+function typeName(value: ExactJson | undefined): string {
   if (value === undefined) return 'nothing';
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
+  if (value instanceof JsonNumber) return 'a number';
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
-function pretty(value: JsonValue | undefined): string {
-  return value === undefined ? '(missing)' : JSON.stringify(value, null, 2);
+/** The answer's part as JSON text, its numbers with the service's digits. */
+function pretty(value: ExactJson | undefined): string {
+  return value === undefined ? '(missing)' : stringifyExact(value, 2);
 }
 
 /** The expectation's JSON text as written (its numbers keep their digits). */
 function written(node: Node, text: string): string {
-  return node.type === 'object' || node.type === 'array' ? JSON.stringify(jsonOf(node), null, 2) : text.slice(node.offset, node.offset + node.length);
+  return node.type === 'object' || node.type === 'array' ? stringifyExact(exactOfNode(node, text), 2) : text.slice(node.offset, node.offset + node.length);
 }
 
-function scalarMatches(node: Node, text: string, actual: JsonValue): boolean {
+function scalarMatches(node: Node, text: string, actual: ExactJson): boolean {
   switch (node.type) {
     case 'null': return actual === null;
     case 'boolean':
     case 'string': return actual === node.value;
     case 'number': {
-      if (typeof actual !== 'number') return false;
-      // The answer was read by JSON.parse; the expectation is compared as the same double.
-      return Number(text.slice(node.offset, node.offset + node.length)) === actual;
+      if (typeof actual !== 'number' && !(actual instanceof JsonNumber)) return false;
+      // Both as their decimal texts, compared by value: 1.0 is 1, and 9007199254740993 is not 9007199254740992.
+      return compareDecimals(text.slice(node.offset, node.offset + node.length), numberText(actual)) === 0;
     }
     default: return false;
   }
 }
 
 /** Partial matching: listed properties and array elements must match; more in the answer is fine. */
-export function matchData(node: Node, text: string, actual: JsonValue | undefined, path: string, out: Failure[], depth = 0): void {
-  const fail = (message: string, actualValue: JsonValue | undefined): void => {
+export function matchData(node: Node, text: string, actual: ExactJson | undefined, path: string, out: Failure[], depth = 0): void {
+  const fail = (message: string, actualValue: ExactJson | undefined): void => {
     out.push({ kind: 'data', path, message, expected: written(node, text), actual: pretty(actualValue), at: spanOf(node) });
   };
   if (depth > 256) return;
   if (node.type === 'object') {
-    if (actual === null || typeof actual !== 'object' || Array.isArray(actual)) return fail(`${path}: expected an object, got ${typeName(actual)}`, actual);
+    if (!isJsonObject(actual)) return fail(`${path}: expected an object, got ${typeName(actual)}`, actual);
     for (const entry of propertiesOf(node)) {
       if (!entry.valueNode) continue;
       const childPath = step(path, entry.key);
@@ -85,7 +89,7 @@ export function matchData(node: Node, text: string, actual: JsonValue | undefine
     }
     return;
   }
-  if (!scalarMatches(node, text, actual as JsonValue)) fail(`${path}: expected ${written(node, text)}, got ${actual === undefined ? 'nothing' : JSON.stringify(actual)}`, actual);
+  if (actual === undefined || !scalarMatches(node, text, actual)) fail(`${path}: expected ${written(node, text)}, got ${actual === undefined ? 'nothing' : stringifyExact(actual)}`, actual);
 }
 
 /** Response headers by lower-case name. */

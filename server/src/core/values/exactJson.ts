@@ -1,20 +1,35 @@
-import { printParseErrorCode, type Node } from 'jsonc-parser';
-import { nestingTooDeep, parseJsonTree } from '../parse';
+import type { Node } from 'jsonc-parser';
+import { MAX_NESTING } from '../parse/nesting';
 import type { JsonValue } from '../tree';
+
+/** Set while stringifyExact has JSON.stringify write a document: kept numbers' texts, in the order written. */
+let marking: string[] | undefined;
+
+/** What a kept number writes inside JSON.stringify's output (the string U+0000), until its own digits replace it. */
+const MARK = '\u0000';
+const MARK_WRITTEN = '"\\u0000"';
 
 /**
  * A JSON number kept as its text. JavaScript numbers lose digits past 2^53 and round decimals to binary; a value a
- * user wrote in a values file, a prompt or on the command line reaches the wire with the digits they wrote.
+ * user wrote in a values file, a prompt or on the command line reaches the wire with the digits they wrote, and
+ * an answer's numbers are shown and compared with the digits the service wrote.
  */
 export class JsonNumber {
   constructor(readonly text: string) {}
-  toJSON(): number {
-    // Only for code that must have a plain value (e.g. an LSP message); the wire never goes through here.
+  toJSON(): number | string {
+    if (marking) {
+      marking.push(this.text);
+      return MARK;
+    }
+    // Only for code that must have a plain value; the wire, answers and reports never go through here.
     return Number(this.text);
   }
 }
 
-/** A JSON value whose numbers may be kept exact; a plain JsonValue is one too. */
+/**
+ * A JSON value whose numbers may be kept exact; a plain JsonValue is one too. A plain number stands for the text
+ * JavaScript writes for it: readers keep a number as a JsonNumber whenever its own text is another.
+ */
 export type ExactJson = null | boolean | number | JsonNumber | string | ExactJson[] | { [key: string]: ExactJson };
 
 /** Whether a value is a JSON object (not null, not an array, not a kept number). */
@@ -28,6 +43,12 @@ export function numberText(value: number | JsonNumber): string {
   return Object.is(value, -0) ? '-0' : String(value);
 }
 
+/** An object member set as JSON.parse sets it: `__proto__` becomes an own property, never the object's prototype. */
+export function setMember(target: { [key: string]: ExactJson }, key: string, value: ExactJson): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** The exact value of a parsed node: numbers as they are written in `text`. */
 export function exactOfNode(node: Node, text: string, depth = 0): ExactJson {
   switch (node.type) {
@@ -39,13 +60,13 @@ export function exactOfNode(node: Node, text: string, depth = 0): ExactJson {
     case 'null':
       return null;
     case 'array':
-      return depth > 512 ? [] : (node.children ?? []).map((c) => exactOfNode(c, text, depth + 1));
+      return depth > MAX_NESTING ? [] : (node.children ?? []).map((c) => exactOfNode(c, text, depth + 1));
     case 'object': {
       const out: { [key: string]: ExactJson } = {};
       for (const property of node.children ?? []) {
         const key = property.children?.[0]?.value;
         const value = property.children?.[1];
-        if (typeof key === 'string' && value) out[key] = depth > 512 ? null : exactOfNode(value, text, depth + 1);
+        if (typeof key === 'string' && value) setMember(out, key, depth > MAX_NESTING ? null : exactOfNode(value, text, depth + 1));
       }
       return out;
     }
@@ -54,25 +75,50 @@ export function exactOfNode(node: Node, text: string, depth = 0): ExactJson {
   }
 }
 
-/** Parses JSON text keeping every number's digits; a syntax error is a message with its 1-based column. */
-export function parseExact(text: string): { ok: true; value: ExactJson } | { ok: false; message: string } {
-  const parsed = parseJsonTree(text, { allowTrailingComma: false, disallowComments: true });
-  if (parsed.tooDeep !== undefined) return { ok: false, message: `${nestingTooDeep(text, parsed.tooDeep)}; no value is nested this deep` };
-  const { root, errors: [error] } = parsed;
-  if (error || !root) {
-    const words = error ? printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase() : 'value expected';
-    return { ok: false, message: `not valid JSON (${words} at column ${(error?.offset ?? 0) + 1})` };
+/** The slow, plain way to write: the reference for the fast one, and what it falls back on. */
+function written(value: ExactJson | undefined, gap: string, indentation: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (value === null || typeof value !== 'object') return JSON.stringify(value);
+  if (value instanceof JsonNumber) return value.text;
+  const inner = gap === '' ? '' : `\n${indentation}${gap}`;
+  const close = gap === '' ? '' : `\n${indentation}`;
+  const deeper = indentation + gap;
+  let out = '';
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '[]';
+    for (let i = 0; i < value.length; i++) out += `${i ? ',' : ''}${inner}${written(value[i], gap, deeper) ?? 'null'}`;
+    return `[${out}${close}]`;
   }
-  return { ok: true, value: exactOfNode(root, text) };
+  const colon = gap === '' ? ':' : ': ';
+  for (const key of Object.keys(value)) {
+    const member = written(value[key], gap, deeper);
+    if (member !== undefined) out += `${out ? ',' : ''}${inner}${JSON.stringify(key)}${colon}${member}`;
+  }
+  return out === '' ? '{}' : `{${out}${close}}`;
 }
 
-/** JSON text of an exact value: kept numbers are written with their own digits. */
-export function stringifyExact(value: ExactJson): string {
-  if (value instanceof JsonNumber) return value.text;
-  if (typeof value === 'number') return Number.isFinite(value) ? numberText(value) : 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(stringifyExact).join(',')}]`;
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}:${stringifyExact(v)}`).join(',')}}`;
+/**
+ * JSON text of an exact value as JSON.stringify writes it (`indent` spaces per level when given), kept numbers with
+ * their own digits. JSON.stringify does the work: each kept number writes a mark, in the order the numbers are
+ * written, and the digits then replace the marks in that order. A string of the value's own that reads like a mark
+ * shows in the count, and the plain writer is used instead.
+ */
+export function stringifyExact(value: ExactJson, indent = 0): string {
+  const texts: string[] = [];
+  marking = texts;
+  let out: string | undefined;
+  try {
+    out = JSON.stringify(value, null, indent);
+  } finally {
+    marking = undefined;
+  }
+  if (out === undefined) return 'null';
+  if (texts.length === 0) return out;
+  const parts = out.split(MARK_WRITTEN);
+  if (parts.length !== texts.length + 1) return written(value, ' '.repeat(indent), '') ?? 'null';
+  let joined = parts[0] ?? '';
+  for (let i = 0; i < texts.length; i++) joined += `${texts[i]}${parts[i + 1]}`;
+  return joined;
 }
 
 /** A plain JSON value (kept numbers become JavaScript numbers): for display and for code that needs JsonValue. */

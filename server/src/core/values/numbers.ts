@@ -79,3 +79,41 @@ export function checkNumber(text: string, format: string | undefined): NumberOut
   }
   return { ok: true, text: Object.is(value, -0) ? '-0' : String(value) };
 }
+
+/** A decimal's value as sign, significant digits (no leading or trailing zeros) and the power of ten of the first. */
+interface Decimal {
+  negative: boolean;
+  digits: string;
+  /** The value is 0.DIGITS × 10^exponent; a bigint when the written exponent is too long for a double to hold. */
+  exponent: number | bigint;
+}
+
+function decimalOf(text: string): Decimal | undefined {
+  const match = DECIMAL.exec(text);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction = '', exponentText = '0'] = match;
+  const all = whole + fraction;
+  const leading = /^0*/.exec(all)?.[0].length ?? 0;
+  const digits = all.slice(leading).replace(/0+$/, '');
+  const shift = whole.length - leading;
+  const exponent = exponentText.replace(/^[+-]?0*/, '').length > 15 ? BigInt(exponentText) + BigInt(shift) : Number(exponentText) + shift;
+  return { negative: sign === '-', digits, exponent };
+}
+
+/**
+ * Compares two decimal texts by their exact values (negative, zero or positive, as a sort wants): `1.0` equals
+ * `1`, `1e2` equals `100`, `-0` equals `0`, and 9007199254740993 is more than 9007199254740992. Text that is not
+ * a decimal compares by JavaScript's number as a last resort.
+ */
+export function compareDecimals(a: string, b: string): number {
+  const x = decimalOf(a);
+  const y = decimalOf(b);
+  if (!x || !y) return Number(a) - Number(b) || 0;
+  const sign = (d: Decimal): number => (d.digits === '' ? 0 : d.negative ? -1 : 1);
+  if (sign(x) !== sign(y)) return sign(x) - sign(y);
+  if (sign(x) === 0) return 0;
+  const [ex, ey] = typeof x.exponent === 'bigint' || typeof y.exponent === 'bigint' ? [BigInt(x.exponent), BigInt(y.exponent)] : [x.exponent, y.exponent];
+  // Same exponent: digits without trailing zeros compare as text (0.5 < 0.51 < 0.6).
+  const magnitude = ex !== ey ? (ex > ey ? 1 : -1) : x.digits === y.digits ? 0 : x.digits > y.digits ? 1 : -1;
+  return magnitude === 0 ? 0 : magnitude * sign(x);
+}

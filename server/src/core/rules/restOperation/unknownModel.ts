@@ -2,21 +2,24 @@ import { closeMatches } from '../../closeMatches';
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
 
-/** An object body names a model defined in `models`. */
+/** An object body names a model defined in `models`; so does a body array of objects that names one. */
 export const unknownModel: ParameterRule<'models'> = {
   id: 'unknown-model',
   subject: 'parameter',
   reads: { models: true },
   defaultSeverity: 'error',
   docs: {
-    summary: 'An `object` body parameter without a `model`, or naming a model that `models` does not define.',
+    summary: 'An `object` body parameter without a `model`, or an object body or a body array of objects naming a model that `models` does not define.',
     why: "An object parameter is an instance of a model defined in the connector's models; a name that matches no model leaves its shape unknown.",
     fix: 'Changes the name to the closest defined model.',
   },
   check(parameter, { connector, report }) {
-    if (parameter.type?.value !== 'object' || parameter.location?.value !== 'body') return;
+    const type = parameter.type?.value;
+    if ((type !== 'object' && type !== 'array') || parameter.location?.value !== 'body' || !parameter.type) return;
     const names = connector.models?.definitions.map((d) => d.name) ?? [];
     const model = parameter.model;
+    // An array's objects may be free; when it names their model, the name must be one.
+    if (!model && type === 'array') return;
     if (!model) {
       report({
         at: parameter.type.node,

@@ -3,7 +3,7 @@ import { bodyValueType } from '../../../../../server/src/core/rules/odata/metada
 import { missingRequiredProperty } from '../../../../../server/src/core/rules/odata/metadata/missingRequiredProperty';
 import { readOnlyInBody } from '../../../../../server/src/core/rules/odata/metadata/readOnlyInBody';
 import { unknownBodyProperty } from '../../../../../server/src/core/rules/odata/metadata/unknownBodyProperty';
-import { customRequest, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
+import { customRequest, FIXTURE_XML, fixtureSource, readService, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
 import { ruleTable } from '../../../../support/ruleTable';
 
 const send = (operation: string, url: string, body: string): string => shopConnector([customRequest(operation, url, `"headers": { "If-Match": "*" }, "body": ${JSON.stringify(body)}`)]);
@@ -43,3 +43,12 @@ ruleTable(missingRequiredProperty, [
   { name: 'an update needs nothing', text: update('{ "Amount": 1 }') },
   { name: 'a body that is one variable is not judged', text: create('{{order}}') },
 ], WITH_METADATA);
+
+// CAP's @mandatory: a nullable property that Common.FieldControl marks Mandatory, which CAP refuses to create without.
+const MANDATORY = readService(FIXTURE_XML.replace('<Property Name="PartNo" Type="Edm.String"/>', '<Property Name="PartNo" Type="Edm.String"><Annotation Term="com.sap.vocabularies.Common.v1.FieldControl" EnumMember="com.sap.vocabularies.Common.v1.FieldControlType/Mandatory"/></Property>'));
+const createLine = (body: string): string => shopConnector([customRequest('create', "Orders('A')/Lines", `"body": ${JSON.stringify(body)}`)]);
+
+ruleTable(missingRequiredProperty, [
+  { name: 'a property marked mandatory is given', text: createLine('{ "OrderNo": "A", "LineNo": 1, "PartNo": "P" }') },
+  { name: 'a property marked mandatory is missing', text: createLine('{ "OrderNo": "A", "LineNo": 1 }'), expect: [{ at: '{ \\"OrderNo\\": \\"A\\", \\"LineNo\\": 1 }', message: /needs 'PartNo' \(Edm.String, mandatory\): it is marked mandatory/ }] },
+], { metadata: fixtureSource(MANDATORY) });

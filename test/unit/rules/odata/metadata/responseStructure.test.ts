@@ -11,5 +11,7 @@ ruleTable(responseStructure, [
   { name: 'a property left out by $select', text: read("Orders('A')", '{ "OrderNo": "", "Amount": 0 }', '{ "$select": "OrderNo" }'), expect: [{ at: '"Amount"', message: /not in \$select/ }] },
   { name: 'a navigation property not expanded', text: read("Orders('A')", '{ "Lines": [] }'), expect: [{ at: '"Lines"', message: /not in \$expand/ }] },
   { name: 'another JSON type', text: read("Orders('A')", '{ "Quantity": "" }'), expect: [{ at: '""', occurrence: 0, message: /a number in the response/ }] },
+  { name: 'a create answers with the created entity: an entity-shaped structure passes', text: shopConnector([customRequest('create', 'Orders', '"body": "{ \\"OrderNo\\": \\"{{no}}\\", \\"CustomerNo\\": \\"C1\\" }", "responseStructure": { "@odata.etag": "", "OrderNo": "", "Amount": 0 }')]) },
+  { name: "a create's structure written as a collection", text: shopConnector([customRequest('create', 'Orders', '"body": "{ \\"OrderNo\\": \\"{{no}}\\", \\"CustomerNo\\": \\"C1\\" }", "responseStructure": { "value": [{ "OrderNo": "" }] }')]), expect: [{ at: '"value"', message: /Order has no property 'value'/ }] },
   { name: 'a collection described as one entity', text: read('Orders', '{ "OrderNo": "" }'), expect: [{ at: '"OrderNo"', occurrence: 0, message: /belongs inside "value"/ }] },
 ], WITH_METADATA);

@@ -11,7 +11,7 @@ export const responseStructure: CustomRequestRule<'baseUrl'> = {
   reads: { baseUrl: true },
   defaultSeverity: 'error',
   docs: {
-    summary: "A `responseStructure` entry that the response will not have: a property the result's type does not have, one left out by `$select`, a navigation property not in `$expand`, an entry outside 'value' for a collection, or an entry with another JSON type than the property's.",
+    summary: "A `responseStructure` entry that the response will not have: a property the result's type does not have, one left out by `$select`, a navigation property not in `$expand`, an entry outside 'value' for a collection (a create answers with the one entity it created), or an entry with another JSON type than the property's.",
     why: 'The structure must match the real response; an entry it lacks is reported as a warning on every run, and the workflow gets nothing for it.',
     fix: "The code action 'Generate response structure' writes the structure from the type, honouring $select and $expand.",
   },
@@ -19,7 +19,7 @@ export const responseStructure: CustomRequestRule<'baseUrl'> = {
     const analysis = analyzed(request, context);
     if (!analysis) return;
     const structure = request.responseStructure;
-    const state = responseState(analysis);
+    const state = responseState(analysis, request.operation?.value);
     if (!structure || !state || request.operation?.value === 'delete') return;
     for (const problem of checkResponseStructure(analysis.service, state, structure.node, analysis.selection)) {
       context.report({

@@ -1,0 +1,83 @@
+// A Custom request's body template: its {{variables}} filled with samples the platform could send, and where it
+// stops being JSON. The same judgement for the file's checks, the $metadata analysis and the request itself (with
+// the values filled in), so what lints clean is what is sent.
+import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
+import { MAX_NESTING, tooDeepAt } from '../parse';
+import { variablePlaceholders } from '../placeholders';
+
+/** A body with its variables filled, and the way back from an index in it to an index in the original. */
+export interface FilledBody {
+  text: string;
+  /** Maps an index in `text` to the index in the original body (a filled sample maps to its placeholder). */
+  originalIndex(index: number): number;
+}
+
+/** Tells, for increasing indexes of `text`, whether each falls inside a JSON string literal (one pass in all). */
+function stringTracker(text: string): (index: number) => boolean {
+  let inside = false;
+  let i = 0;
+  return (index) => {
+    for (; i < index; i++) {
+      const c = text.charCodeAt(i);
+      if (inside && c === 92 /* \\ */) i++;
+      else if (c === 34 /* " */) inside = !inside;
+    }
+    return inside;
+  };
+}
+
+/**
+ * Fills each {{variable}} with a sample the platform could send. Inside a string literal any text works (`0`);
+ * outside one the variable's value must bring its own quotes if it is a string, so a quoted sample ("s") is used,
+ * which is also valid where a number or an object key is expected.
+ */
+export function fillVariables(body: string): FilledBody {
+  const segments: { filledStart: number; originalStart: number; filledLength: number; originalLength: number }[] = [];
+  let text = '';
+  let cursor = 0;
+  const insideString = stringTracker(body);
+  for (const placeholder of variablePlaceholders(body)) {
+    text += body.slice(cursor, placeholder.index);
+    const sample = insideString(placeholder.index) ? '0' : '"s"';
+    segments.push({ filledStart: text.length, originalStart: placeholder.index, filledLength: sample.length, originalLength: placeholder.length });
+    text += sample;
+    cursor = placeholder.index + placeholder.length;
+  }
+  text += body.slice(cursor);
+  return {
+    text,
+    originalIndex(index: number): number {
+      let shift = 0;
+      for (const s of segments) {
+        if (index < s.filledStart) break;
+        if (index < s.filledStart + s.filledLength) return s.originalStart;
+        shift = s.originalStart + s.originalLength - (s.filledStart + s.filledLength);
+      }
+      return index + shift;
+    },
+  };
+}
+
+/**
+ * The first JSON error in a filled body: where (in the original body) and what, or undefined when it parses. A body
+ * nested deeper than MAX_NESTING is refused before it is read (`tooDeep`).
+ */
+export function firstJsonError(body: string): { index: number; problem: string; tooDeep?: true } | undefined {
+  const filled = fillVariables(body);
+  if (filled.text.trim() === '') return { index: 0, problem: 'the body is empty' };
+  const deep = tooDeepAt(filled.text);
+  if (deep >= 0) return { index: Math.min(filled.originalIndex(deep), body.length), problem: `nesting deeper than ${MAX_NESTING} levels`, tooDeep: true };
+  // Valid JSON (what nearly every body is) is told apart natively; only an invalid one is read again for where.
+  try {
+    JSON.parse(filled.text);
+    return undefined;
+  } catch {
+    // Located below.
+  }
+  const errors: ParseError[] = [];
+  parse(filled.text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const [error] = errors;
+  if (!error) return undefined;
+  const words = printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return { index: Math.min(filled.originalIndex(error.offset), body.length), problem: words };
+}

@@ -1,0 +1,96 @@
+// Messages for sending one operation: its inputs, the request built (preview) and sent, the secrets it asks the
+// extension for, and what the result panel shows of one sending.
+import type { InputDescription, OperationSummary, PortableResult } from '../core';
+import type { SealedSecret } from '../secretSeal';
+
+/** client → server: the operations of a connector file. */
+export const LIST_OPERATIONS = 'connector/listOperations';
+export interface ListOperationsParams { uri: string }
+export type ListOperationsResult = OperationSummary[];
+
+/** client → server: what an operation asks for, and the values its values file holds for it. */
+export const DESCRIBE_OPERATION = 'connector/describeOperation';
+export interface DescribeOperationParams { uri: string; operationId: string }
+export interface DescribeOperationResult {
+  inputs: InputDescription[];
+  /**
+   * `NAME.values.json` beside the connector, when it has an entry for the operation: sending uses it. Its
+   * `problems` are the operation's own (they stop sending); `warnings` are other entries' problems.
+   */
+  valuesFile?: { uri: string; problems: string[]; warnings: string[] };
+  /** Problems that stop sending (lint errors in the connector file), as `line:column message` lines. */
+  blockers: string[];
+}
+
+/**
+ * Which values a request is built from: the values file's entry, or what the user typed for each input (read
+ * by the server exactly as `connector request --value` reads them).
+ */
+export type ValuesChoice = { valuesFile: true } | { entered: Record<string, string> };
+
+/** The request as shown to the user: secrets already redacted. */
+export interface RequestPreview {
+  method: string;
+  url: string;
+  headers: [string, string][];
+  /** The body as sent, files shown by name and size. */
+  body?: string;
+  warnings: string[];
+  /** A curl command doing the same; secrets as $CONNECTOR_SECRET_ references. */
+  curl: string;
+  /** Every origin that receives a credential with this request, and what it receives: an OAuth2 token endpoint first. */
+  credentials: { origin: string; what: string }[];
+  /** OAuth2: the token request sent first, as text (secrets redacted); absent when a token from memory was used. */
+  tokenRequest?: string;
+  /** Everything the request sends as text, the token request first (what Preview Request shows). */
+  text: string;
+}
+
+/** client → server: build (and not send) the request, for Preview Request and Copy as cURL. */
+export const PREVIEW_REQUEST = 'connector/previewRequest';
+export interface PreviewRequestParams { uri: string; operationId: string; values: ValuesChoice; /** The active environment, by name. */ environment?: string }
+export type PreviewRequestResult = { ok: true; preview: RequestPreview } | { ok: false; problems: string[] };
+
+/** client → server: build and send; cancelling the LSP request aborts it on the wire. */
+export const SEND_REQUEST = 'connector/sendRequest';
+export interface SendRequestParams { uri: string; operationId: string; values: ValuesChoice; timeoutMs?: number; /** The active environment, by name. */ environment?: string }
+export type SendRequestResult = ({ ok: true } & SentView) | { ok: false; problems: string[] };
+
+/**
+ * server → client: a secret's value by the name the connector gives, for the origin the request goes to; null
+ * when it is not set or the user does not confirm that origin. The value travels sealed (see secretSeal.ts),
+ * never in clear, so that tracing the connection cannot show it.
+ */
+export const GET_SECRET = 'connector/getSecret';
+export interface GetSecretParams {
+  name: string;
+  /** Where the request sends the secret: scheme://host[:port]. */
+  origin: string;
+  /** The connector file that asks. */
+  uri: string;
+  /** This request's one-time public key: the answer is sealed to it. */
+  publicKey: string;
+  /** OAuth2: the secret is a client secret sent to `origin` (the token endpoint); the token it yields goes to this origin. */
+  tokenFor?: string;
+}
+export type GetSecretResult = SealedSecret | null;
+
+/** What the result panel shows about one sending, already redacted. */
+export interface SentView {
+  preview: RequestPreview;
+  /** The data as exact JSON text: JSON-RPC would carry its numbers as doubles. */
+  result: PortableResult;
+  rawText: string;
+  responseHeaders: Record<string, string>;
+  /** The values it was sent with (JSON text, every digit kept): "Save as expectation" writes them. */
+  valuesJson: string;
+  /** OAuth2: where the token came from and whether it was reused. */
+  signIn?: { tokenUrl: string; clientId: string; fromCache: boolean };
+  /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
+  structure?: { dropped: string[]; missing: string[] };
+  /** Sent by an OData Custom request, answered with JSON: the answer can become its response structure. */
+  canUseAsStructure?: true;
+}
+
+/** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */
+export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
