@@ -116,7 +116,7 @@ describe('code actions from the metadata', () => {
     const text = request('create', 'Orders', '"query": { "$select": "OrderNo" }, "body": "{ \\"OrderNo\\": \\"{{no}}\\", \\"CustomerNo\\": \\"C1\\" }"');
     const { connector } = lintText(text, WITH_METADATA);
     assert.ok(connector?.kind === 'odata');
-    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, text);
+    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, editableText(text));
     assert.ok(fix);
     const after = applyEdits(text, fix.edits);
     assert.match(after, /"responseStructure": \{ "OrderNo": "" \}/);
