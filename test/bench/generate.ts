@@ -127,10 +127,10 @@ ${reqs.join(',\n')}
 `;
 }
 
-function arraysAndHeadersOperation(index: number): string {
-  const id = `op${index}`;
+/** An operation with eight headers and the given parameters (one JSON object a line). */
+function operationWithHeaders(index: number, parameters: readonly string[]): string {
   return `    {
-      "id": "${id}",
+      "id": "op${index}",
       "summary": "Search items ${index}",
       "method": "${index % 2 === 0 ? 'GET' : 'POST'}",
       "path": "/search${index}/{tenant}",
@@ -145,15 +145,21 @@ function arraysAndHeadersOperation(index: number): string {
         "X-Region": "eu-${index % 7}"
       },
       "parameters": [
-        { "name": "tenant", "location": "path", "type": "string", "required": true },
-        { "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv", "minItems": 1, "maxItems": 50 },
-        { "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" },
-        { "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" },
-        { "name": "fields", "location": "query", "type": "array", "items": { "type": "string" }, "separation": "ssv", "minItems": 0 },
-        { "name": "X-Trace", "location": "header", "type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 64 },
-        { "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }
+${parameters.map((p) => `        ${p}`).join(',\n')}
       ]
     }`;
+}
+
+function arraysAndHeadersOperation(index: number): string {
+  return operationWithHeaders(index, [
+    '{ "name": "tenant", "location": "path", "type": "string", "required": true }',
+    '{ "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv", "minItems": 1, "maxItems": 50 }',
+    '{ "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" }',
+    '{ "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" }',
+    '{ "name": "fields", "location": "query", "type": "array", "items": { "type": "string" }, "separation": "ssv", "minItems": 0 }',
+    '{ "name": "X-Trace", "location": "header", "type": "string", "pattern": "^[a-z0-9-]+$", "maxLength": 64 }',
+    '{ "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }',
+  ]);
 }
 
 /** A valid REST connector whose operations each carry many headers and array parameters (nested items, options). */
@@ -174,9 +180,57 @@ ${ops.join(',\n')}
 `;
 }
 
-/** The shapes every size-dependent benchmark runs: REST, OData, and REST with many headers and arrays. */
+/**
+ * One operation of a connector full of findings, as files imported from another tool often are: nine operations in
+ * ten carry three, each with a fix (a warning for `emptyValue` on an integer, and two notes that constraints are not
+ * enforced, whose fix adds a setting at the end of the file); the tenth is clean.
+ */
+function operationWithFindings(index: number): string {
+  const clean = index % 10 === 9;
+  return operationWithHeaders(index, [
+    '{ "name": "tenant", "location": "path", "type": "string", "required": true }',
+    `{ "name": "ids", "location": "query", "type": "array", "items": { "type": "integer", "format": "int64" }, "separation": "csv"${clean ? '' : ', "minItems": 1, "maxItems": 50'} }`,
+    '{ "name": "grid", "location": "query", "type": "array", "items": { "type": "array", "items": { "type": "number", "format": "float" }, "separation": "pipes" }, "separation": "multi" }',
+    '{ "name": "status", "location": "query", "type": "array", "items": { "type": "string" }, "options": ["new", "open", "held", "done", "void"], "separation": "multi" }',
+    `{ "name": "page", "location": "query", "type": "integer"${clean ? '' : ', "emptyValue": true'} }`,
+    `{ "name": "X-Trace", "location": "header", "type": "string"${clean ? '' : ', "pattern": "^[a-z0-9-]+$", "maxLength": 64'} }`,
+    '{ "name": "X-Flags", "location": "header", "type": "array", "items": { "type": "boolean" }, "separation": "csv" }',
+  ]);
+}
+
+/**
+ * A REST connector full of findings: three per operation on nine operations in ten (about 1.3 KB and 2.7 findings
+ * per operation), without the constraint enforcement the file's constraints ask for.
+ */
+export function generateConnectorWithFindings(operations: number): string {
+  const ops: string[] = [];
+  for (let i = 0; i < operations; i++) ops.push(operationWithFindings(i));
+  return `// Generated REST connector with ${operations} operations, most of them with findings.
+{
+  "kind": "rest",
+  "name": "Bench findings ${operations}",
+  "baseUrl": "http://127.0.0.1:3032/api",
+  "authorization": { "scheme": "apiKey", "in": "header", "name": "X-Api-Key", "secret": "bench" },
+  "operations": [
+${ops.join(',\n')}
+  ]
+}
+`;
+}
+
+/**
+ * The shapes every size-dependent benchmark runs: REST, OData, REST with many headers and arrays, and REST full of
+ * findings (the clean ones measure the path a finished file takes, the last what a file being fixed costs).
+ */
 export const GENERATORS: Readonly<Record<string, (size: number) => string>> = {
   REST: generateRestConnector,
   OData: generateODataConnector,
   'arrays+headers': generateArraysAndHeadersConnector,
+  findings: generateConnectorWithFindings,
 };
+
+/** The shapes to run: all of them, or those named with `--shape=NAME` (repeatable), e.g. `npm run bench -- lint --shape=findings`. */
+export function shapesToRun(): [string, (size: number) => string][] {
+  const named = process.argv.filter((a) => a.startsWith('--shape=')).map((a) => a.slice('--shape='.length));
+  return Object.entries(GENERATORS).filter(([name]) => named.length === 0 || named.includes(name));
+}

@@ -6,7 +6,7 @@ import { parseTree, stripComments } from 'jsonc-parser';
 import { getLanguageService, type JSONSchema } from 'vscode-json-languageservice';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { bundledCore } from './bundledCore';
-import { GENERATORS } from './generate';
+import { shapesToRun } from './generate';
 import { medianMs, ms, printTable, ratio } from './stats';
 
 /** Sizes in operations (or Custom requests); `npm run bench -- lint --quick` stops at 10,000. */
@@ -28,7 +28,7 @@ export async function runLintBench(): Promise<void> {
   }
 
   const rows: string[][] = [['file', 'ops', 'MB', 'lint', 'json-ls', 'json-ls / lint', 'jsonc parse', 'lint / jsonc', 'JSON.parse', 'findings']];
-  for (const [kind, generate] of Object.entries(GENERATORS)) {
+  for (const [kind, generate] of shapesToRun()) {
     for (const size of SIZES) {
       const text = generate(size);
       const plain = stripComments(text);

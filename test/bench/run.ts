@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark in turn, figures printed as tables (never asserted). `npm run bench -- lint` runs one;
-// `--quick` leaves out the 50,000-operation files.
+// `--quick` leaves out the 50,000-operation files; `--shape=NAME` runs one of the generated shapes (test/bench/generate.ts).
 import { arch, cpus, totalmem } from 'node:os';
 import { runBundleBench } from './bundle.bench';
 import { runFeaturesBench } from './features.bench';

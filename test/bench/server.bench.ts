@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { fileUri, startLsp, type LspSession } from '../support/lspClient';
-import { generateRestConnector } from './generate';
+import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
 import { mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
 /** A letter for each keystroke: what typing into a string gives. */
@@ -66,6 +66,38 @@ async function coldStart(serverPath: string, run: number): Promise<number> {
   const elapsed = performance.now() - started;
   await lsp.stop();
   return elapsed;
+}
+
+/**
+ * Opens `text` in a server of its own and types 200 letters into the summary of its 500th operation, the first
+ * keystroke right after the file's first diagnostics; returns each keystroke's time to its diagnostics.
+ */
+async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<number[]> {
+  const lsp = await startLsp({ serverPath, settings });
+  await lsp.changeSettings(settings);
+  const uri = fileUri('typing.connector.json');
+  const pending = lsp.diagnostics(uri, 1);
+  await lsp.open(uri, text);
+  await pending;
+  const at = text.indexOf('"summary": "Search items 500"') + '"summary": "Search items 500'.length;
+  const { times } = await typeAt(lsp, uri, text, at, 2, 200);
+  await lsp.stop();
+  return times;
+}
+
+/** The server's RSS with `text` open and checked: at once, and once it has been idle. */
+async function rssWithOpen(serverPath: string, text: string, settings: Record<string, unknown>): Promise<{ checked: number; settled: number; findings: number }> {
+  const lsp = await startLsp({ serverPath, settings });
+  await lsp.changeSettings(settings);
+  const uri = fileUri('large.connector.json');
+  const pending = lsp.diagnostics(uri, 1);
+  await lsp.open(uri, text);
+  const findings = (await pending).length;
+  const pid = lsp.process.pid ?? 0;
+  const checked = rssOf(pid);
+  const settled = await settledRss(pid);
+  await lsp.stop();
+  return { checked, settled, findings };
 }
 
 /** Runs the benchmark and prints its table. */
@@ -127,6 +159,13 @@ export async function runServerBench(): Promise<void> {
   const rssAfterSettled = await settledRss(pid);
   await lsp.stop();
 
+  // Files of the shape users import: many headers and arrays per operation, clean and full of findings.
+  const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
+  const cleanTyping = await typingInOperation(server, generateArraysAndHeadersConnector(1_000), largeSettings);
+  const findingsTyping = await typingInOperation(server, generateConnectorWithFindings(1_000), largeSettings);
+  const findingsText = generateConnectorWithFindings(10_000);
+  const findingsRss = await rssWithOpen(server, findingsText, largeSettings);
+
   printTable('Language server (real server over stdio)', [
     ['measure', 'value', 'target'],
     ['start → first diagnostics, 100 ops (production build, median of 9)', `${ms(percentile(ours, 50))} ms`, ''],
@@ -142,5 +181,15 @@ export async function runServerBench(): Promise<void> {
     ['full check of the 10,000-operation file → diagnostics, p50 (200 edits)', `${ms(percentile(fullTimes, 50))} ms`, ''],
     ['server RSS after 50 / 100 / 150 / 200 full checks of it (while checking)', rssAlong.map(mb).join(' / '), ''],
     ['server RSS 25 s after the 200 full checks', mb(rssAfterSettled), 'no growth'],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), first edit', `${ms(cleanTyping[0] ?? Number.NaN)} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p50 (200 edits)', `${ms(percentile(cleanTyping, 50))} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p95', `${ms(percentile(cleanTyping, 95))} ms`, '< 25 ms'],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings (1.4 MB, 2,700 findings), first edit', `${ms(findingsTyping[0] ?? Number.NaN)} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings, p50 (200 edits)', `${ms(percentile(findingsTyping, 50))} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings, p95', `${ms(percentile(findingsTyping, 95))} ms`, '< 25 ms'],
+    [
+      `server RSS with the 10,000-operation file full of findings open and checked (${(findingsText.length / 2 ** 20).toFixed(0)} MB, ${findingsRss.findings.toLocaleString('en-US')} findings; at once / 25 s later)`,
+      `${mb(findingsRss.checked)} / ${mb(findingsRss.settled)}`, '< 150 MB',
+    ],
   ]);
 }

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { addPropertyEdits, appendToArrayEdits, applyEdits, inlineJson, removeMemberEdit } from '../../server/src/core/edits';
+import fc from 'fast-check';
+import { addPropertyEdits, appendToArrayEdits, applyEdits, editableText, inlineJson, removeMemberEdit, textFormatting } from '../../server/src/core/edits';
+import { changedRegion } from '../../server/src/core/textChange';
 import { parseDocument } from '../../server/src/core/parse';
 import { nodeAtPath } from '../../server/src/core/tree';
 
@@ -16,22 +18,22 @@ test('inline JSON puts a space after colons and commas', () => {
 
 test('adding a property keeps a multi-line object multi-line and its comments untouched', () => {
   const text = '{\n  // keep me\n  "a": 1\n}';
-  assert.equal(applyEdits(text, addPropertyEdits(text, root(text), 'b', 'x')), '{\n  // keep me\n  "a": 1,\n  "b": "x"\n}');
+  assert.equal(applyEdits(text, addPropertyEdits(editableText(text), root(text), 'b', 'x')), '{\n  // keep me\n  "a": 1,\n  "b": "x"\n}');
 });
 
 test('adding a property keeps an inline object inline, and fills an empty one', () => {
   const text = '{ "h": { "Accept": "x" }, "e": {} }';
   const h = nodeAtPath(root(text), ['h']);
   assert.ok(h);
-  assert.equal(applyEdits(text, addPropertyEdits(text, h, 'B', 'y')), '{ "h": { "Accept": "x", "B": "y" }, "e": {} }');
+  assert.equal(applyEdits(text, addPropertyEdits(editableText(text), h, 'B', 'y')), '{ "h": { "Accept": "x", "B": "y" }, "e": {} }');
   const e = nodeAtPath(root(text), ['e']);
   assert.ok(e);
-  assert.equal(applyEdits(text, addPropertyEdits(text, e, 'k', 1)), '{ "h": { "Accept": "x" }, "e": { "k": 1 } }');
+  assert.equal(applyEdits(text, addPropertyEdits(editableText(text), e, 'k', 1)), '{ "h": { "Accept": "x" }, "e": { "k": 1 } }');
 });
 
 test('appending to an array indents like the last element', () => {
   const text = '[\n    { "a": 1 } // first\n]';
-  assert.equal(applyEdits(text, appendToArrayEdits(text, root(text), { b: 2 })), '[\n    { "a": 1 }, // first\n    { "b": 2 }\n]');
+  assert.equal(applyEdits(text, appendToArrayEdits(editableText(text), root(text), { b: 2 })), '[\n    { "a": 1 }, // first\n    { "b": 2 }\n]');
 });
 
 test('removing a member takes its comma and leaves the neighbours as written', () => {
@@ -43,4 +45,29 @@ test('removing a member takes its comma and leaves the neighbours as written', (
   assert.equal(applyEdits(text, [removeMemberEdit(c)]), '{ "a": 1, /* c */ "b": 2 }');
   const single = '{ "only": true }';
   assert.equal(applyEdits(single, [removeMemberEdit(root(single).children?.[0] ?? root(single))]), '{}');
+});
+
+test('edits follow the formatting they are given, found once for the text, and read only the line they write on', () => {
+  const text = '{\n  "a": 1,\n  "list": [\n    1 \t// one\r\n  ]\n}';
+  // Told the file ends its lines with CR LF (a check finds it once per version), the edits do so without looking again.
+  const crlf = { text, formatting: { insertSpaces: true, tabSize: 2, eol: '\r\n' as const } };
+  assert.equal(applyEdits(text, addPropertyEdits(crlf, root(text), 'b', true)), '{\n  "a": 1,\n  "list": [\n    1 \t// one\r\n  ],\r\n  "b": true\n}');
+  const list = nodeAtPath(root(text), ['list']);
+  assert.ok(list);
+  // Blanks and a comment after the last element: the comma goes after it, the new element after the comment.
+  assert.equal(applyEdits(text, appendToArrayEdits(crlf, list, 2)), '{\n  "a": 1,\n  "list": [\n    1, \t// one\r\n    2\r\n  ]\n}');
+  // A file on one line: every object is inline.
+  const line = '{ "kind": "rest", "operations": [{ "id": "a" }] }';
+  assert.equal(applyEdits(line, addPropertyEdits(editableText(line), root(line), 'name', 'x')), '{ "kind": "rest", "operations": [{ "id": "a" }], "name": "x" }');
+});
+
+test('the formatting found again after an edit, around it, is the formatting found in the whole new text', () => {
+  const pieces = fc.constantFrom('{', '}', '"a": 1', ',', ' ', '  ', '\t', '\n', '\r\n', '\r', 'x');
+  const text = fc.array(pieces, { maxLength: 24 }).map((p) => p.join(''));
+  fc.assert(fc.property(text, fc.nat(), fc.nat({ max: 4 }), text, (before, at, remove, insert) => {
+    const start = at % (before.length + 1);
+    const after = before.slice(0, start) + insert + before.slice(start + remove);
+    const region = changedRegion(before, after);
+    assert.deepEqual(textFormatting.afterEdit(editableText(before), after, region), textFormatting.of(after));
+  }), { numRuns: 5000 });
 });

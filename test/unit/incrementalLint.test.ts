@@ -5,7 +5,10 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
-import { generateODataConnector, generateRestConnector } from '../bench/generate';
+import { RULES } from '../../server/src/core/rules';
+import type { Rule } from '../../server/src/core/rules/types';
+import { generateConnectorWithFindings, generateODataConnector, generateRestConnector } from '../bench/generate';
+import { modelSnapshot } from '../support/modelSnapshot';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SEEDS = [
@@ -85,6 +88,7 @@ test('checking only the edited operation or setting gives exactly the findings, 
         // The tree and model updated in place are the ones a fresh parse builds.
         assert.deepStrictEqual(state.result.parsed.root, full.parsed.root);
         assert.deepStrictEqual(state.result.connector, full.connector);
+        assert.deepStrictEqual(modelSnapshot(state.result.connector), modelSnapshot(full.connector));
         assert.equal(state.result.parsed.text, text);
       }
     }),
@@ -153,4 +157,113 @@ test('an edit in a setting of the connector asks only the rules that read it, wi
   assert.ok(afterBreak.result.findings.some((f) => f.code === 'syntax-error'));
   const other = lintIncrementally(first, text.replace('"summary": "', '"summary": "x'), { overrides: { 'format-without-effect': 'off' } });
   assert.equal(other.checked, 'fully');
+});
+
+/** Checks `edited` from `previous` and holds it to a full check; returns how it was checked. */
+function checkedAs(previous: LintState, edited: string, options = {}, rules: readonly Rule[] = RULES): LintState['checked'] {
+  assert.notEqual(edited, previous.result.parsed.text, 'the edit changes the text');
+  const next = lintIncrementally(previous, edited, options, rules);
+  assert.deepEqual(next.result.findings, lintText(edited, options, rules).findings);
+  assert.equal(next.result.parsed.text, edited);
+  return next.checked;
+}
+
+test('the same text again is the same check; the same text with other levels is checked in full', () => {
+  const text = generateRestConnector(4);
+  const first = lintFully(text);
+  assert.equal(lintIncrementally(first, text), first);
+  assert.equal(lintIncrementally(first, text, { overrides: {} }), first);
+  const otherLevels = lintIncrementally(first, text, { overrides: { 'constraints-not-enforced': 'error' } });
+  assert.equal(otherLevels.checked, 'fully');
+  assert.notEqual(otherLevels, first);
+});
+
+test('an edit outside every operation and setting, in the kind, or between two operations is checked in full', () => {
+  const text = generateRestConnector(4);
+  const first = lintFully(text);
+  assert.equal(checkedAs(first, text.replace('  "baseUrl"', '   "baseUrl"')), 'fully');
+  assert.equal(checkedAs(first, text.replace('"kind": "rest"', '"kind": "restx"')), 'fully');
+  assert.equal(checkedAs(first, text.replace('"kind": "rest"', '"kind": "odata"')), 'fully');
+  // Between the first and the second operation: inside the operations array, outside both.
+  const between = text.indexOf('{', text.indexOf('"id": "op1"') - 20);
+  assert.equal(checkedAs(first, `${text.slice(0, between)} ${text.slice(between)}`), 'fully');
+  // On an operation's own brace: the operation is parsed again with the text around it.
+  assert.equal(checkedAs(first, `${text.slice(0, between)}${text.slice(between + 1)}`), 'fully');
+});
+
+test('an edit that changes how fixes are written (the file\'s first CR LF) is checked in full, and the fixes follow the new line ends', () => {
+  const text = generateConnectorWithFindings(3);
+  const first = lintFully(text);
+  const fixOf = (state: LintState): string => state.result.findings.find((f) => f.code === 'constraints-not-enforced')?.fixes?.[0]?.edits[0]?.content ?? '';
+  assert.match(fixOf(first), /^,\n/);
+  const at = text.indexOf('"summary": "Search items 1",') + '"summary": "Search items 1",'.length;
+  const crlf = `${text.slice(0, at)}\r\n${text.slice(at)}`;
+  const next = lintIncrementally(first, crlf);
+  assert.equal(next.checked, 'fully');
+  assert.deepEqual(next.result.findings, lintText(crlf).findings);
+  assert.match(fixOf(next), /^,\r\n/);
+  // Typing on without changing the line ends is checked in part again.
+  assert.equal(checkedAs(next, crlf.replace('"summary": "Search items 2"', '"summary": "Search items 2x"')), 'one-operation');
+});
+
+test('a repeated key\'s finding names a line: an edit that moves it is checked in full, one that does not in part', () => {
+  const text = generateRestConnector(4).replace('"summary": "Upload for item 3",', '"summary": "Upload for item 3", "summary": "again",');
+  const first = lintFully(text);
+  assert.equal(checkedAs(first, text.replace('"summary": "Read item 0",', '"summary": "Read item 0",\n')), 'fully');
+  assert.equal(checkedAs(first, text.replace('"summary": "Read item 0",', '"summary": "Read item 00",')), 'one-operation');
+  // After the repeated key, lines may move: the finding before the edit stays where it is.
+  assert.equal(checkedAs(first, text.replace('"method": "PUT",', '"method": "PUT",\n')), 'one-operation');
+});
+
+test('a rule that throws while one operation is checked again leaves its failure, and the version is checked in full', () => {
+  const throwsOnBoom: Rule = {
+    id: 'throws-on-boom',
+    subject: 'operation',
+    defaultSeverity: 'warning',
+    docs: { summary: 'A rule that fails on one summary, for testing.', why: 'To prove a failure while typing is a full check.' },
+    check(operation) {
+      if (operation.summary?.value.includes('boom')) throw new Error('boom');
+    },
+  };
+  const rules = [...RULES, throwsOnBoom];
+  const text = generateRestConnector(4);
+  const first = lintFully(text, {}, rules);
+  const boom = text.replace('"summary": "Read item 1"', '"summary": "Read item boom"');
+  const failed = lintIncrementally(first, boom, {}, rules);
+  assert.equal(failed.checked, 'fully');
+  assert.deepEqual(failed.result.findings, lintText(boom, {}, rules).findings);
+  assert.deepEqual(failed.result.findings.map((f) => f.code), ['rule-failure']);
+  // A check with a failure keeps nothing for the next: it is checked in full until the rule stops throwing.
+  assert.equal(checkedAs(failed, boom.replace('"summary": "Read item 0"', '"summary": "Read item 00"'), {}, rules), 'fully');
+  const fine = lintIncrementally(failed, text, {}, rules);
+  assert.equal(fine.checked, 'fully');
+  assert.equal(checkedAs(fine, text.replace('"summary": "Read item 0"', '"summary": "Read item 00"'), {}, rules), 'one-operation');
+});
+
+test('rules are sorted into a rule set once per list and levels, then shared keystroke after keystroke', () => {
+  let sorted = 0;
+  const quiet: Rule = {
+    id: 'quiet',
+    subject: 'operation',
+    defaultSeverity: 'info',
+    docs: { summary: 'A rule that says nothing, for testing.', why: 'To count how often the rules are sorted by subject.' },
+    check() {},
+  };
+  // Sorting a rule by subject reads its subject: count the reads.
+  const counted = Object.defineProperty({ ...quiet }, 'subject', { get: () => ((sorted += 1), 'operation'), enumerable: true }) as Rule;
+  const rules = [...RULES, counted];
+  let text = generateRestConnector(4);
+  let state = lintFully(text, {}, rules);
+  for (const letter of 'abcdef') {
+    text = text.replace('"summary": "Read item 0', `"summary": "Read item 0${letter}`);
+    state = lintIncrementally(state, text, {}, rules);
+    assert.equal(state.checked, 'one-operation');
+  }
+  assert.equal(sorted, 1);
+  // Other levels are another rule set, made once too.
+  const levels = { overrides: { 'constraints-not-enforced': 'error' as const } };
+  state = lintIncrementally(state, text, levels, rules);
+  state = lintIncrementally(state, `${text} `, levels, rules);
+  lintText(text, {}, rules);
+  assert.equal(sorted, 2);
 });

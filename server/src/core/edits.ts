@@ -1,25 +1,140 @@
-import { applyEdits as applyJsoncEdits, modify, type FormattingOptions } from 'jsonc-parser';
-import type { TextEdit } from './findings';
+import { applyEdits as applyJsoncEdits, modify } from 'jsonc-parser';
+import type { Span, TextEdit } from './findings';
+import type { ChangedRegion } from './textChange';
+import { TreeNode } from './parse/jsonTree';
 import type { JsonValue } from './tree';
 import { JsonNumber, setMember, stringifyExact, type ExactJson } from './values/exactJson';
 
-/** Formatting that follows the file: its indentation unit and line ending. */
-export function formattingFor(text: string): FormattingOptions {
-  const indent = /^([ \t]+)\S/m.exec(text)?.[1] ?? '  ';
+/** How a text is written, which edits made into it follow: its indentation unit and line ending. */
+export interface TextFormatting {
+  insertSpaces: boolean;
+  tabSize: number;
+  eol: '\n' | '\r\n';
+}
+
+/** A line that starts with blanks and holds more: the file's first one says how it indents. */
+const FIRST_INDENTED = /^([ \t]+)\S/m;
+
+/** Finding how a text is written reads all of it: once per version of a file, never once per fix. */
+export const textFormatting = {
+  /** The formatting a text follows: its first indented line's indentation, and CR LF when a line ends so. */
+  of(text: string): TextFormatting {
+    const indent = FIRST_INDENTED.exec(text)?.[1] ?? '  ';
+    return {
+      insertSpaces: !indent.startsWith('\t'),
+      tabSize: indent.startsWith('\t') ? 4 : indent.length,
+      eol: text.includes('\r\n') ? '\r\n' : '\n',
+    };
+  },
+
+  /**
+   * The formatting of `text`, made from `before`'s text by an edit of `region`, reading only around the edit when the
+   * first indented line lies before it: the line ends are CR LF when one is in the edit, or was before it or after it.
+   */
+  afterEdit(before: EditableText, text: string, region: ChangedRegion): TextFormatting {
+    const indented = FIRST_INDENTED.exec(before.text);
+    if (!indented || indented.index + indented[0].length > region.start) return textFormatting.of(text);
+    const crlf = text.slice(Math.max(0, region.start - 1), region.newEnd + 1).includes('\r\n')
+      || (before.formatting.eol === '\r\n' && ((region.start >= 2 && before.text.lastIndexOf('\r\n', region.start - 2) >= 0) || before.text.indexOf('\r\n', region.oldEnd) >= 0));
+    const eol = crlf ? '\r\n' : '\n';
+    return eol === before.formatting.eol ? before.formatting : { ...before.formatting, eol };
+  },
+};
+
+/** A text to make edits in, and how it is written (found once per version of the text). */
+export interface EditableText {
+  readonly text: string;
+  readonly formatting: TextFormatting;
+}
+
+/** A text to make edits in once (a command, a refactoring): how it is written is found when an edit first needs it. */
+export function editableText(text: string): EditableText {
+  let formatting: TextFormatting | undefined;
   return {
-    insertSpaces: !indent.startsWith('\t'),
-    tabSize: indent.startsWith('\t') ? 4 : indent.length,
-    eol: text.includes('\r\n') ? '\r\n' : '\n',
+    text,
+    get formatting() {
+      return (formatting ??= textFormatting.of(text));
+    },
   };
 }
 
 /**
- * Returns the edits that set (or, with `undefined`, remove) the value at a JSON path, keeping comments and the
- * file's formatting (`formatting`, when `text` is a part of the file). Arrays are addressed by index; `-1` as the last
- * segment appends.
+ * The indentation of a line that holds only blanks (and block comments: `/* mine *\/ {` still starts its line) before
+ * `offset`, or undefined when anything else stands there; reads no more than those blanks and comments.
  */
-export function setValueEdits(text: string, path: (string | number)[], value: JsonValue | undefined, formatting = formattingFor(text)): TextEdit[] {
-  return modify(text, path, value, { formattingOptions: formatting });
+function indentBefore(text: string, offset: number): string | undefined {
+  let start = offset;
+  while (start > 0) {
+    const c = text.charAt(start - 1);
+    if (c === '\n') break;
+    if (c === '/' && text.charAt(start - 2) === '*') {
+      const open = text.lastIndexOf('/*', start - 3);
+      if (open < 0 || text.slice(open, start).includes('\n')) return undefined;
+      start = open;
+      continue;
+    }
+    if (!/\s/.test(c)) return undefined;
+    start--;
+  }
+  let end = start;
+  while (end < offset && (text.charCodeAt(end) === 32 || text.charCodeAt(end) === 9)) end++;
+  return text.slice(start, end);
+}
+
+/** A node as jsonc-parser shapes it (the compact tree's nodes included). */
+interface NodeLike {
+  offset: number;
+  length: number;
+  type: string;
+  children?: NodeLike[];
+  parent?: NodeLike;
+}
+
+/** A member's neighbours and container, as spans. */
+interface Surroundings {
+  previous?: Span;
+  next?: Span;
+  parent?: Span;
+}
+
+/** The span of a container's last child, read from the compact tree's indexes when it is one of its nodes (no node objects made). */
+function lastChildOf(container: { children?: Span[] }): Span | undefined {
+  if (container instanceof TreeNode) {
+    const { tree, index } = container;
+    let last = -1;
+    for (let child = tree.firstChild(index); child >= 0; child = tree.nextSibling(child)) last = child;
+    return last < 0 ? undefined : { offset: tree.offset(last), length: tree.length(last) };
+  }
+  const children = container.children;
+  return children?.[children.length - 1];
+}
+
+/** Where a member's neighbours and container are: read from the compact tree's indexes when it is one of its nodes (no node objects made), else from the node's parent. */
+function surroundingsOf(member: NodeLike): Surroundings {
+  if (member instanceof TreeNode) {
+    const { tree, index } = member;
+    const parent = tree.parent(index);
+    if (parent < 0) return {};
+    const at = (i: number): Span => ({ offset: tree.offset(i), length: tree.length(i) });
+    let previous = -1;
+    for (let sibling = tree.firstChild(parent); sibling >= 0 && sibling !== index; sibling = tree.nextSibling(sibling)) previous = sibling;
+    const next = tree.nextSibling(index);
+    return { parent: at(parent), ...(previous >= 0 ? { previous: at(previous) } : {}), ...(next >= 0 ? { next: at(next) } : {}) };
+  }
+  const siblings = member.parent?.children ?? [];
+  const index = siblings.indexOf(member);
+  const next = siblings[index + 1];
+  const previous = siblings[index - 1];
+  return { ...(member.parent ? { parent: member.parent } : {}), ...(previous ? { previous } : {}), ...(next ? { next } : {}) };
+}
+
+/**
+ * Returns the edits that set (or, with `undefined`, remove) the value at a JSON path, keeping comments and the
+ * file's formatting (the target's: a part of a file is given with the whole file's). Arrays are addressed by index;
+ * `-1` as the last segment appends.
+ */
+export function setValueEdits(target: EditableText, path: (string | number)[], value: JsonValue | undefined): TextEdit[] {
+  return modify(target.text, path, value, { formattingOptions: target.formatting });
 }
 
 /** The value with each kept number replaced by `mark` and its index in `texts`, where the number's text goes. */
@@ -36,12 +151,12 @@ function standIns(value: ExactJson, mark: string, texts: string[]): JsonValue {
  * setValueEdits for a value whose numbers may be kept exact: each is written with its own digits. The edits are
  * made with a stand-in string for each kept number, a mark found nowhere in the file or the value.
  */
-export function setExactValueEdits(text: string, path: (string | number)[], value: ExactJson): TextEdit[] {
-  const seen = `${text}\n${stringifyExact(value)}`;
+export function setExactValueEdits(target: EditableText, path: (string | number)[], value: ExactJson): TextEdit[] {
+  const seen = `${target.text}\n${stringifyExact(value)}`;
   let mark = 'connector-number-';
   while (seen.includes(mark)) mark = `${mark}x-`;
   const texts: string[] = [];
-  const edits = setValueEdits(text, path, standIns(value, mark, texts));
+  const edits = setValueEdits(target, path, standIns(value, mark, texts));
   if (texts.length === 0) return edits;
   const stands = new RegExp(`"${mark}(\\d+)"`, 'g');
   return edits.map((edit) => ({ ...edit, content: edit.content.replace(stands, (stand, index: string) => texts[Number(index)] ?? stand) }));
@@ -105,12 +220,12 @@ export function inlineJsonWithin(value: JsonValue, room: number): string | undef
  * for an inline array), leaving the existing elements exactly as written (jsonc-parser's modify reformats them).
  */
 export function appendToArrayEdits(
-  text: string,
+  target: EditableText,
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   ...values: JsonValue[]
 ): TextEdit[] {
-  if (!array.children?.length) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
-  return appendElementsEdits(text, array, values, inlineJson);
+  if (!lastChildOf(array)) return [{ offset: array.offset, length: array.length, content: `[${values.map(inlineJson).join(', ')}]` }];
+  return appendElementsEdits(target, array, values, inlineJson);
 }
 
 /** The indentation of the line an offset is on. */
@@ -124,43 +239,34 @@ function indentationAt(text: string, offset: number): string {
  * a long value can span lines; an empty array gets one value per line, indented one step deeper than its own line.
  */
 export function appendElementsEdits(
-  text: string,
+  target: EditableText,
   array: { offset: number; length: number; children?: { offset: number; length: number }[] },
   values: readonly JsonValue[],
   print: (value: JsonValue, indent: string) => string,
 ): TextEdit[] {
-  const last = array.children?.[array.children.length - 1];
-  const { eol, insertSpaces, tabSize } = formattingFor(text);
+  const { text } = target;
+  const last = lastChildOf(array);
   if (!last) {
+    const { eol, insertSpaces, tabSize } = target.formatting;
     const outer = indentationAt(text, array.offset);
-    const inner = `${outer}${insertSpaces ? ' '.repeat(tabSize ?? 2) : '\t'}`;
+    const inner = `${outer}${insertSpaces ? ' '.repeat(tabSize) : '\t'}`;
     const content = values.length === 0 ? '[]' : `[${eol}${values.map((v) => `${inner}${print(v, inner)}`).join(`,${eol}`)}${eol}${outer}]`;
     return [{ offset: array.offset, length: array.length, content }];
   }
-  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
-  const before = text.slice(lineStart, last.offset);
+  const indent = indentBefore(text, last.offset);
   const end = last.offset + last.length;
-  // An element with only a block comment before it on its line (`/* mine */ {`) still starts a line of its own.
-  if (before.replace(/\/\*.*?\*\//g, '').trim() !== '') return [{ offset: end, length: 0, content: values.map((v) => `, ${print(v, '')}`).join('') }];
-  const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
-  const trailing = text.slice(end, lineEnd);
-  const indent = /^[ \t]*/.exec(before)?.[0] ?? '';
-  const newLine = `${eol}${indent}`;
+  if (indent === undefined) return [{ offset: end, length: 0, content: values.map((v) => `, ${print(v, '')}`).join('') }];
+  const newLine = `${target.formatting.eol}${indent}`;
   const added = values.map((v) => print(v, indent)).join(`,${newLine}`);
   // A comment after the last element stays on its line; the new elements go on the next ones.
-  if (/^\s*\/\//.test(trailing)) {
+  let after = end;
+  while (after < text.length && text[after] !== '\n' && /\s/.test(text.charAt(after))) after++;
+  if (text.startsWith('//', after)) {
+    const lineEnd = text.indexOf('\n', after) === -1 ? text.length : text.indexOf('\n', after);
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
     return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: `${newLine}${added}` }];
   }
   return [{ offset: end, length: 0, content: `,${newLine}${added}` }];
-}
-
-interface TreeNode {
-  offset: number;
-  length: number;
-  type: string;
-  children?: TreeNode[];
-  parent?: TreeNode;
 }
 
 /** Returns an edit that replaces a value node with a new value (inline JSON). */
@@ -172,27 +278,22 @@ export function replaceValueEdit(node: { offset: number; length: number }, value
  * Returns edits that add `key: value` at the end of an object, matching its layout: inline objects stay on one
  * line, multi-line objects get a new line indented like their last property. Nothing else in the file changes.
  */
-export function addPropertyEdits(text: string, object: TreeNode, key: string, value: JsonValue): TextEdit[] {
+export function addPropertyEdits(target: EditableText, object: NodeLike, key: string, value: JsonValue): TextEdit[] {
   const entry = `${JSON.stringify(key)}: ${inlineJson(value)}`;
-  const last = object.children?.[object.children.length - 1];
+  const last = lastChildOf(object);
   if (!last) return [{ offset: object.offset, length: object.length, content: `{ ${entry} }` }];
-  const lineStart = text.lastIndexOf('\n', last.offset) + 1;
-  const before = text.slice(lineStart, last.offset);
-  const inline = !text.slice(object.offset, object.offset + object.length).includes('\n') || before.trim() !== '';
-  const separator = inline ? ' ' : `${formattingFor(text).eol}${/^[ \t]*/.exec(before)?.[0] ?? ''}`;
+  // An object whose last property starts a line is written over several lines (the object's brace is before it).
+  const indent = indentBefore(target.text, last.offset);
+  const separator = indent === undefined ? ' ' : `${target.formatting.eol}${indent}`;
   return [{ offset: last.offset + last.length, length: 0, content: `,${separator}${entry}` }];
 }
 
 /** Returns the edit that removes a property (or array element) with its comma, leaving its neighbours as written. */
-export function removeMemberEdit(member: TreeNode): TextEdit {
-  const siblings = member.parent?.children ?? [];
-  const index = siblings.indexOf(member);
-  const next = siblings[index + 1];
-  const previous = siblings[index - 1];
+export function removeMemberEdit(member: NodeLike): TextEdit {
+  const { next, previous, parent } = surroundingsOf(member);
   if (next) return { offset: member.offset, length: next.offset - member.offset, content: '' };
   if (previous) return { offset: previous.offset + previous.length, length: member.offset + member.length - (previous.offset + previous.length), content: '' };
   // The only member: empty the container but keep its braces.
-  const parent = member.parent;
   if (!parent) return { offset: member.offset, length: member.length, content: '' };
   const open = parent.offset + 1;
   const close = parent.offset + parent.length - 1;

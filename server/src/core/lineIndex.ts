@@ -1,23 +1,62 @@
+import { changedRegion } from './textChange';
+
+/** The first index of a sorted list whose value is at least `value`. */
+function lowerBound(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((sorted[mid] as number) < value) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 /** 0-based line and character, as LSP counts them (UTF-16 code units). */
 export interface LineCharacter {
   line: number;
   character: number;
 }
 
+/** Pushes the start of every line that begins after a line break at `from` up to `to` (excluded); CR LF ends one line. */
+function pushLineStarts(text: string, from: number, to: number, starts: number[]): void {
+  for (let i = from; i < to; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 13 /* \r */) {
+      if (text.charCodeAt(i + 1) === 10) i++;
+      starts.push(i + 1);
+    } else if (c === 10 /* \n */) {
+      starts.push(i + 1);
+    }
+  }
+}
+
 /** Converts offsets to lines and columns for one text; built once, each lookup is a binary search. */
 export class LineIndex {
-  private readonly starts: number[] = [0];
+  private readonly starts: number[];
 
-  constructor(private readonly text: string) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === 13 /* \r */) {
-        if (text.charCodeAt(i + 1) === 10) i++;
-        this.starts.push(i + 1);
-      } else if (c === 10 /* \n */) {
-        this.starts.push(i + 1);
-      }
+  /**
+   * The index of a text; given the index of its previous version, only the part an edit changed is read (the lines
+   * before and after it are the previous index's, those after moved by the change in length).
+   */
+  constructor(private readonly text: string, previous?: LineIndex) {
+    this.starts = previous ? previous.startsAfterEdit(text) : [0];
+    if (!previous) pushLineStarts(text, 0, text.length, this.starts);
+  }
+
+  /** The line starts of `text`, a later version of this index's text. */
+  private startsAfterEdit(text: string): number[] {
+    const { start, oldEnd, newEnd } = changedRegion(this.text, text);
+    // A line start depends on the break before it and, after a CR, on the character at the start itself.
+    const starts = this.starts.slice(0, Math.max(1, lowerBound(this.starts, start)));
+    pushLineStarts(text, Math.max(0, start - 1), newEnd, starts);
+    const delta = newEnd - oldEnd;
+    const last = starts[starts.length - 1] ?? 0;
+    for (let i = lowerBound(this.starts, oldEnd + 1); i < this.starts.length; i++) {
+      const moved = (this.starts[i] as number) + delta;
+      if (moved > last) starts.push(moved);
     }
+    return starts;
   }
 
   /** Returns the 0-based line and character of an offset (clamped into the text). */

@@ -9,6 +9,7 @@ import { locate, type CursorContext } from './features/locate';
 import { definitionAt, namedThingAt, referencesAt, renameAt, type NamedThing } from './features/navigation';
 import { outline, type OutlineSymbol } from './features/symbols';
 import type { Span, TextEdit } from './findings';
+import { editableText } from './edits';
 import { lintFully, lintIncrementally, type LintOptions, type LintState } from './lint';
 import { fillRequiredFix, generateResponseStructureFix } from './metadata/actions';
 import { metadataCompletions, metadataHover } from './metadata/assist';
@@ -119,7 +120,7 @@ export function getLanguageService(options: ServiceOptions = {}): ConnectorLangu
     addQueryParameters(document, operationOffset, names, type, required) {
       const operation = document.connector?.kind === 'rest' ? locate(document, operationOffset).operation : undefined;
       if (!operation) return undefined;
-      const result = addQueryParametersEdits(document.parsed.text, operation, splitParameterNames(names), type, required);
+      const result = addQueryParametersEdits(editableText(document.parsed.text), operation, splitParameterNames(names), type, required);
       return { ...result, operation: { offset: operation.node.offset, length: operation.node.length } };
     },
     checkValuesFile: (text, connector, bodyTexts = new Map()) => (connector.connector ? checkValuesFile(text, connector.connector, bodyTexts) : []),
@@ -131,23 +132,24 @@ export function getLanguageService(options: ServiceOptions = {}): ConnectorLangu
 
 function refactoringsAt(document: ConnectorDocument, offset: number): Refactoring[] {
   const { connector } = document;
-  const { text } = document.parsed;
+  // How the file is written is found only if a shortcut below writes a new line.
+  const target = editableText(document.parsed.text);
   const here = locate(document, offset);
   const out: Refactoring[] = [];
   if (connector?.kind === 'rest' && here.operation) {
     out.push({ id: 'add-query-parameters', title: 'Add multiple query parameters…', operationOffset: here.operation.node.offset });
     if (connector.advanced?.enforceConstraints?.value !== true && here.parameter?.constraints.length) {
-      out.push({ id: 'enable-constraint-enforcement', title: 'Enable constraint enforcement', edits: enableEnforcementEdits(text, connector) });
+      out.push({ id: 'enable-constraint-enforcement', title: 'Enable constraint enforcement', edits: enableEnforcementEdits(target, connector) });
     }
   }
   if (connector?.kind === 'odata' && here.request) {
-    const ifMatch = ifMatchHeaderEdits(text, here.request);
+    const ifMatch = ifMatchHeaderEdits(target, here.request);
     if (ifMatch) out.push({ id: 'add-if-match', title: 'Add If-Match header', edits: ifMatch });
     const { metadata } = document;
     if (metadata) {
-      const structure = generateResponseStructureFix(metadata, connector, here.request, text);
+      const structure = generateResponseStructureFix(metadata, connector, here.request, target);
       if (structure) out.push({ id: 'generate-response-structure', title: structure.title, edits: structure.edits });
-      const required = fillRequiredFix(metadata, connector, here.request, text);
+      const required = fillRequiredFix(metadata, connector, here.request, target);
       if (required) out.push({ id: 'fill-required-properties', title: required.title, edits: required.edits });
     }
     const baseUrl = insertBaseUrlEdit(connector, here.request);

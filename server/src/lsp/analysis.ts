@@ -72,7 +72,8 @@ export class AnalysisCache {
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
-    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text), result };
+    // The previous version's line index lends the lines an edit did not touch.
+    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines), result };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     this.idle.checked(text.length);
     return analysis;

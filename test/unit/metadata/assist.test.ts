@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { applyEdits } from '../../../server/src/core/edits';
+import { applyEdits, editableText } from '../../../server/src/core/edits';
 import { lintText } from '../../../server/src/core/lint';
 import { fillRequiredFix, generateResponseStructureFix } from '../../../server/src/core/metadata/actions';
 import { metadataCompletions, metadataHover } from '../../../server/src/core/metadata/assist';
@@ -105,7 +105,7 @@ describe('code actions from the metadata', () => {
     const text = request('read', 'Orders', '"query": { "$select": "OrderNo,Amount", "$expand": "Lines($select=PartNo)" }');
     const { connector } = lintText(text, WITH_METADATA);
     assert.ok(connector?.kind === 'odata');
-    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, text);
+    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, editableText(text));
     assert.ok(fix);
     const after = applyEdits(text, fix.edits);
     assert.match(after, /"responseStructure": \{ "value": \[\{ "OrderNo": "", "Amount": 0, "Lines": \[\{ "PartNo": "" \}\] \}\] \}/);
@@ -116,7 +116,7 @@ describe('code actions from the metadata', () => {
     const text = request('create', 'Orders', '"query": { "$select": "OrderNo" }, "body": "{ \\"OrderNo\\": \\"{{no}}\\", \\"CustomerNo\\": \\"C1\\" }"');
     const { connector } = lintText(text, WITH_METADATA);
     assert.ok(connector?.kind === 'odata');
-    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, text);
+    const fix = generateResponseStructureFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, editableText(text));
     assert.ok(fix);
     const after = applyEdits(text, fix.edits);
     assert.match(after, /"responseStructure": \{ "OrderNo": "" \}/);
@@ -132,7 +132,7 @@ describe('code actions from the metadata', () => {
       const text = request('create', 'Orders', extra);
       const { connector } = lintText(text);
       assert.ok(connector?.kind === 'odata');
-      const fix = fillRequiredFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, text);
+      const fix = fillRequiredFix(FIXTURE_SERVICE, connector, connector.customRequests[0] as never, editableText(text));
       assert.ok(fix);
       const after = applyEdits(text, fix.edits);
       assert.ok(after.includes(expected), after);

@@ -3,6 +3,7 @@
 // operation's or Custom request's rules depend on that unit and the settings the rule reads (`reads`) alone, and are
 // kept per unit; a model rule's depend on the models and the settings it reads; connector rules, and rules that read
 // files, run every time.
+import type { EditableText } from '../edits';
 import type { Finding, Severity, SeverityOverrides } from '../findings';
 import type { MetadataOutcome } from '../metadata/source';
 import type { Connector, ODataConnector, RestConnector } from '../model';
@@ -84,6 +85,29 @@ export class RuleSet implements RuleGroups {
   }
 }
 
+/** Rule sets made so far, per rule list and then per levels (as JSON). */
+const RULE_SETS = new WeakMap<readonly Rule[], Map<string, RuleSet>>();
+
+/** Levels kept per rule list: a session uses a few; the bound keeps a long one's settings changes from piling up. */
+const LEVELS_KEPT = 32;
+
+/** The rule set of these rules and levels: made once, then shared by every check made with them, keystroke after keystroke. */
+export function ruleSetFor(rules: readonly Rule[], overrides: SeverityOverrides | undefined): RuleSet {
+  const levels = JSON.stringify(overrides ?? {});
+  let byLevels = RULE_SETS.get(rules);
+  if (!byLevels) {
+    byLevels = new Map();
+    RULE_SETS.set(rules, byLevels);
+  }
+  let set = byLevels.get(levels);
+  if (!set) {
+    if (byLevels.size >= LEVELS_KEPT) byLevels.clear();
+    set = new RuleSet(rules, overrides);
+    byLevels.set(levels, set);
+  }
+  return set;
+}
+
 /** What the rules said, sorted by what it depends on. */
 export interface RuleFindings {
   /** Per operation or Custom request (by position): what the rules about it, its parameters included, said. */
@@ -161,10 +185,11 @@ export interface WalkOptions {
   setting?: string;
 }
 
-function walkRest(connector: RestConnector, text: string, set: RuleGroups, runner: Runner, out: RuleFindings, only: number | undefined): void {
+function walkRest(connector: RestConnector, source: EditableText, set: RuleGroups, runner: Runner, out: RuleFindings, only: number | undefined): void {
+  const { text, formatting } = source;
   const report = runner.reporter.report;
   if (only === undefined && set.model.length > 0) {
-    const context = { text, report, connector };
+    const context = { text, formatting, report, connector };
     for (const model of connector.models?.definitions ?? []) {
       for (const enabled of set.model) runner.run(enabled, out.models, model, context);
     }
@@ -173,7 +198,7 @@ function walkRest(connector: RestConnector, text: string, set: RuleGroups, runne
   connector.operations.forEach((operation, index) => {
     if (only !== undefined && index !== only) return;
     const findings = (out.units[index] = []);
-    const context = { text, report, connector, operation, facts: new OperationFacts(operation) };
+    const context = { text, formatting, report, connector, operation, facts: new OperationFacts(operation) };
     for (const enabled of set.operation) runner.run(enabled, findings, operation, context);
     for (const parameter of operation.parameters) {
       for (const enabled of set.parameter) runner.run(enabled, findings, parameter, context);
@@ -181,10 +206,12 @@ function walkRest(connector: RestConnector, text: string, set: RuleGroups, runne
   });
 }
 
-function walkOData(connector: ODataConnector, text: string, set: RuleGroups, runner: Runner, out: RuleFindings, options: WalkOptions): void {
+function walkOData(connector: ODataConnector, source: EditableText, set: RuleGroups, runner: Runner, out: RuleFindings, options: WalkOptions): void {
+  const { text, formatting } = source;
   const report = runner.reporter.report;
   const context = {
     text,
+    formatting,
     report,
     connector,
     ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}),
@@ -200,22 +227,23 @@ function walkOData(connector: ODataConnector, text: string, set: RuleGroups, run
   });
 }
 
-/** Runs every enabled rule over its subjects in one walk of the connector. */
-export function runRules(connector: Connector, text: string, set: RuleSet, options: WalkOptions = {}): RuleFindings {
+/** Runs every enabled rule over its subjects in one walk of the connector (`source`: its text and how it is written). */
+export function runRules(connector: Connector, source: EditableText, set: RuleSet, options: WalkOptions = {}): RuleFindings {
   const out: RuleFindings = { units: [], models: [], everyCheck: [], failures: [] };
   // A file whose kind is missing or unknown: only the schema speaks about it.
   if (connector.kind === undefined) return out;
   const runner = new Runner(set.overrides);
   const groups: RuleGroups = options.setting === undefined ? set : set.afterSettingEdit(options.setting);
-  const context: ConnectorContext = { text, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
+  const { text, formatting } = source;
+  const context: ConnectorContext = { text, formatting, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
   for (const enabled of groups.connector) {
     const { appliesTo } = enabled.rule;
     if (appliesTo !== 'any' && appliesTo !== connector.kind) continue;
     // The rule's declared kind is the connector's: the check takes it.
     runner.run(enabled as Enabled<Rule & { check(connector: Connector, context: ConnectorContext): void }>, out.everyCheck, connector, context);
   }
-  if (connector.kind === 'rest') walkRest(connector, text, groups, runner, out, options.onlyUnit);
-  else walkOData(connector, text, groups, runner, out, options);
+  if (connector.kind === 'rest') walkRest(connector, source, groups, runner, out, options.onlyUnit);
+  else walkOData(connector, source, groups, runner, out, options);
   out.failures = runner.failures;
   return out;
 }

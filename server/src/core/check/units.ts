@@ -1,7 +1,7 @@
 // The units a check can keep findings for: the operations of a REST connector, the Custom requests of an OData one.
 // An edit inside one unit (clear of its braces) changes nothing the others' findings depend on, only where they are.
 import type { ConnectorDocument } from '../document';
-import type { Finding, Span } from '../findings';
+import type { Finding, Fix, Span } from '../findings';
 import { ARRAY, OBJECT } from '../parse/jsonTree';
 
 /** The units of a connector: its units array's key and node, and its elements, when every element is an object. */
@@ -16,46 +16,6 @@ export function unitsOf(document: ConnectorDocument): { key: string; array: numb
   const nodes = tree.children(array);
   if (nodes.some((n) => tree.kind(n) !== OBJECT)) return undefined;
   return { key, array, nodes, spans: nodes.map((n) => ({ offset: tree.offset(n), length: tree.length(n) })) };
-}
-
-/** Where an edit changed the text: [start, oldEnd) of the old text became [start, newEnd) of the new one. */
-export interface ChangedRegion {
-  start: number;
-  oldEnd: number;
-  newEnd: number;
-}
-
-/** Characters compared at once while looking for where two texts start to differ (native string comparison). */
-const BLOCK = 4096;
-
-/** The smallest region that differs between two texts (common prefix and suffix removed). */
-export function changedRegion(before: string, after: string): ChangedRegion {
-  const shorter = Math.min(before.length, after.length);
-  let start = 0;
-  while (start + BLOCK <= shorter && before.slice(start, start + BLOCK) === after.slice(start, start + BLOCK)) start += BLOCK;
-  while (start < shorter && before.charCodeAt(start) === after.charCodeAt(start)) start++;
-  let end = 0;
-  const room = shorter - start;
-  while (end + BLOCK <= room && before.slice(before.length - end - BLOCK, before.length - end) === after.slice(after.length - end - BLOCK, after.length - end)) end += BLOCK;
-  while (end < room && before.charCodeAt(before.length - 1 - end) === after.charCodeAt(after.length - 1 - end)) end++;
-  return { start, oldEnd: before.length - end, newEnd: after.length - end };
-}
-
-/** Line breaks in a text (CR LF counts once, as editors count lines). */
-function lineBreaks(text: string): number {
-  let count = 0;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) count++;
-  }
-  return count;
-}
-
-/** Whether an edit changed the line number of the text after it (a line break added, removed, or a CR LF split or joined). */
-export function linesMoved(before: string, after: string, region: ChangedRegion): boolean {
-  // One character either side of the region: a CR LF pair can straddle its ends.
-  const from = Math.max(0, region.start - 1);
-  return lineBreaks(before.slice(from, region.oldEnd + 1)) !== lineBreaks(after.slice(from, region.newEnd + 1));
 }
 
 /** Index of the span containing offset, by binary search over ordered, disjoint spans; -1 when none. */
@@ -73,19 +33,26 @@ export function spanIndexOf(spans: readonly Span[], offset: number): number {
 }
 
 /**
- * A kept finding in the new text: what lies after the edit moves with its text, what lies before stays put.
- * That holds for fix edits too, which may be far from their finding (enabling a setting at the file's end).
+ * Moves kept findings into the new text: what lies after the edit moves with its text, what lies before stays put.
+ * That holds for fix edits too, which may be far from their finding (enabling a setting at the file's end); a fix
+ * that several findings share is moved once and stays shared.
  */
-export function moved(finding: Finding, delta: number, editEnd: number): Finding {
-  const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
-  if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
-  const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
-  if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
-  if (finding.fixes && fixesMove) {
-    shifted.fixes = finding.fixes.map((fix) => ({
-      ...fix,
-      edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)),
-    }));
-  }
-  return shifted;
+export function findingMover(delta: number, editEnd: number): (finding: Finding) => Finding {
+  const movedFixes = new Map<Fix, Fix>();
+  const moveFix = (fix: Fix): Fix => {
+    let moved = movedFixes.get(fix);
+    if (!moved) {
+      moved = fix.edits.some((e) => e.offset >= editEnd) ? { ...fix, edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)) } : fix;
+      movedFixes.set(fix, moved);
+    }
+    return moved;
+  };
+  return (finding) => {
+    const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
+    if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
+    const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
+    if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
+    if (finding.fixes && fixesMove) shifted.fixes = finding.fixes.map(moveFix);
+    return shifted;
+  };
 }

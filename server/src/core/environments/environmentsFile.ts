@@ -7,7 +7,7 @@ import { duplicateKeyFindings } from '../duplicateKeys';
 import { sortFindings, type Finding, type Span } from '../findings';
 import { tokenUrlProblem } from '../oauth2/tokenUrl';
 import { parseDocument } from '../parse';
-import { splitUrl } from '../http/url';
+import { BASE_URL_CREDENTIALS, splitUrl, userInfoSpan } from '../http/url';
 import { propertiesOf } from '../tree';
 
 export const ENVIRONMENTS_FILE = 'connector-environments.json';
@@ -56,9 +56,7 @@ function unknownKey(key: Node, known: readonly string[], where: string): Finding
 /** Why a base URL cannot replace a connector's, or undefined. The same shape rules as a connector's own baseUrl. */
 export function baseUrlProblem(value: string): string | undefined {
   if (!/^https?:\/\//i.test(value) || !URL.canParse(value)) return `'baseUrl' must be an absolute http or https URL, e.g. "https://api.example.com/v1"; "${value}" is not.`;
-  const url = new URL(value);
-  // The user info is not repeated: it may be a password or a token.
-  if (url.username !== '' || url.password !== '') return "'baseUrl' has credentials before the host ('...@'); an address is no place for them (they would sit in this file in the clear and travel with every address shown). Remove them, and sign in with the connector's authorization and a named secret.";
+  if (userInfoSpan(value)) return BASE_URL_CREDENTIALS;
   const parts = splitUrl(value);
   if (parts.query !== undefined || parts.fragment !== undefined) return `'baseUrl' has a ${parts.query !== undefined ? 'query' : 'fragment'}; every path is appended to it, so it would stand before the path. Remove it.`;
   return undefined;

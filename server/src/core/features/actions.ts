@@ -1,4 +1,4 @@
-import { addPropertyEdits, appendToArrayEdits, replaceValueEdit } from '../edits';
+import { addPropertyEdits, appendToArrayEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { TextEdit } from '../findings';
 import { headerEntry, type CustomRequest, type ODataConnector, type RestOperation } from '../model';
 import type { JsonValue } from '../tree';
@@ -11,7 +11,7 @@ export function splitParameterNames(input: string): string[] {
 
 /** Edits that add several query parameters of one type to an operation; names it already has are skipped. */
 export function addQueryParametersEdits(
-  text: string,
+  target: EditableText,
   operation: RestOperation,
   names: readonly string[],
   type: string,
@@ -23,16 +23,16 @@ export function addQueryParametersEdits(
   const parameters: JsonValue[] = added.map((name) => ({ name, location: 'query', type, ...(required ? { required: true } : {}) }));
   if (parameters.length === 0) return { edits: [], added, skipped };
   if (!operation.parametersNode) {
-    return { edits: addPropertyEdits(text, operation.node, 'parameters', parameters), added, skipped };
+    return { edits: addPropertyEdits(target, operation.node, 'parameters', parameters), added, skipped };
   }
-  return { edits: appendToArrayEdits(text, operation.parametersNode, ...parameters), added, skipped };
+  return { edits: appendToArrayEdits(target, operation.parametersNode, ...parameters), added, skipped };
 }
 
 /** Edits that add `If-Match: {{etag}}` to a Custom request (the platform's dedicated button). */
-export function ifMatchHeaderEdits(text: string, request: CustomRequest): TextEdit[] | undefined {
+export function ifMatchHeaderEdits(target: EditableText, request: CustomRequest): TextEdit[] | undefined {
   if (headerEntry(request.headers, 'If-Match')) return undefined;
-  if (request.headers) return addPropertyEdits(text, request.headers.node, 'If-Match', '{{etag}}');
-  return addPropertyEdits(text, request.node, 'headers', { 'If-Match': '{{etag}}' });
+  if (request.headers) return addPropertyEdits(target, request.headers.node, 'If-Match', '{{etag}}');
+  return addPropertyEdits(target, request.node, 'headers', { 'If-Match': '{{etag}}' });
 }
 
 /** The edit that writes the base URL in front of a relative Custom request url (the platform's 'Get base url'). */

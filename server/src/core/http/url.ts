@@ -64,6 +64,25 @@ export function splitUrl(text: string): UrlParts {
   };
 }
 
+/**
+ * Where an absolute URL carries user info (`user:password@` before the host) as offsets into its text, or undefined.
+ * Read as a URL parser reads it: the authority ends at the first `/`, `\\`, `?` or `#`, and the user info at its last `@`.
+ */
+export function userInfoSpan(text: string): { start: number; length: number } | undefined {
+  const scheme = /^[a-z][a-z0-9+.-]*:\/\//i.exec(text);
+  if (!scheme) return undefined;
+  const start = scheme[0].length;
+  const end = text.slice(start).search(/[/\\?#]/);
+  const authority = end < 0 ? text.slice(start) : text.slice(start, start + end);
+  const at = authority.lastIndexOf('@');
+  // `@` or `:@` alone names no one: a parser reads an empty user name and password.
+  if (at < 0 || authority.slice(0, at).replace(':', '') === '') return undefined;
+  return { start, length: at + 1 };
+}
+
+/** What is wrong with user info in a `baseUrl`, for the connector and its environments alike; it never repeats them (they may be a password). */
+export const BASE_URL_CREDENTIALS = "'baseUrl' has credentials before the host ('...@'); an address is no place for them (they would sit in this file in the clear and travel with every address shown). Remove them, and sign in with the connector's authorization and a named secret.";
+
 /** Joins query parts (already encoded) onto a URL: `?` for the first, `&` after any the URL has. */
 export function appendQuery(url: string, parts: readonly string[]): string {
   const kept = parts.filter((p) => p !== '');

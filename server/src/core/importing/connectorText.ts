@@ -1,5 +1,5 @@
 import { modify, type Node } from 'jsonc-parser';
-import { appendElementsEdits, applyEdits, formattingFor, setValueEdits } from '../edits';
+import { appendElementsEdits, applyEdits, editableText, setValueEdits, type EditableText } from '../edits';
 import type { TextEdit } from '../findings';
 import { nestingTooDeep, parseJsonTree } from '../parse';
 import { jsonOf, nodeAtPath, type JsonValue } from '../tree';
@@ -30,34 +30,35 @@ export type ElementEdit = (set: Setter) => void;
  * and everything else the user wrote; what is added is written as a connector file is written by hand.
  */
 export class ConnectorText {
-  private current: string;
+  /** The text now, whose formatting is found once per version (when an edit first needs it). */
+  private current: EditableText;
   /** The parse of `current`, made when first asked for after an edit. */
   private parsed: ReturnType<typeof parseJsonTree> | undefined;
 
   constructor(text: string) {
-    this.current = text;
+    this.current = editableText(text);
   }
 
   /** The text after every edit so far. */
   get text(): string {
-    return this.current;
+    return this.current.text;
   }
 
   private replaceText(text: string): void {
-    if (text === this.current) return;
-    this.current = text;
+    if (text === this.current.text) return;
+    this.current = editableText(text);
     this.parsed = undefined;
   }
 
   private parse(): ReturnType<typeof parseJsonTree> {
-    this.parsed ??= parseJsonTree(this.current, { allowTrailingComma: true });
+    this.parsed ??= parseJsonTree(this.current.text, { allowTrailingComma: true });
     return this.parsed;
   }
 
   /** Why the file cannot be updated (nested deeper than any connector file is), or undefined. */
   nestingProblem(): string | undefined {
     const parsed = this.parse();
-    return parsed.tooDeep === undefined ? undefined : `The existing file cannot be updated: ${nestingTooDeep(this.current, parsed.tooDeep)}; connector files are not nested this deep.`;
+    return parsed.tooDeep === undefined ? undefined : `The existing file cannot be updated: ${nestingTooDeep(this.current.text, parsed.tooDeep)}; connector files are not nested this deep.`;
   }
 
   /** The file's tree now (undefined when it is not JSON, or nested too deep to read). */
@@ -75,7 +76,7 @@ export class ConnectorText {
 
   /** Sets (or, with undefined, removes) the value at a path; `-1` as the last segment appends to an array. */
   set(path: (string | number)[], value: JsonValue | undefined): void {
-    this.replaceText(applyEdits(this.current, setValueEdits(this.current, path, value)));
+    this.replaceText(applyEdits(this.current.text, setValueEdits(this.current, path, value)));
   }
 
   /**
@@ -86,7 +87,7 @@ export class ConnectorText {
    */
   editElements(key: string, edits: ReadonlyMap<number, ElementEdit>): void {
     if (edits.size === 0) return;
-    const text = this.current;
+    const { text, formatting } = this.current;
     const array = nodeAtPath(this.tree(), [key]);
     const elements = array?.type === 'array' ? array.children ?? [] : [];
     const lineBefore = (node: Node): string => text.slice(text.lastIndexOf('\n', node.offset - 1) + 1, node.offset);
@@ -98,7 +99,6 @@ export class ConnectorText {
       for (const [index, edit] of edits) edit((path, value) => this.set([key, index, ...path], value));
       return;
     }
-    const formatting = formattingFor(text);
     const replacements: TextEdit[] = [];
     for (const [index, edit] of edits) {
       const node = elements[index] as Node;
@@ -106,7 +106,7 @@ export class ConnectorText {
       const original = indent + text.slice(node.offset, node.offset + node.length);
       let part = original;
       edit((path, value) => {
-        part = applyEdits(part, setValueEdits(part, path, value, formatting));
+        part = applyEdits(part, setValueEdits({ text: part, formatting }, path, value));
       });
       if (part !== original) replacements.push({ offset: node.offset, length: node.length, content: part.slice(indent.length) });
     }
@@ -115,8 +115,8 @@ export class ConnectorText {
 
   /** Adds a top-level property right after the first of `after` the file has (else at the end), keeping the rest as written. */
   insert(key: string, value: JsonValue, after: readonly string[]): void {
-    this.replaceText(applyEdits(this.current, modify(this.current, [key], value, {
-      formattingOptions: formattingFor(this.current),
+    this.replaceText(applyEdits(this.current.text, modify(this.current.text, [key], value, {
+      formattingOptions: this.current.formatting,
       getInsertionIndex: (properties) => {
         const index = after.map((p) => properties.indexOf(p)).find((i) => i >= 0);
         return index === undefined ? properties.length : index + 1;
@@ -133,7 +133,7 @@ export class ConnectorText {
       array = nodeAtPath(this.tree(), [key]);
     }
     if (array?.type !== 'array') return;
-    const eol = formattingFor(this.current).eol ?? '\n';
-    this.replaceText(applyEdits(this.current, appendElementsEdits(this.current, array, items, (value, indent) => printConnectorJson(value, indent).replace(/\n/g, eol))));
+    const { eol } = this.current.formatting;
+    this.replaceText(applyEdits(this.current.text, appendElementsEdits(this.current, array, items, (value, indent) => printConnectorJson(value, indent).replace(/\n/g, eol))));
   }
 }

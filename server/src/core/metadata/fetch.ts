@@ -1,5 +1,5 @@
 import { modify } from 'jsonc-parser';
-import { formattingFor } from '../edits';
+import { textFormatting } from '../edits';
 import type { TextEdit } from '../findings';
 import type { ODataConnector } from '../model';
 import { applyAuthorization } from '../request/auth';
@@ -60,7 +60,7 @@ export async function fetchMetadata(connector: ODataConnector, signIn: MetadataS
 export function addMetadataEdits(text: string, connector: ODataConnector, path: string): TextEdit[] {
   if (connector.metadata) return [];
   return modify(text, ['metadata'], path, {
-    formattingOptions: formattingFor(text),
+    formattingOptions: textFormatting.of(text),
     getInsertionIndex: (properties) => {
       const after = ['connectorVersion', 'baseUrl'].map((p) => properties.indexOf(p)).find((i) => i >= 0);
       return after === undefined ? properties.length : after + 1;

@@ -91,15 +91,20 @@ class TreeParameter extends Part implements RestParameter {
 
 const OPERATION_KEYS = slotsOf(['id', 'summary', 'method', 'path', 'headers', 'parameters']);
 
+/**
+ * An operation. Its headers and parameters are read when first asked for: while typing in one operation, the
+ * rules ask only about that one, and what is said of every operation (duplicate ids) reads only their ids.
+ */
 class TreeOperation extends Part implements RestOperation {
   declare readonly index: number;
   declare readonly id: Field<string> | undefined;
   declare readonly summary: Field<string> | undefined;
   declare readonly method: Field<string> | undefined;
   declare readonly path: Field<string> | undefined;
-  declare readonly headers: MapField<string> | undefined;
   declare readonly parametersAt: number;
-  declare readonly parameters: RestParameter[];
+  readonly #headersProperty: number;
+  #headers: MapField<string> | undefined | null = null;
+  #parameters: RestParameter[] | undefined;
 
   constructor(tree: JsonTree, at: number, index: number) {
     super(tree, at);
@@ -109,10 +114,18 @@ class TreeOperation extends Part implements RestOperation {
     this.summary = fieldAt(tree, summary, isString);
     this.method = fieldAt(tree, method, isString);
     this.path = fieldAt(tree, path, isString);
-    this.headers = mapFieldAt(tree, headers, isString);
+    this.#headersProperty = headers;
     const list = parameters < 0 ? -1 : tree.propertyValue(parameters);
     this.parametersAt = list >= 0 && tree.kind(list) === ARRAY ? list : -1;
-    this.parameters = objectElements(tree, list).map((p, i) => new TreeParameter(tree, p, i));
+  }
+
+  get headers(): MapField<string> | undefined {
+    if (this.#headers === null) this.#headers = mapFieldAt(this.tree, this.#headersProperty, isString);
+    return this.#headers;
+  }
+
+  get parameters(): RestParameter[] {
+    return (this.#parameters ??= objectElements(this.tree, this.parametersAt).map((p, i) => new TreeParameter(this.tree, p, i)));
   }
 
   get parametersNode(): TreeNode | undefined {

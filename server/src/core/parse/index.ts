@@ -4,6 +4,7 @@ import type { JsonTree, TreeNode } from './jsonTree';
 import { treeFromJsonc } from './recovered';
 import { MAX_NESTING, tooDeepAt } from './nesting';
 import { parseRegularJsonc } from './regular';
+import { treeWithNodeReparsed } from './splice';
 
 export { MAX_NESTING, nestingTooDeep, parseJsonTree, tooDeepAt } from './nesting';
 
@@ -98,4 +99,14 @@ export function parseDocument(text: string): ParsedDocument {
     });
   }
   return { text, tree, root: tree?.node(0), syntaxFindings };
+}
+
+/**
+ * Parses the text an edit made from `previous`'s, the edit lying inside value node `node` (its first and last
+ * character kept) and changing the length by `delta`: that node alone is parsed again and put in place when it can
+ * be, else the whole text (a comment closed further on, a syntax error).
+ */
+export function parseDocumentAfterEdit(previous: JsonTree, node: number, text: string, delta: number): ParsedDocument {
+  const tree = treeWithNodeReparsed(previous, node, text, delta, MAX_NESTING);
+  return tree ? { text, tree, root: tree.node(0), syntaxFindings: [] } : parseDocument(text);
 }

@@ -22,6 +22,15 @@ function depthOf(tree: JsonTree, node: number): number {
 }
 
 /**
+ * Whether `a` from `aFrom` holds what `b` holds from `bFrom` (to its end), each of b's values raised by `raise`
+ * (b's indexes count from the start of the part parsed again).
+ */
+function sameFrom(a: ArrayLike<number>, aFrom: number, b: ArrayLike<number>, bFrom: number, raise = 0): boolean {
+  for (let i = bFrom, j = aFrom; i < b.length; i++, j++) if (a[j] !== (b[i] as number) + raise) return false;
+  return true;
+}
+
+/**
  * The tree of `text`, where the edit that made it from `previous.text` lies inside value node `unit` (its first and
  * last character kept) and changed the text's length by `delta`; undefined when the unit alone is not a
  * regular JSONC value of the same kind (the whole text is then parsed).
@@ -38,10 +47,16 @@ export function treeWithNodeReparsed(previous: JsonTree, unit: number, text: str
   const size = previous.size + shift;
   const after = unit + oldCount;
 
-  const kinds = new Uint8Array(new Resizable(size, { maxByteLength: size }));
-  kinds.set(old.kinds.subarray(0, unit));
-  kinds.set(part.kinds, unit);
-  kinds.set(old.kinds.subarray(after), unit + newCount);
+  // An edit that leaves the value's shape as it was (typing inside a string or a number, the common case) changes
+  // only offsets and lengths: the other arrays are shared with the previous tree, which never changes them.
+  const sameShape = shift === 0 && sameFrom(old.kinds, unit, part.kinds, 0) && sameFrom(old.parents, unit + 1, part.parents, 1, unit) && sameFrom(old.ends, unit, part.ends, 0, unit);
+
+  const kinds = sameShape ? old.kinds : new Uint8Array(new Resizable(size, { maxByteLength: size }));
+  if (!sameShape) {
+    kinds.set(old.kinds.subarray(0, unit));
+    kinds.set(part.kinds, unit);
+    kinds.set(old.kinds.subarray(after), unit + newCount);
+  }
 
   const offsets = ints(size);
   offsets.set(old.offsets.subarray(0, unit));
@@ -54,27 +69,34 @@ export function treeWithNodeReparsed(previous: JsonTree, unit: number, text: str
   lengths.set(part.lengths, unit);
   lengths.set(old.lengths.subarray(after), unit + newCount);
 
-  const parents = ints(size);
-  parents.set(old.parents.subarray(0, unit));
-  for (let i = 0; i < newCount; i++) parents[unit + i] = i === 0 ? previous.parent(unit) : (part.parents[i] as number) + unit;
-  for (let i = after, j = unit + newCount; i < total; i++, j++) {
-    const parent = old.parents[i] as number;
-    parents[j] = parent >= after ? parent + shift : parent;
+  const parents = sameShape ? old.parents : ints(size);
+  const ends = sameShape ? old.ends : ints(size);
+  if (!sameShape) {
+    parents.set(old.parents.subarray(0, unit));
+    for (let i = 0; i < newCount; i++) parents[unit + i] = i === 0 ? previous.parent(unit) : (part.parents[i] as number) + unit;
+    for (let i = after, j = unit + newCount; i < total; i++, j++) {
+      const parent = old.parents[i] as number;
+      parents[j] = parent >= after ? parent + shift : parent;
+    }
+    ends.set(old.ends.subarray(0, unit));
+    for (let i = 0; i < newCount; i++) ends[unit + i] = (part.ends[i] as number) + unit;
+    for (let i = after, j = unit + newCount; i < total; i++, j++) ends[j] = (old.ends[i] as number) + shift;
   }
 
-  const ends = ints(size);
-  ends.set(old.ends.subarray(0, unit));
-  for (let i = 0; i < newCount; i++) ends[unit + i] = (part.ends[i] as number) + unit;
-  for (let i = after, j = unit + newCount; i < total; i++, j++) ends[j] = (old.ends[i] as number) + shift;
-
-  const values = old.values.slice(0, unit).concat(part.values, old.values.slice(after));
+  let values: unknown[];
+  if (shift === 0) {
+    values = old.values.slice();
+    for (let i = 0; i < newCount; i++) values[unit + i] = part.values[i];
+  } else {
+    values = old.values.slice(0, unit).concat(part.values, old.values.slice(after));
+  }
 
   // The containers around the unit: they grow by the edit, their subtrees by the new node count, and their plain
   // values are copied with the new value in place of the old one (the previous tree keeps its own).
   let child = unit;
   for (let node = previous.parent(unit); node >= 0; child = node, node = previous.parent(node)) {
     lengths[node] = (old.lengths[node] as number) + delta;
-    ends[node] = (old.ends[node] as number) + shift;
+    if (!sameShape) ends[node] = (old.ends[node] as number) + shift;
     // Indexes up to the unit's are the same in both trees: the values of the path to it are at the same places.
     const kind = previous.kind(node);
     if (kind === OBJECT) {

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import { headerEntry, type Field, type RestOperation, type RestParameter } from '../model';
 import { sourceOffsetInString } from '../tree';
-import { addPropertyEdits, replaceValueEdit } from '../edits';
+import { addPropertyEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { Span, TextEdit } from '../findings';
 
 /** A name in single quotes, as every message quotes names. */
@@ -32,11 +32,11 @@ export function locationAnchor(parameter: RestParameter): Node | Span {
 }
 
 /** Edits that set a header of an operation: its value when present, else a new entry (or a new `headers`). */
-export function setHeaderEdits(text: string, operation: RestOperation, name: string, value: string): TextEdit[] {
+export function setHeaderEdits(target: EditableText, operation: RestOperation, name: string, value: string): TextEdit[] {
   const existing = headerEntry(operation.headers, name);
   if (existing?.valueNode) return [replaceValueEdit(existing.valueNode, value)];
-  if (operation.headers) return addPropertyEdits(text, operation.headers.node, name, value);
-  return addPropertyEdits(text, operation.node, 'headers', { [name]: value });
+  if (operation.headers) return addPropertyEdits(target, operation.headers.node, name, value);
+  return addPropertyEdits(target, operation.node, 'headers', { [name]: value });
 }
 
 /** Reports every id that an earlier item already has (the later ones), naming what kind of item it is. */

@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import type { EditableText } from '../edits';
 import type { Fix, Severity, Span } from '../findings';
 import type { MetadataOutcome } from '../metadata/source';
 import type { CustomRequest, ModelDefinition, ODataConnector, RestConnector, RestOperation, RestParameter } from '../model';
@@ -16,9 +17,8 @@ export interface RuleReport {
 /** Reads a body file the connector names (relative to its folder, inside the workspace), or says why it cannot. */
 export type BodyFileReader = (given: string) => { ok: true; text: string } | { ok: false; message: string };
 
-/** What every rule is given besides its subject: the text (for fixes) and a way to report. */
-export interface RuleContext {
-  readonly text: string;
+/** What every rule is given besides its subject: the text and how it is written (for fixes), and a way to report. */
+export interface RuleContext extends EditableText {
   report(report: RuleReport): void;
 }
 

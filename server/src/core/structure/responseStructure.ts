@@ -1,7 +1,7 @@
 // A Custom request's response structure next to a real answer: a skeleton made from the answer, what a structure
 // drops from it and what it expects that the answer lacks, and the edit that writes a skeleton into the file.
 import { getNodePath } from 'jsonc-parser';
-import { setValueEdits } from '../edits';
+import { editableText, setValueEdits } from '../edits';
 import type { TextEdit } from '../findings';
 import type { Connector } from '../model';
 import type { JsonValue } from '../tree';
@@ -81,5 +81,5 @@ export function setResponseStructureEdits(text: string, connector: Connector | u
   if (connector?.kind !== 'odata') return { ok: false, message: 'Only OData Custom requests have a response structure.' };
   const request = connector.customRequests.find((r) => r.id?.value === operationId);
   if (!request) return { ok: false, message: `The file has no Custom request '${operationId}' any more.` };
-  return { ok: true, edits: setValueEdits(text, [...getNodePath(request.node), 'responseStructure'], structure) };
+  return { ok: true, edits: setValueEdits(editableText(text), [...getNodePath(request.node), 'responseStructure'], structure) };
 }

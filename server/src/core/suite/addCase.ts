@@ -1,6 +1,6 @@
 // "Save as expectation": a real answer becomes a case of NAME.tests.json, written into the file with its comments
 // and layout kept (or into a new file).
-import { formattingFor, setExactValueEdits } from '../edits';
+import { editableText, setExactValueEdits } from '../edits';
 import type { TextEdit } from '../findings';
 import { parseDocument } from '../parse';
 import type { SuppliedValues } from '../request/types';
@@ -47,7 +47,8 @@ export function addCase(text: string | undefined, added: NewCase): { name: strin
   if (root?.type !== 'object') return { problem: 'The tests file is not a JSON object; fix it first.' };
   const cases = propertiesOf(root).find((p) => p.key === 'cases')?.valueNode;
   if (cases && cases.type !== 'array') return { problem: "The tests file's \"cases\" is not an array; fix it first." };
-  const edits = cases ? setExactValueEdits(text, ['cases', -1], value) : setExactValueEdits(text, ['cases'], [value]);
-  const { eol = '\n' } = formattingFor(text);
+  const target = editableText(text);
+  const edits = cases ? setExactValueEdits(target, ['cases', -1], value) : setExactValueEdits(target, ['cases'], [value]);
+  const { eol } = target.formatting;
   return { name, edits: edits.map((e) => ({ ...e, content: e.content.replace(/\r?\n/g, eol) })) };
 }

@@ -22,7 +22,7 @@ export const customRequestVersion: ConnectorRule = {
       context.report({
         at: anchor ?? { offset: connector.root.offset, length: 1 },
         message: `Custom requests need connector version ${CUSTOM_REQUEST_MIN_VERSION} or later, and this connector names none. Add "connectorVersion": "${CUSTOM_REQUEST_MIN_VERSION}".`,
-        fixes: [{ title: `Add 'connectorVersion: ${CUSTOM_REQUEST_MIN_VERSION}'`, edits: addPropertyEdits(context.text, connector.root, 'connectorVersion', CUSTOM_REQUEST_MIN_VERSION), preferred: true }],
+        fixes: [{ title: `Add 'connectorVersion: ${CUSTOM_REQUEST_MIN_VERSION}'`, edits: addPropertyEdits(context, connector.root, 'connectorVersion', CUSTOM_REQUEST_MIN_VERSION), preferred: true }],
       });
       return;
     }

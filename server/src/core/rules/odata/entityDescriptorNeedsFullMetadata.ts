@@ -17,7 +17,7 @@ export const entityDescriptorNeedsFullMetadata: CustomRequestRule = {
     const include = request.includeEntityDescriptor;
     if (include?.value !== true || request.metadataLevel?.value === 'full') return;
     const level = request.metadataLevel;
-    const edits = level ? [replaceValueEdit(level.node, 'full')] : addPropertyEdits(context.text, request.node, 'metadataLevel', 'full');
+    const edits = level ? [replaceValueEdit(level.node, 'full')] : addPropertyEdits(context, request.node, 'metadataLevel', 'full');
     context.report({
       at: include.node,
       message: `${quoted(requestName(request))} asks for the entity descriptor, which needs "metadataLevel": "full" (it is ${quoted(level?.value ?? 'minimal')}).`,

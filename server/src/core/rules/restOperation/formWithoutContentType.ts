@@ -12,11 +12,12 @@ export const formWithoutContentType: OperationRule = {
     why: 'The platform encodes form parameters according to the Content-Type header and refuses to create a connector whose form parameters have none.',
     fix: 'Adds `Content-Type: multipart/form-data` when a file is sent, else `application/x-www-form-urlencoded`.',
   },
-  check(operation, { facts, text, report }) {
+  check(operation, context) {
+    const { facts, report } = context;
     const form = facts.in('form')[0];
     if (!form || facts.contentType.entry) return;
     const [value = ''] = allowedFormContentTypes(facts);
-    const edits = setHeaderEdits(text, operation, 'Content-Type', value);
+    const edits = setHeaderEdits(context, operation, 'Content-Type', value);
     report({
       at: locationAnchor(form),
       message: `Operation ${quoted(operationName(operation))} has form parameters but no 'Content-Type' header. Add "Content-Type": "${value}" to its headers.`,

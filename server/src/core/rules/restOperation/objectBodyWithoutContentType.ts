@@ -11,12 +11,13 @@ export const objectBodyWithoutContentType: OperationRule = {
     why: "The platform sends an object body as JSON or XML according to the operation's Content-Type header, which must be set (typically application/json or application/xml).",
     fix: 'Adds `Content-Type: application/json`.',
   },
-  check(operation, { facts, text, report }) {
+  check(operation, context) {
+    const { facts, report } = context;
     if (facts.contentType.entry) return;
     const body = facts.in('body').find((p) => p.type?.value === 'object');
     if (!body?.type) return;
     const value = 'application/json';
-    const edits = setHeaderEdits(text, operation, 'Content-Type', value);
+    const edits = setHeaderEdits(context, operation, 'Content-Type', value);
     report({
       at: body.type.node,
       message: `Object body ${quoted(parameterName(body))} of operation ${quoted(operationName(operation))} needs a 'Content-Type' header: 'application/json' or 'application/xml'.`,

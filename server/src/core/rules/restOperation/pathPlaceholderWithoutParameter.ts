@@ -13,7 +13,8 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
     why: 'Each {name} in the path becomes a path parameter whose value the workflow supplies; a placeholder without a parameter is sent literally, braces included.',
     fix: 'Adds a required string path parameter with that name.',
   },
-  check(operation, { facts, text, report }) {
+  check(operation, context) {
+    const { facts, text, report } = context;
     const path = operation.path;
     if (!path) return;
     const declared = new Set(facts.in('path').map((p) => p.name?.value));
@@ -26,8 +27,8 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
       }
       const parameter = { name: placeholder.name, location: 'path', type: 'string', required: true };
       const edits = operation.parametersNode
-        ? appendToArrayEdits(text, operation.parametersNode, parameter)
-        : addPropertyEdits(text, operation.node, 'parameters', [parameter]);
+        ? appendToArrayEdits(context, operation.parametersNode, parameter)
+        : addPropertyEdits(context, operation.node, 'parameters', [parameter]);
       report({
         at,
         message: `'{${placeholder.name}}' in the path has no path parameter. Add a parameter ${quoted(placeholder.name)} with location 'path'.`,

@@ -13,7 +13,8 @@ export const streamContentType: OperationRule = {
     why: 'A stream sends binary data as the body, which the platform does with Content-Type application/octet-stream only.',
     fix: 'Sets (or adds) `Content-Type: application/octet-stream`.',
   },
-  check(operation, { facts, text, report }) {
+  check(operation, context) {
+    const { facts, report } = context;
     const stream = facts.in('body').find((p) => p.type?.value === 'stream');
     if (!stream?.type) return;
     const { entry, media } = facts.contentType;
@@ -27,7 +28,7 @@ export const streamContentType: OperationRule = {
       });
       return;
     }
-    const edits = setHeaderEdits(text, operation, 'Content-Type', OCTET_STREAM);
+    const edits = setHeaderEdits(context, operation, 'Content-Type', OCTET_STREAM);
     report({
       at: stream.type.node,
       message: `Stream body ${quoted(parameterName(stream))} needs the header 'Content-Type: ${OCTET_STREAM}'.`,

@@ -1,6 +1,6 @@
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
-import { CONSTRAINT_TYPES, enableEnforcementEdits } from './shared';
+import { CONSTRAINT_TYPES, enableEnforcementFix } from './shared';
 
 /** Constraints are documentation until the Advanced setting enforces them. */
 export const constraintsNotEnforced: ParameterRule<'advanced'> = {
@@ -13,7 +13,8 @@ export const constraintsNotEnforced: ParameterRule<'advanced'> = {
     why: "The platform does not check constraints such as minimum, maxLength or pattern unless the connector's Advanced setting enforces them; until then they only document the value.",
     fix: 'Sets `advanced.enforceConstraints` to true.',
   },
-  check(parameter, { connector, text, report }) {
+  check(parameter, context) {
+    const { connector, report } = context;
     if (connector.advanced?.enforceConstraints?.value === true) return;
     // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
     const type = parameter.type?.value ?? '';
@@ -24,7 +25,7 @@ export const constraintsNotEnforced: ParameterRule<'advanced'> = {
     report({
       at: first.field.keyNode,
       message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
-      fixes: [{ title: 'Enable constraint enforcement', edits: enableEnforcementEdits(text, connector) }],
+      fixes: [enableEnforcementFix(context, connector)],
     });
   },
 };

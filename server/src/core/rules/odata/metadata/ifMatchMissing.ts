@@ -24,7 +24,7 @@ export const ifMatchMissing: CustomRequestRule<'baseUrl'> = {
     if (!analysis.target || !kind || !isOneOf(ODATA_OPERATIONS, kind.value) || headerEntry(request.headers, 'If-Match')) return;
     const controlled = concurrencyControlled(kind.value, analysis.target, analysis.beforeLast);
     if (!controlled) return;
-    const edits = ifMatchHeaderEdits(context.text, request);
+    const edits = ifMatchHeaderEdits(context, request);
     context.report({
       at: kind.node,
       message: `${controlled.setName} uses optimistic concurrency (Core.OptimisticConcurrency${controlled.properties.length ? `: ${controlled.properties.join(', ')}` : ''}): send the entity's ETag in an If-Match header, e.g. "If-Match": "{{etag}}", read from '@odata.etag' (metadata level minimal or full).`,

@@ -1,0 +1,30 @@
+// A full check of one version: syntax, repeated keys, the schema and every rule. It sorts what it found by unit, so
+// that the next version, when an edit stays inside one unit or setting, is checked in part (check/incremental.ts).
+import { duplicateKeyFindings } from '../duplicateKeys';
+import { validateSchema } from '../schema/validate';
+import { runRules } from './engine';
+import { atLevels, stateOf, walkOptionsOf, type Checker, type LintState, type Version } from './state';
+import { spanIndexOf, unitsOf } from './units';
+
+/** Checks a version in full and keeps, per unit, what the next version may reuse. */
+export function checkFully(version: Version, checker: Checker): LintState {
+  const { parsed, connector } = version;
+  const { set } = checker;
+  const fileFindings = atLevels([...parsed.syntaxFindings, ...duplicateKeyFindings(parsed.text, parsed.root), ...validateSchema(parsed)], set.overrides);
+  const said = connector ? runRules(connector, version, set, walkOptionsOf(checker, version)) : undefined;
+  const units = said && parsed.syntaxFindings.length === 0 && said.failures.length === 0 ? unitsOf({ parsed, connector }) : undefined;
+  if (!said || !units) {
+    const rest = [...fileFindings, ...(said ? [...said.units.flat(), ...said.models, ...said.everyCheck, ...said.failures] : [])];
+    return stateOf(version, { models: [], rest }, checker, 'fully');
+  }
+  // Each unit keeps what its rules said and the file's own findings inside it; the rest is asked again every time.
+  const { spans } = units;
+  const perUnit = spans.map((_, i) => [...(said.units[i] ?? [])]);
+  const outside = [];
+  for (const finding of fileFindings) {
+    const unit = perUnit[spanIndexOf(spans, finding.offset)];
+    if (unit) unit.push(finding);
+    else outside.push(finding);
+  }
+  return stateOf(version, { units: { spans, findings: perUnit }, models: said.models, rest: [...outside, ...said.everyCheck] }, checker, 'fully');
+}
