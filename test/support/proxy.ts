@@ -12,6 +12,8 @@ export interface RunningProxy {
   targets: string[];
   /** Every request that went through, in order: `host:port METHOD /path?query`. */
   requests: string[];
+  /** The Proxy-Authorization header of each tunnel or request the proxy was asked for, in order ('' when none). */
+  authorizations: string[];
   close(): Promise<void>;
 }
 
@@ -23,10 +25,23 @@ function hostAndPort(authority: string): { host: string; port: number } | undefi
   return match ? { host: match[1] ?? '', port: Number(match[2]) } : undefined;
 }
 
+/** What the proxy demands: a user and password (Basic), refused with 407 when missing or wrong. */
+export interface ProxyOptions {
+  credentials?: { user: string; password: string };
+}
+
 /** Starts the proxy on a free port of 127.0.0.1. */
-export async function startProxy(): Promise<RunningProxy> {
+export async function startProxy(options: ProxyOptions = {}): Promise<RunningProxy> {
   const targets: string[] = [];
   const requests: string[] = [];
+  const authorizations: string[] = [];
+  const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}` : undefined;
+  /** Whether the request may pass; it is recorded either way. */
+  const admitted = (request: IncomingMessage): boolean => {
+    const given = request.headers['proxy-authorization'] ?? '';
+    authorizations.push(given);
+    return expected === undefined || given === expected;
+  };
   const sockets = new Set<Socket>();
   const server = createServer((request, response) => {
     let target: URL;
@@ -37,6 +52,10 @@ export async function startProxy(): Promise<RunningProxy> {
       return;
     }
     targets.push(`${request.method ?? 'GET'} ${target.href}`);
+    if (!admitted(request)) {
+      response.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' }).end();
+      return;
+    }
     requests.push(`${target.host} ${request.method ?? 'GET'} ${target.pathname}${target.search}`);
     const upstream = forward(target, { method: request.method, headers: request.headers }, (answer: IncomingMessage) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -51,6 +70,10 @@ export async function startProxy(): Promise<RunningProxy> {
   });
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
     targets.push(`CONNECT ${request.url ?? ''}`);
+    if (!admitted(request)) {
+      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     const to = hostAndPort(request.url ?? '');
     if (!to) {
       client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
@@ -80,6 +103,7 @@ export async function startProxy(): Promise<RunningProxy> {
     url: `http://127.0.0.1:${port}`,
     targets,
     requests,
+    authorizations,
     close: () => new Promise((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());
