@@ -24,6 +24,9 @@ export interface TestCertificates {
   remove(): void;
 }
 
+/** The passphrase of the encrypted key and the PKCS#12 bundle. */
+export const CERTIFICATE_PASSPHRASE = 'pfx pass phrase';
+
 function openssl(folder: string, args: string[]): void {
   execFileSync('openssl', args, { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] });
 }
@@ -31,7 +34,7 @@ function openssl(folder: string, args: string[]): void {
 /** Makes an authority named `caName` and the certificates it issues, in a new temporary folder. */
 export function makeCertificates(caName = 'Connector Test Internal CA'): TestCertificates {
   const folder = mkdtempSync(join(tmpdir(), 'connector-certs-'));
-  const passphrase = 'pfx pass phrase';
+  const passphrase = CERTIFICATE_PASSPHRASE;
   openssl(folder, ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', `/CN=${caName}`]);
   writeFileSync(join(folder, 'server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
   openssl(folder, ['req', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);

@@ -25,6 +25,8 @@ export interface RunningTlsServer {
 export interface TlsServerOptions {
   /** Demand a client certificate issued by the test authority (the handshake fails without one). */
   requireClientCertificate?: boolean;
+  /** Ask for a client certificate without demanding one: the record tells whether one was shown. */
+  askClientCertificate?: boolean;
   /** Answers a request; default: 200 with a JSON echo of what was seen. */
   answer?: (request: IncomingMessage, response: ServerResponse, seen: SeenRequest) => void;
 }
@@ -35,7 +37,7 @@ export async function startTlsServer(certificates: TestCertificates, options: Tl
   const server = createServer({
     cert: certificates.server.cert,
     key: certificates.server.key,
-    ...(options.requireClientCertificate ? { ca: certificates.ca, requestCert: true, rejectUnauthorized: true } : {}),
+    ...(options.requireClientCertificate || options.askClientCertificate ? { ca: certificates.ca, requestCert: true, rejectUnauthorized: !!options.requireClientCertificate } : {}),
   }, (request, response) => {
     const peer = (request.socket as TLSSocket).getPeerCertificate();
     const cn = peer && peer.subject ? String(peer.subject.CN) : undefined;

@@ -43,7 +43,7 @@ export { sendPrepared } from './http/exchange';
 export type { SentRequest } from './http/exchange';
 export type { SendOptions } from './http/send';
 export { networkFromEnvironment } from './http/network';
-export type { NetworkSettings } from './http/network';
+export type { ClientCertificate, NetworkSettings } from './http/network';
 export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './http/wireBody';
 export { redactRequest } from './http/redact';
 export type { BuiltRequest, ConnectorResult, FileRef } from './http/types';

@@ -35,7 +35,7 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       const ours = client().connectorToolsExtension;
       const missing: string[] = [];
       const secrets = secretsForClient(connection, uri, ours);
-      const send = sendOptions(deps.settings().requestTimeoutMs);
+      const send = sendOptions(deps.network(), deps.settings().requestTimeoutMs);
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,

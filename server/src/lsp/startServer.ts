@@ -5,7 +5,7 @@ import {
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { dirname } from 'node:path';
 import { URI } from 'vscode-uri';
-import { getLanguageService, type BodyFileReader, type CheckOptions as CheckOptionsOfCore } from '../core';
+import { getLanguageService, networkFromEnvironment, type BodyFileReader, type CheckOptions as CheckOptionsOfCore } from '../core';
 import { editorBodyFileReader, editorFolders } from '../files/workspaceFiles';
 import { METADATA_FILES, metadataSource } from '../files/metadataFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
@@ -42,7 +42,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const connectorCheck = (uri: string): CheckOptionsOfCore & { readBodyFile: BodyFileReader } => ({
     overrides: checkOptions(uri).overrides, readBodyFile: bodyFiles(uri), metadata: metadataFiles(uri),
   });
-  const deps: FeatureDeps = { settings: currentSettings, folders: () => folders, connectorCheck };
+  const deps: FeatureDeps = { settings: currentSettings, network: () => networkFromEnvironment(process.env), folders: () => folders, connectorCheck };
   const service = getLanguageService();
   const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
