@@ -9,7 +9,7 @@ import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError, UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
 import { readableFolders, sendOptions } from '../../sending/requestInputs';
-import { networkWithEnvironment } from '../../sending/network';
+import { withNodeExtraCaCerts } from '../../sending/network';
 import { commandLineNetwork, NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOptions';
 import { commandLinePlace } from '../sendingPlace';
 
@@ -74,7 +74,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   const env = environmentSecrets(process.env);
   const missing: string[] = [];
   const edge = commandLineNetwork(options.network, io.cwd, process.env);
-  const network = edge.ok ? await networkWithEnvironment(edge.value, undefined, undefined, env, process.env) : edge;
+  const network = edge.ok ? withNodeExtraCaCerts(edge.value, process.env) : edge;
   if (!network.ok) {
     io.stderr(`connector metadata: ${network.message} Nothing was sent.\n`);
     return 2;
