@@ -186,10 +186,14 @@ describe('connector request, test and metadata fetch with certificates from an i
     });
   }
 
-  it('--proxy that is not an http(s) address is a usage error that does not repeat its credentials', async () => {
+  it('a proxy that is not an http(s) address, by --proxy or HTTPS_PROXY, is refused without repeating its credentials', async () => {
     const run = await runCli(['request', 'api.connector.json', 'listOrders', '--proxy', 'socks5://me:hunter2@proxy:1080'], { cwd: folder.path, env });
     assert.equal(run.code, 2);
-    assert.match(run.stderr, /--proxy takes the proxy's address, http:\/\/host:port \(or https:\/\/\), not 'socks5:\/\/…@proxy:1080'/);
-    assert.ok(!run.stderr.includes('hunter2'));
+    assert.match(run.stderr, /--proxy: 'socks5:\/\/…@proxy:1080' is a socks5 proxy; only http:\/\/ and https:\/\/ proxies can be used\./);
+    const variable = await runCli(['request', 'api.connector.json', 'listOrders'], { cwd: folder.path, env: { ...env, https_proxy: 'me:hunter2@proxy:port' } });
+    assert.equal(variable.code, 2);
+    assert.match(variable.stderr, /HTTPS_PROXY \(or its lower-case name\): '…@proxy:port' is not a proxy's address/);
+    assert.ok(!run.stderr.includes('hunter2') && !variable.stderr.includes('hunter2'));
+    assert.equal(api.seen.length + tokens.seen.length, 0);
   });
 });

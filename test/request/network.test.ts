@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { canonicalOrigin, clientCertificateFor, goesDirect, networkFromEnvironment, proxyFor, type ClientCertificate, type NetworkSettings } from '../../server/src/core/http/network';
+import { canonicalOrigin, clientCertificateFor, goesDirect, networkFromEnvironment, proxyAddress, proxyFor, type ClientCertificate, type NetworkSettings } from '../../server/src/core/http/network';
 import { sendRequest } from '../../server/src/core/http/send';
 import type { BuiltRequest } from '../../server/src/core/http/types';
 import { makeCertificates, type TestCertificates } from '../support/certificates';
@@ -48,6 +48,24 @@ describe('which proxy a request goes through', () => {
     assert.equal(proxyFor({ strictSsl: true, proxy: { https: 'http://s:2' } }, new URL('http://a/')), undefined);
     assert.equal(goesDirect('*', 'anything', 443), true);
     assert.equal(goesDirect('', 'anything', 443), false);
+  });
+});
+
+describe("a proxy's address", () => {
+  test('without a scheme it is http; http and https proxies only; credentials are never repeated', () => {
+    assert.deepEqual(proxyAddress(' proxy.corp:3128 '), { ok: true, url: 'http://proxy.corp:3128/' });
+    assert.deepEqual(proxyAddress('https://u:p%40ss@proxy.corp'), { ok: true, url: 'https://u:p%40ss@proxy.corp/' });
+    const problems = ['socks5://u:hunter2@p:1080', 'u:hunter2@p:port', 'http://', 'ftp://p'].map((text) => proxyAddress(text));
+    assert.deepEqual(problems.map((p) => p.ok), [false, false, false, false]);
+    for (const p of problems) if (!p.ok) assert.ok(!p.problem.includes('hunter2'), p.problem);
+  });
+
+  test('a proxy that is not an address fails the request with the reason, and nothing is sent', async () => {
+    const outcome = await sendRequest(get('https://127.0.0.1:9/x'), { timeoutMs: 5_000, network: { strictSsl: true, proxy: { https: 'socks5://u:hunter2@p:1080' } } });
+    assert.ok(!outcome.ok);
+    assert.equal(outcome.failure.code, 'proxy');
+    assert.match(outcome.failure.message, /^The proxy cannot be used: '.*' is a socks5 proxy; only http:\/\/ and https:\/\/ proxies can be used\. Check HTTPS_PROXY/);
+    assert.ok(!outcome.failure.message.includes('hunter2'));
   });
 });
 

@@ -2,7 +2,7 @@
 // variables of the process or --proxy, the authorities of --cacert, and the client certificate of --cert and --key
 // (or a PKCS#12 bundle), its passphrase a secret. Files are read and checked before anything is sent.
 import { resolve } from 'node:path';
-import { environmentSecrets, networkFromEnvironment, secretVariable, type NetworkSettings } from '../core';
+import { environmentSecrets, networkFromEnvironment, proxyAddress, secretVariable, type NetworkSettings } from '../core';
 import { readCaFile, readClientCertificate, type NetworkFile } from '../io/networkFiles';
 import { UsageError } from './usage';
 
@@ -27,17 +27,13 @@ export interface NetworkOptions {
   certPassphrase?: string;
 }
 
-/** A proxy address as it may be shown: its user and password left out. */
-function withoutCredentials(text: string): string {
-  return text.replace(/\/\/[^/]*@/, '//…@');
-}
-
 /** Takes one network option into `options`; false when `name` is not one. */
 export function networkOption(name: string, value: () => string, options: NetworkOptions): boolean {
   if (name === '--proxy') {
     const proxy = value();
-    if (!/^https?:\/\//i.test(proxy) || !URL.canParse(proxy)) throw new UsageError(`--proxy takes the proxy's address, http://host:port (or https://), not '${withoutCredentials(proxy)}'.`);
-    options.proxy = proxy;
+    const address = proxyAddress(proxy);
+    if (!address.ok) throw new UsageError(`--proxy: ${address.problem}`);
+    options.proxy = address.url;
   } else if (name === '--cacert') options.caFiles.push(value());
   else if (name === '--cert') options.cert = value();
   else if (name === '--key') options.key = value();
@@ -54,6 +50,12 @@ function isBundle(path: string): boolean {
 /** The network of this command: the process's proxy variables, or --proxy, and the files of --cacert and --cert, read and checked. */
 export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Readonly<Record<string, string | undefined>>): NetworkFile<NetworkSettings> {
   const fromEnvironment = networkFromEnvironment(env);
+  if (!options.proxy) {
+    for (const [variable, value] of [['HTTPS_PROXY', fromEnvironment.proxy?.https], ['HTTP_PROXY', fromEnvironment.proxy?.http]] as const) {
+      const address = value === undefined ? undefined : proxyAddress(value);
+      if (address && !address.ok) return { ok: false, message: `${variable} (or its lower-case name): ${address.problem}` };
+    }
+  }
   let network: NetworkSettings = options.proxy
     ? { ...fromEnvironment, proxy: { http: options.proxy, https: options.proxy, ...(fromEnvironment.proxy?.noProxy ? { noProxy: fromEnvironment.proxy.noProxy } : {}) } }
     : fromEnvironment;

@@ -42,7 +42,7 @@ export type { ProjectConfig } from './projectConfig';
 export { sendPrepared } from './http/exchange';
 export type { SentRequest } from './http/exchange';
 export type { SendOptions } from './http/send';
-export { networkFromEnvironment } from './http/network';
+export { networkFromEnvironment, proxyAddress } from './http/network';
 export type { ClientCertificate, NetworkSettings } from './http/network';
 export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './http/wireBody';
 export { redactRequest } from './http/redact';

@@ -25,9 +25,10 @@ test('connector request: options with values, switches, positionals; unknown opt
   );
   assert.deepEqual(
     parseRequestOptions(['f', 'op', '--proxy', 'http://u:p@proxy:3128', '--cacert', 'a.pem', '--cacert', 'b.pem', '--cert', 'c.pem', '--key', 'c.key', '--cert-passphrase', 'pp']).network,
-    { proxy: 'http://u:p@proxy:3128', caFiles: ['a.pem', 'b.pem'], cert: 'c.pem', key: 'c.key', certPassphrase: 'pp' },
+    { proxy: 'http://u:p@proxy:3128/', caFiles: ['a.pem', 'b.pem'], cert: 'c.pem', key: 'c.key', certPassphrase: 'pp' },
   );
-  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--proxy', 'proxy:3128'])), "--proxy takes the proxy's address, http://host:port (or https://), not 'proxy:3128'.");
+  assert.equal(parseRequestOptions(['f', 'op', '--proxy', 'proxy.corp:3128']).network.proxy, 'http://proxy.corp:3128/', 'an address without a scheme is http');
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--proxy', 'proxy:port'])), "--proxy: 'proxy:port' is not a proxy's address: write http://host:port (http://USER:PASSWORD@host:port when the proxy asks for credentials).");
   assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--cacert'])), '--cacert needs a value.');
   assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--env', '--x'])), undefined, 'a value may start with --');
   assert.equal(parseRequestOptions(['f', 'op', '--env', '--x']).env, '--x');
@@ -52,7 +53,7 @@ test('connector test: a value that looks like an option is a missing value; - is
 
 test('connector metadata fetch and the OpenAPI commands', () => {
   assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--out', 'm.xml', '--timeout', '10']), { file: 'f.json', out: 'm.xml', timeoutMs: 10, network: { caFiles: [] }, help: false });
-  assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--proxy', 'http://p:1', '--cacert', 'ca.pem']).network, { proxy: 'http://p:1', caFiles: ['ca.pem'] });
+  assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--proxy', 'http://p:1', '--cacert', 'ca.pem']).network, { proxy: 'http://p:1/', caFiles: ['ca.pem'] });
   assert.equal(mistake(() => parseMetadataOptions(['fetch'])), 'Give the connector file, e.g. connector metadata fetch examples/ifs-orders.connector.json.');
   assert.equal(mistake(() => parseMetadataOptions(['fetch', 'f', '--out'])), '--out needs a value.');
   assert.equal(mistake(() => parseMetadataOptions(['fetch', 'f', '-'])), "Unknown option '-'.");

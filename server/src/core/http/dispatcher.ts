@@ -6,8 +6,8 @@ import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { rootCertificates, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import type { Agent, buildConnector } from 'undici';
-import { proxyFor, type ClientCertificate, type NetworkSettings } from './network';
-import { openTunnel } from './tunnel';
+import { proxyAddress, proxyFor, type ClientCertificate, type NetworkSettings } from './network';
+import { openTunnel, ProxyError } from './tunnel';
 
 let undici: typeof import('undici') | undefined;
 
@@ -103,9 +103,11 @@ function connector(network: NetworkSettings, certificate: ClientCertificate | un
     const url = new URL(`${options.protocol}//${options.host}`);
     const proxy = proxyFor(network, url);
     if (!proxy) return secured(options, callback);
+    const address = proxyAddress(proxy);
+    if (!address.ok) return callback(new ProxyError(`The proxy cannot be used: ${address.problem}`, '', 'PROXY_ADDRESS'), null);
     const port = options.port || (options.protocol === 'https:' ? '443' : '80');
     const authority = `${url.hostname}:${port}`;
-    openTunnel(proxy, authority, { ...(network.proxy?.authorization ? { authorization: network.proxy.authorization } : {}), timeoutMs, proxyTls }).then(
+    openTunnel(address.url, authority, { ...(network.proxy?.authorization ? { authorization: network.proxy.authorization } : {}), timeoutMs, proxyTls }).then(
       (tunnel) => (options.protocol === 'https:' ? secured({ ...options, httpSocket: tunnel } as ConnectOptions, callback) : callback(null, tunnel)),
       (error: Error) => callback(error, null),
     );
@@ -114,9 +116,13 @@ function connector(network: NetworkSettings, certificate: ClientCertificate | un
 
 const dispatchers = new Map<string, Agent>();
 
+/** Pools kept at most: settings changed in the editor leave pools behind, which are closed (once idle) beyond this. */
+const MAX_DISPATCHERS = 16;
+
 /**
  * One connection pool per network, time limit and client certificate, kept for the process: reusing connections is
  * most of what makes a second request fast. A pool made with an origin's certificate is used for that origin only.
+ * The pools used least recently are closed beyond a few.
  */
 export function dispatcherFor(network: NetworkSettings, timeoutMs: number, certificate: ClientCertificate | undefined): Agent {
   const key = createHash('sha256').update(JSON.stringify([
@@ -124,10 +130,17 @@ export function dispatcherFor(network: NetworkSettings, timeoutMs: number, certi
     certificate ? [certificate.source, certificate.pem ?? null, certificate.pfx ? Buffer.from(certificate.pfx).toString('base64') : null, certificate.passphrase ?? null] : null,
   ])).digest('hex');
   let dispatcher = dispatchers.get(key);
-  if (!dispatcher) {
+  if (dispatcher) dispatchers.delete(key);
+  else {
     const { Agent } = httpClient();
     dispatcher = new Agent({ connect: connector(network, certificate, timeoutMs), headersTimeout: timeoutMs, bodyTimeout: timeoutMs });
-    dispatchers.set(key, dispatcher);
+  }
+  dispatchers.set(key, dispatcher);
+  for (const [oldKey, old] of dispatchers) {
+    if (dispatchers.size <= MAX_DISPATCHERS) break;
+    dispatchers.delete(oldKey);
+    // A request still under way on it finishes first.
+    void old.close().catch(() => undefined);
   }
   return dispatcher;
 }

@@ -85,6 +85,7 @@ function proxyFailure(e: ThrownError, host: string): SendFailure {
     return { code: 'proxy', message: `The proxy ${proxy} asks for credentials (407 Proxy Authentication Required) before it reaches ${host}. Give them in the proxy's address (http://USER:PASSWORD@${proxy}) or, in VS Code, in the setting http.proxyAuthorization.` };
   }
   if (e.status !== undefined) return { code: 'proxy', message: `The proxy ${proxy} refused to reach ${host} (${e.status}${e.statusText ? ` ${e.statusText}` : ''}). Check that the proxy lets this host through, or list the host in NO_PROXY (http.noProxy in VS Code).` };
+  if (e.code === 'PROXY_ADDRESS') return { code: 'proxy', message: `${e.message ?? ''} Check HTTPS_PROXY, HTTP_PROXY, --proxy, or http.proxy in VS Code.` };
   if (e.code === 'PROXY_TIMEOUT') return { code: 'proxy', message: `The proxy ${proxy} did not open a way to ${host} in time. Check the proxy's address and your network.` };
   const cause = e.cause?.code ?? e.code ?? '';
   if (cause === 'ECONNREFUSED') return { code: 'proxy', message: `Nothing accepted the connection at the proxy ${proxy}. Check the proxy's address (HTTPS_PROXY, HTTP_PROXY, --proxy, or http.proxy in VS Code).` };

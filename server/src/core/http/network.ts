@@ -54,6 +54,21 @@ export function networkFromEnvironment(env: Readonly<Record<string, string | und
   return { ...(proxy.http || proxy.https ? { proxy } : {}), strictSsl: true };
 }
 
+/**
+ * A proxy's address as a URL (`proxy:3128`, as HTTPS_PROXY is often written, is `http://proxy:3128`), or why it
+ * cannot be one; the problem never repeats the credentials written in it.
+ */
+export function proxyAddress(text: string): { ok: true; url: string } | { ok: false; problem: string } {
+  const given = text.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(given) ? given : `http://${given}`;
+  const shown = given.replace(/\/\/[^/]*@/, '//…@').replace(/^[^/]*@/, '…@');
+  if (!URL.canParse(withScheme)) return { ok: false, problem: `'${shown}' is not a proxy's address: write http://host:port (http://USER:PASSWORD@host:port when the proxy asks for credentials).` };
+  const url = new URL(withScheme);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: `'${shown}' is a ${url.protocol.slice(0, -1)} proxy; only http:// and https:// proxies can be used.` };
+  if (url.hostname === '') return { ok: false, problem: `'${shown}' names no host: write http://host:port.` };
+  return { ok: true, url: url.href };
+}
+
 const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
 
 /** Whether NO_PROXY-style `noProxy` sends `hostname:port` direct: an entry is a host, a domain (`.corp`, `*.corp`) or `*`, with an optional port. */

@@ -52,7 +52,7 @@ export function openTunnel(proxyUrl: string, authority: string, options: TunnelO
       path: authority,
       headers: { host: authority, ...(authorization ? { 'proxy-authorization': authorization } : {}) },
       agent: false,
-      ...(secure ? { ...options.proxyTls, servername: proxy.hostname } : {}),
+      ...(secure ? options.proxyTls : {}),
     });
     const timer = setTimeout(() => {
       connectRequest.destroy();
