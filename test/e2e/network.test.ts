@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningService } from '../../scripts/demo/http';
-import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { startPetstore } from '../../scripts/demo/petstore';
+import { startVsCode, type VsCodeSession } from '../support/codeServer';
+import { sendGetPet } from '../support/petstoreSend';
 import { startProxy, type RunningProxy } from '../support/proxy';
-import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 
@@ -37,14 +37,7 @@ describe("Send Request in a real VS Code goes through VS Code's http.proxy", () 
   test('the request is tunnelled through the proxy with the credentials of http.proxyAuthorization, and answered', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'petstore.connector.json');
-      await runCommand(page, 'Connector: Send Request');
-      await pickQuickPickRow(page, 'getPet');
-      await answerQuickInput(page, '1', /petId/);
-      await answerQuickInput(page, 'en', /lang/);
-      await answerQuickInput(page, '', /X-Request-Id/);
-      await answerQuickInput(page, PETSTORE_API_KEY, /Secret 'petstore'/);
-      const frame = await resultPanelFrame(page, '/pets/1;lang=en');
+      const frame = await sendGetPet(page, { petId: '1', lang: 'en' });
       assert.equal((await frame.textContent('.result .status'))?.trim(), '200');
       const service = new URL(petstore.url).host;
       // VS Code itself may use the proxy too (for its marketplace): only the tunnels to the service are ours.

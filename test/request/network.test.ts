@@ -219,6 +219,21 @@ describe('sending to servers with certificates from an internal authority', () =
     assert.match(outcome.failure.message, /^Nothing accepted the connection at the proxy 127\.0\.0\.1:9\./);
   });
 
+  test("an https proxy whose certificate the internal authority issued: trusted with it, named when it is not", async () => {
+    const secureProxy = await startProxy({ tls: certificates.server });
+    try {
+      const outcome = await sendRequest(get(`${service.url}/x`), { timeoutMs: 5_000, network: { ...trusting(), proxy: { https: secureProxy.url } } });
+      assert.ok(outcome.ok, JSON.stringify(outcome));
+      assert.deepEqual(secureProxy.targets, [`CONNECT 127.0.0.1:${new URL(service.url).port}`]);
+      const untrusted = await sendRequest(get(`${service.url}/x`), { timeoutMs: 5_000, network: { strictSsl: true, proxy: { https: secureProxy.url } } });
+      assert.ok(!untrusted.ok);
+      assert.equal(untrusted.failure.code, 'proxy');
+      assert.match(untrusted.failure.message, /^The certificate of the proxy 127\.0\.0\.1:\d+ is not accepted \(UNABLE_TO_VERIFY_LEAF_SIGNATURE\)\. Trust the authority/);
+    } finally {
+      await secureProxy.close();
+    }
+  });
+
   test('an untrusted certificate behind the proxy is named as well', async () => {
     const proxyUrl = proxy.url.replace('http://', 'http://proxy%20user:hunter2@');
     const outcome = await sendRequest(get(`${service.url}/x`), { timeoutMs: 5_000, network: { strictSsl: true, proxy: { https: proxyUrl } } });

@@ -2,7 +2,8 @@
 // through a proxy) and absolute-form requests (`GET http://host/path`). It records every tunnel it opened and every
 // request that went through it (a tunnel to an http origin carries plain HTTP, so its request lines can be read,
 // also of requests that reuse a tunnel), so a test can tell which hops of a request went through it.
-import { createServer, request as forward, type IncomingMessage } from 'node:http';
+import { createServer, request as forward, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
 export interface RunningProxy {
@@ -28,6 +29,8 @@ function hostAndPort(authority: string): { host: string; port: number } | undefi
 /** What the proxy demands: a user and password (Basic), refused with 407 when missing or wrong. */
 export interface ProxyOptions {
   credentials?: { user: string; password: string };
+  /** Serve the proxy itself over TLS with this certificate (an https:// proxy). */
+  tls?: { cert: string; key: string };
 }
 
 /** Starts the proxy on a free port of 127.0.0.1. */
@@ -43,7 +46,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<RunningPro
     return expected === undefined || given === expected;
   };
   const sockets = new Set<Socket>();
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     let target: URL;
     try {
       target = new URL(request.url ?? '');
@@ -63,8 +66,9 @@ export async function startProxy(options: ProxyOptions = {}): Promise<RunningPro
     });
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
-  });
-  server.on('connection', (socket: Socket) => {
+  };
+  const server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
@@ -100,7 +104,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<RunningPro
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     targets,
     requests,
     authorizations,

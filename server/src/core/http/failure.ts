@@ -90,6 +90,9 @@ function proxyFailure(e: ThrownError, host: string): SendFailure {
   const cause = e.cause?.code ?? e.code ?? '';
   if (cause === 'ECONNREFUSED') return { code: 'proxy', message: `Nothing accepted the connection at the proxy ${proxy}. Check the proxy's address (HTTPS_PROXY, HTTP_PROXY, --proxy, or http.proxy in VS Code).` };
   if (cause === 'ENOTFOUND' || cause === 'EAI_AGAIN') return { code: 'proxy', message: `The proxy's host name in ${proxy} could not be resolved. Check the proxy's address (HTTPS_PROXY, HTTP_PROXY, --proxy, or http.proxy in VS Code).` };
+  if (UNTRUSTED.has(cause) || cause === 'ERR_TLS_CERT_ALTNAME_INVALID' || cause === 'CERT_HAS_EXPIRED') {
+    return { code: 'proxy', message: `The certificate of the proxy ${proxy} is not accepted (${cause}). ${TRUST}` };
+  }
   return { code: 'proxy', message: `The proxy ${proxy} could not be used to reach ${host}: ${e.cause?.message ?? e.message ?? cause}.` };
 }
 
