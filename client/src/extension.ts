@@ -30,7 +30,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // The project file (connector-tools.json) sets rule levels: the server re-checks when one changes.
     // ... and a connector's $metadata file: the connectors that name it are judged against the new version.
     synchronize: {
-      configurationSection: 'connectorTools',
+      // VS Code's http.* settings (proxy, certificates) as well: every request the server sends travels by them.
+      configurationSection: ['connectorTools', 'http'],
       fileEvents: [
         vscode.workspace.createFileSystemWatcher('**/connector-tools.json'),
         vscode.workspace.createFileSystemWatcher('**/*.{xml,edmx}'),

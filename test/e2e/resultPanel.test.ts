@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Frame } from 'playwright-core';
 import type { RunningService } from '../../scripts/demo/http';
-import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { startPetstore } from '../../scripts/demo/petstore';
+import { startVsCode, type VsCodeSession } from '../support/codeServer';
+import { sendGetPet } from '../support/petstoreSend';
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
@@ -43,14 +44,7 @@ describe('the result panel in a real VS Code', () => {
   test('"Send again" sends the operation again, "Save as expectation" writes the case, the history keeps no header value', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'petstore.connector.json');
-      await runCommand(page, 'Connector: Send Request');
-      await pickQuickPickRow(page, 'getPet');
-      await answerQuickInput(page, '1', /petId/);
-      await answerQuickInput(page, 'de', /lang/);
-      await answerQuickInput(page, 'first-1', /X-Request-Id/);
-      await answerQuickInput(page, PETSTORE_API_KEY, /Secret 'petstore'/);
-      const frame = await resultPanelFrame(page, '/pets/1;lang=de');
+      const frame = await sendGetPet(page, { petId: '1', lang: 'de', requestId: 'first-1' });
       await panelText(frame, '.result .data', 'first-1');
 
       await frame.locator('button', { hasText: 'Send again' }).click();

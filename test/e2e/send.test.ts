@@ -6,8 +6,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningService } from '../../scripts/demo/http';
-import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
+import { startPetstore } from '../../scripts/demo/petstore';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { sendGetPet } from '../support/petstoreSend';
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
@@ -58,14 +59,7 @@ describe('Send Request in a real VS Code', () => {
   test('values typed into the prompts reach the server and the panel shows status 200 and the data', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'petstore.connector.json');
-      await runCommand(page, 'Connector: Send Request');
-      await pickQuickPickRow(page, 'getPet');
-      await answerQuickInput(page, '1', /petId/);
-      await answerQuickInput(page, 'de', /lang/);
-      await answerQuickInput(page, '', /X-Request-Id/);
-      await answerQuickInput(page, PETSTORE_API_KEY, /Secret 'petstore'/);
-      const frame = await resultPanelFrame(page, '/pets/1;lang=de');
+      const frame = await sendGetPet(page, { petId: '1', lang: 'de' });
       assert.equal((await frame.textContent('.result .status'))?.trim(), '200');
       const data = (await frame.textContent('.result .data')) ?? '';
       assert.match(data, /Rex/);

@@ -65,7 +65,8 @@ test('an untrusted certificate is a TLS error that says what to check', async ()
     const outcome = await sendRequest(get(fault.url), { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'tls');
-    assert.match(outcome.failure.message, /certificate is not trusted/);
+    assert.match(outcome.failure.message, /^The certificate of 127\.0\.0\.1:\d+ \(CN=127\.0\.0\.1, issued by CN=127\.0\.0\.1\) is not trusted: it is self-signed/);
+    assert.match(outcome.failure.message, /trust that certificate itself: "caFile" in the environment/);
   } finally {
     await fault.close();
   }

@@ -30,11 +30,13 @@ export interface LspSession {
   appliedEdits: unknown[];
   /** Answers workspace/configuration with these settings (the `connectorTools` section). */
   settings: Record<string, unknown>;
+  /** ... and these for the `http` section (VS Code's proxy and certificate settings); null when absent. */
+  http?: Record<string, unknown>;
   /**
    * Sends workspace/didChangeConfiguration and resolves once the server has the new settings: it has asked for them
    * (workspace/configuration), had its answer, and answered a request sent after that answer.
    */
-  changeSettings(settings: Record<string, unknown>): Promise<void>;
+  changeSettings(settings: Record<string, unknown>, http?: Record<string, unknown>): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,9 +98,10 @@ export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
     },
     open: (uri, text, version = 1) => connection.sendNotification('textDocument/didOpen', { textDocument: { uri, languageId: 'connector-json', version, text } }),
     change: (uri, text, version) => connection.sendNotification('textDocument/didChange', { textDocument: { uri, version }, contentChanges: [{ text }] }),
-    async changeSettings(settings) {
+    async changeSettings(settings, http) {
       const answered = new Promise<void>((resolve) => (configurationAnswered = resolve));
       session.settings = settings;
+      if (http !== undefined) session.http = http;
       await connection.sendNotification('workspace/didChangeConfiguration', { settings: null });
       await answered;
       // The server reads messages in order: this answer comes after it has taken the settings in.
@@ -128,7 +131,7 @@ export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
       configurationAnswered?.();
       configurationAnswered = undefined;
     });
-    return params.items.map((item) => (item.section === 'connectorTools' ? session.settings : null));
+    return params.items.map((item) => (item.section === 'connectorTools' ? session.settings : item.section === 'http' ? (session.http ?? null) : null));
   });
   connection.onRequest('client/registerCapability', (params: { registrations: { method: string }[] }) => {
     session.registrations.push(...params.registrations.map((r) => r.method));

@@ -2,7 +2,8 @@
 // through a proxy) and absolute-form requests (`GET http://host/path`). It records every tunnel it opened and every
 // request that went through it (a tunnel to an http origin carries plain HTTP, so its request lines can be read,
 // also of requests that reuse a tunnel), so a test can tell which hops of a request went through it.
-import { createServer, request as forward, type IncomingMessage } from 'node:http';
+import { createServer, request as forward, type IncomingMessage, type RequestListener } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 
 export interface RunningProxy {
@@ -12,6 +13,8 @@ export interface RunningProxy {
   targets: string[];
   /** Every request that went through, in order: `host:port METHOD /path?query`. */
   requests: string[];
+  /** The Proxy-Authorization header of each tunnel or request the proxy was asked for, in order ('' when none). */
+  authorizations: string[];
   close(): Promise<void>;
 }
 
@@ -23,12 +26,27 @@ function hostAndPort(authority: string): { host: string; port: number } | undefi
   return match ? { host: match[1] ?? '', port: Number(match[2]) } : undefined;
 }
 
+/** What the proxy demands: a user and password (Basic), refused with 407 when missing or wrong. */
+export interface ProxyOptions {
+  credentials?: { user: string; password: string };
+  /** Serve the proxy itself over TLS with this certificate (an https:// proxy). */
+  tls?: { cert: string; key: string };
+}
+
 /** Starts the proxy on a free port of 127.0.0.1. */
-export async function startProxy(): Promise<RunningProxy> {
+export async function startProxy(options: ProxyOptions = {}): Promise<RunningProxy> {
   const targets: string[] = [];
   const requests: string[] = [];
+  const authorizations: string[] = [];
+  const expected = options.credentials ? `Basic ${Buffer.from(`${options.credentials.user}:${options.credentials.password}`).toString('base64')}` : undefined;
+  /** Whether the request may pass; it is recorded either way. */
+  const admitted = (request: IncomingMessage): boolean => {
+    const given = request.headers['proxy-authorization'] ?? '';
+    authorizations.push(given);
+    return expected === undefined || given === expected;
+  };
   const sockets = new Set<Socket>();
-  const server = createServer((request, response) => {
+  const listener: RequestListener = (request, response) => {
     let target: URL;
     try {
       target = new URL(request.url ?? '');
@@ -37,6 +55,10 @@ export async function startProxy(): Promise<RunningProxy> {
       return;
     }
     targets.push(`${request.method ?? 'GET'} ${target.href}`);
+    if (!admitted(request)) {
+      response.writeHead(407, { 'proxy-authenticate': 'Basic realm="proxy"' }).end();
+      return;
+    }
     requests.push(`${target.host} ${request.method ?? 'GET'} ${target.pathname}${target.search}`);
     const upstream = forward(target, { method: request.method, headers: request.headers }, (answer: IncomingMessage) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
@@ -44,13 +66,18 @@ export async function startProxy(): Promise<RunningProxy> {
     });
     upstream.on('error', () => response.writeHead(502).end());
     request.pipe(upstream);
-  });
-  server.on('connection', (socket: Socket) => {
+  };
+  const server = options.tls ? createTlsServer(options.tls, listener) : createServer(listener);
+  server.on(options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
   server.on('connect', (request: IncomingMessage, client: Socket, head: Buffer) => {
     targets.push(`CONNECT ${request.url ?? ''}`);
+    if (!admitted(request)) {
+      client.end('HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm="proxy"\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     const to = hostAndPort(request.url ?? '');
     if (!to) {
       client.end('HTTP/1.1 400 Bad Request\r\n\r\n');
@@ -77,9 +104,10 @@ export async function startProxy(): Promise<RunningProxy> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     targets,
     requests,
+    authorizations,
     close: () => new Promise((resolve) => {
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());

@@ -29,23 +29,32 @@ export function loadEnvironments(path: string, text?: string): LoadedEnvironment
   }
 }
 
+/** Where an environment's settings are written, to name them in messages. */
+export interface EnvironmentSource {
+  /** The environments file. */
+  path: string;
+  /** `path:line:column` of an offset in it. */
+  locate: (offset: number) => string;
+}
+
 /** The path of a connector file relative to an environments file's folder, `/`-separated: how environments name connectors. */
 export function connectorKey(environmentsPath: string, connectorPath: string): string {
   return relative(dirname(environmentsPath), connectorPath).split(sep).join('/');
 }
 
 /** Environment `name` for the connector file at `connectorPath`, from the nearest environments file up to the project root (an open editor's text wins). */
-export function environmentFor(connectorPath: string, name: string, root: ProjectRoot, openText?: (path: string) => string | undefined): EnvironmentChoice & { source?: string } {
+export function environmentFor(connectorPath: string, name: string, root: ProjectRoot, openText?: (path: string) => string | undefined): EnvironmentChoice & { source?: EnvironmentSource } {
   const folder = dirname(connectorPath);
   const path = nearestInProject(folder, root.folder, ENVIRONMENTS_FILE);
   const loaded = path ? loadEnvironments(path, openText?.(path)) : undefined;
   const lines = loaded ? new LineIndex(loaded.text) : undefined;
+  const locate = (offset: number): string => {
+    const at = lines?.positionAt(offset) ?? { line: 0, character: 0 };
+    return `${path}:${at.line + 1}:${at.character + 1}`;
+  };
   const choice = chooseEnvironment(loaded?.file, name, path ? connectorKey(path, connectorPath) : '', {
     searched: describeLookup(folder, root),
-    locate: (f) => {
-      const at = lines?.positionAt(f.offset) ?? { line: 0, character: 0 };
-      return `${path}:${at.line + 1}:${at.character + 1}`;
-    },
+    locate: (f) => locate(f.offset),
   });
-  return path ? { ...choice, source: path } : choice;
+  return path ? { ...choice, source: { path, locate } } : choice;
 }

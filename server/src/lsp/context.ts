@@ -1,6 +1,6 @@
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { BodyFileReader, CheckedDocument, CheckOptions, ConnectorLanguageService, LineIndex } from '../core';
+import type { BodyFileReader, CheckedDocument, CheckOptions, ConnectorLanguageService, LineIndex, NetworkSettings } from '../core';
 import { URI } from 'vscode-uri';
 import type { ClientProfile } from './clientProfile';
 import type { ServerSettings } from './settings';
@@ -37,6 +37,8 @@ export interface FeatureGroup {
 /** What feature groups may need from the server beyond the context. */
 export interface FeatureDeps {
   settings: () => ServerSettings;
+  /** The editor's network as its settings say now (a change applies to the next request). */
+  network: () => NetworkSettings;
   folders: () => string[];
   /** How the connector file at `uri` is checked: its levels (project file, then settings), body files and $metadata. */
   connectorCheck: (uri: string) => CheckOptions & { readBodyFile: BodyFileReader };

@@ -5,6 +5,7 @@ import { LineIndex, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
 import { readableFolders, sendOptions } from '../sending/requestInputs';
+import { withNodeExtraCaCerts } from '../sending/network';
 import type { FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
 import { SecretChannelError, secretsForClient } from './secretRequest';
@@ -35,7 +36,9 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       const ours = client().connectorToolsExtension;
       const missing: string[] = [];
       const secrets = secretsForClient(connection, uri, ours);
-      const send = sendOptions(deps.settings().requestTimeoutMs);
+      const network = withNodeExtraCaCerts(deps.network(), process.env);
+      if (!network.ok) return { ok: false, message: network.message };
+      const send = sendOptions(network.value, deps.settings().requestTimeoutMs);
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,

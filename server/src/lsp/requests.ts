@@ -23,7 +23,7 @@ import { preview, sentView } from './sentView';
 /** The requests behind Send Request, Preview Request and Copy as cURL: the server prepares and sends, like the CLI. */
 export function requestFeatures(deps: FeatureDeps): FeatureGroup {
   /** Where requests are sent from: the workspace, the allowed folders, the open documents (known once registered). */
-  let place = (): SendingPlace => ({ workspaceFolders: [], allowedFolders: [], howToAllow: '' });
+  let place = (): SendingPlace => ({ workspaceFolders: [], allowedFolders: [], howToAllow: '', network: deps.network() });
 
   /** How to supply a missing secret, for the client in use. */
   let secretHint: (name: string) => string = () => '';
@@ -58,7 +58,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     // The values file is used when the user chose it and it is there (open, or on disk).
     const useValues = choice !== undefined && 'valuesFile' in choice && (place().openText?.(valuesPath) !== undefined || existsSync(valuesPath));
     const timeoutMs = extra.timeoutMs ?? deps.settings().requestTimeoutMs;
-    const assembled = requestInputs(place(), {
+    const assembled = await requestInputs(place(), {
       connectorPath: path,
       ...(extra.environment !== undefined ? { environment: extra.environment } : {}),
       ...(useValues ? { valuesFile: valuesPath } : {}),
@@ -70,8 +70,10 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     if (!assembled.ok) {
       const problem: BuildProblem = assembled.problem === 'environment'
         ? { code: 'invalid-connector', message: assembled.message }
-        : { code: 'file-unreadable', path: assembled.path, message: `${basename(assembled.path)} cannot be read: ${assembled.error instanceof Error ? assembled.error.message : String(assembled.error)}` };
-      return { prepared: { ok: false, problems: [problem], warnings: [] }, describe: (p) => p.message, send: sendOptions(timeoutMs, extra.signal) };
+        : assembled.problem === 'network'
+          ? { code: 'network-settings', message: assembled.message }
+          : { code: 'file-unreadable', path: assembled.path, message: `${basename(assembled.path)} cannot be read: ${assembled.error instanceof Error ? assembled.error.message : String(assembled.error)}` };
+      return { prepared: { ok: false, problems: [problem], warnings: [] }, describe: (p) => p.message, send: sendOptions(deps.network(), timeoutMs, extra.signal) };
     }
     const { inputs } = assembled;
     const prepared = await prepareRequest({

@@ -1,5 +1,6 @@
 import type { Connection } from 'vscode-languageserver';
 import { closeMatches, isSeverityLevel, RULE_IDS, type SeverityLevel } from '../core';
+import { DEFAULT_HTTP_SETTINGS, parseHttpSettings, type EditorHttpSettings } from './editorNetwork';
 
 /** The extension's settings the server uses (`connectorTools.*`). */
 export interface ServerSettings {
@@ -50,6 +51,7 @@ export function parseSettings(raw: unknown): { settings: ServerSettings; problem
 /** Holds the current settings, pulled from the client when it supports workspace/configuration. */
 export class SettingsStore {
   private current: ServerSettings = DEFAULT_SETTINGS;
+  private currentHttp: EditorHttpSettings = DEFAULT_HTTP_SETTINGS;
   private reported = new Set<string>();
 
   constructor(private readonly connection: Connection, private readonly pull: boolean) {}
@@ -58,12 +60,20 @@ export class SettingsStore {
     return this.current;
   }
 
-  /** Fetches the settings again; returns whether anything changed. */
-  async refresh(pushed?: unknown): Promise<boolean> {
+  /** The editor's `http.*` settings (proxy, certificates), as of the last refresh. */
+  http(): EditorHttpSettings {
+    return this.currentHttp;
+  }
+
+  /** Fetches the settings again (the `connectorTools` and `http` sections); returns whether the extension's own changed. */
+  async refresh(pushed?: unknown, pushedHttp?: unknown): Promise<boolean> {
     let raw: unknown = pushed;
+    let rawHttp: unknown = pushedHttp;
     if (this.pull) {
-      raw = await this.connection.workspace.getConfiguration('connectorTools').catch(() => undefined);
+      const sections = await this.connection.workspace.getConfiguration([{ section: 'connectorTools' }, { section: 'http' }]).catch(() => undefined) as unknown[] | undefined;
+      [raw, rawHttp] = Array.isArray(sections) ? sections : [];
     }
+    this.currentHttp = parseHttpSettings(rawHttp);
     const { settings, problems } = parseSettings(raw);
     for (const problem of problems) {
       if (this.reported.has(problem)) continue;

@@ -15,6 +15,7 @@ import { folderPaths, type FeatureDeps, type FeatureGroup, type FeatureGroupFact
 import { formattingFeatures } from './formatting';
 import { guardConnection } from './guard';
 import { DEFAULT_SETTINGS, SettingsStore } from './settings';
+import { DEFAULT_HTTP_SETTINGS, editorNetwork } from './editorNetwork';
 import { editorFeatures } from './editorFeatures';
 import { requestFeatures } from './requests';
 import { metadataFeatures } from './metadataFeatures';
@@ -42,7 +43,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const connectorCheck = (uri: string): CheckOptionsOfCore & { readBodyFile: BodyFileReader } => ({
     overrides: checkOptions(uri).overrides, readBodyFile: bodyFiles(uri), metadata: metadataFiles(uri),
   });
-  const deps: FeatureDeps = { settings: currentSettings, folders: () => folders, connectorCheck };
+  const deps: FeatureDeps = { settings: currentSettings, network: () => editorNetwork(settings?.http() ?? DEFAULT_HTTP_SETTINGS, process.env), folders: () => folders, connectorCheck };
   const service = getLanguageService();
   const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
@@ -81,7 +82,8 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   connection.onInitialized(async () => {
     // Only a client that declared dynamic registration is asked for it.
     if (pullsConfiguration && client.configurationRegistration) {
-      void connection.client.register(DidChangeConfigurationNotification.type, { section: 'connectorTools' }).catch(() => undefined);
+      // VS Code's http.* settings too: a proxy or certificate change applies to the next request.
+      void connection.client.register(DidChangeConfigurationNotification.type, { section: ['connectorTools', 'http'] }).catch(() => undefined);
     }
     if (await settings?.refresh()) validation.revalidateAll();
     void projectConfigs.checkWorkspace(folders);
@@ -93,8 +95,8 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   });
 
   connection.onDidChangeConfiguration(async (change) => {
-    const pushed = (change.settings as { connectorTools?: unknown } | undefined)?.connectorTools;
-    if (await settings?.refresh(pushed)) validation.revalidateAll();
+    const pushed = change.settings as { connectorTools?: unknown; http?: unknown } | undefined;
+    if (await settings?.refresh(pushed?.connectorTools, pushed?.http)) validation.revalidateAll();
   });
 
   connection.onExecuteCommand(({ command, arguments: args }) => {

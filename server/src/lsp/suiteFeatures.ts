@@ -149,7 +149,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const connector = suite.lint.connector;
       if (!connector || connector.kind === undefined) blockers.push(`${basename(suite.connectorPath)} is not a connector.`);
       const controller = new AbortController();
-      const assembled = requestInputs(editorPlace(deps, documents), {
+      const assembled = await requestInputs(editorPlace(deps, documents), {
         connectorPath: suite.connectorPath,
         ...(params.environment !== undefined ? { environment: params.environment } : {}),
         secrets: secretsForClient(connection, URI.file(suite.connectorPath).toString(), client().connectorToolsExtension),
@@ -159,7 +159,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       });
       let inputs: RequestInputs | undefined;
       if (assembled.ok) inputs = assembled.inputs;
-      else if (assembled.problem === 'environment') blockers.push(assembled.message);
+      else if (assembled.problem === 'environment' || assembled.problem === 'network') blockers.push(assembled.message);
       if (blockers.length || !connector || !inputs) return { ok: false, problems: blockers };
       const subscription = token.onCancellationRequested(() => controller.abort());
       const runs: TestCaseRun[] = [];

@@ -1,13 +1,14 @@
 // What every request the editor or the command line sends is made with, assembled in one place: the file step over
 // the workspace and the folders the user allowed, the chosen environment, the values file's text, the secrets, the
-// OAuth2 tokens and the network of this process. An edge says only what is its own: its workspace, where secrets
-// come from, and how a problem is shown.
+// OAuth2 tokens and the network (the edge's, with the environment's certificates). An edge says only what is its own:
+// its workspace, its network, where secrets come from, and how a problem is shown.
 import { dirname } from 'node:path';
-import { networkFromEnvironment, type AppliedEnvironment, type FileAccess, type PrepareInput, type SecretProvider, type SendOptions, type TokenCache } from '../core';
+import type { AppliedEnvironment, FileAccess, NetworkSettings, PrepareInput, SecretProvider, SendOptions, TokenCache } from '../core';
 import { editorRoot } from '../files/projectRoot';
 import { editorFolders, workspaceFiles } from '../files/workspaceFiles';
 import { environmentFor } from '../io/environmentsFiles';
 import { readJsonTextSync } from '../io/jsonText';
+import { networkWithEnvironment } from './network';
 
 /** Where an edge works: its workspace, and what it has open. */
 export interface SendingPlace {
@@ -19,6 +20,8 @@ export interface SendingPlace {
   howToAllow: string;
   /** The text of a file open in the editor, unsaved edits included; undefined when it is not open. */
   openText?: (path: string) => string | undefined;
+  /** The edge's network: its proxy, and the authorities and client certificate it was given (an environment adds its own). */
+  network: NetworkSettings;
 }
 
 /** One request, or one run of tests, as the user asked for it. */
@@ -50,11 +53,13 @@ export interface RequestInputs {
 export type AssembledInputs =
   | { ok: true; inputs: RequestInputs }
   | { ok: false; problem: 'environment'; message: string }
+  /** A certificate file the network names cannot be used. */
+  | { ok: false; problem: 'network'; message: string }
   | { ok: false; problem: 'values-file'; path: string; error: unknown };
 
-/** How every hop of a request from this process is sent: its network (HTTP_PROXY, HTTPS_PROXY, NO_PROXY), the time limit, a cancel. */
-export function sendOptions(timeoutMs: number, signal?: AbortSignal): SendOptions {
-  return { network: networkFromEnvironment(process.env), timeoutMs, ...(signal ? { signal } : {}) };
+/** How every hop of a request is sent: through the network given, within the time limit, with a cancel. */
+export function sendOptions(network: NetworkSettings, timeoutMs: number, signal?: AbortSignal): SendOptions {
+  return { network, timeoutMs, ...(signal ? { signal } : {}) };
 }
 
 /** The folders a connector may read files from and write its $metadata in: the workspace, or its project root, and the folders allowed. */
@@ -68,7 +73,7 @@ export function fileAccess(place: SendingPlace, connectorPath: string): FileAcce
 }
 
 /** Gathers a request's inputs for the connector the user chose, with the environment and values file chosen. */
-export function requestInputs(place: SendingPlace, choice: RequestChoice): AssembledInputs {
+export async function requestInputs(place: SendingPlace, choice: RequestChoice): Promise<AssembledInputs> {
   const { connectorPath } = choice;
   let valuesFile: RequestInputs['valuesFile'];
   if (choice.valuesFile !== undefined) {
@@ -79,12 +84,16 @@ export function requestInputs(place: SendingPlace, choice: RequestChoice): Assem
     }
   }
   let environment: AppliedEnvironment | undefined;
+  let source: Parameters<typeof networkWithEnvironment>[2];
   if (choice.environment !== undefined) {
     const chosen = environmentFor(connectorPath, choice.environment, editorRoot(connectorPath, place.workspaceFolders), place.openText);
     if (!chosen.ok) return { ok: false, problem: 'environment', message: chosen.message };
     environment = chosen.environment;
+    source = chosen.source;
   }
-  const send = sendOptions(choice.timeoutMs, choice.signal);
+  const network = await networkWithEnvironment(place.network, environment, source, choice.secrets, process.env);
+  if (!network.ok) return { ok: false, problem: 'network', message: network.message };
+  const send = sendOptions(network.value, choice.timeoutMs, choice.signal);
   return {
     ok: true,
     inputs: {

@@ -21,8 +21,15 @@ function mistake(read: () => unknown): string | undefined {
 test('connector request: options with values, switches, positionals; unknown options and missing values are usage errors', () => {
   assert.deepEqual(
     parseRequestOptions(['f.connector.json', '--value', 'a=1=2', 'op', '--curl', '--dry-run', '--values', 'v.json', '--allow-files', 'x', '--allow-files', 'y', '--env', 'dev', '--format', 'json', '--timeout', '500']),
-    { file: 'f.connector.json', operationId: 'op', values: { a: '1=2' }, mode: 'curl', format: 'json', timeoutMs: 500, allowFiles: ['x', 'y'], env: 'dev', valuesFile: 'v.json', help: false },
+    { file: 'f.connector.json', operationId: 'op', values: { a: '1=2' }, mode: 'curl', format: 'json', timeoutMs: 500, allowFiles: ['x', 'y'], env: 'dev', valuesFile: 'v.json', network: { caFiles: [] }, help: false },
   );
+  assert.deepEqual(
+    parseRequestOptions(['f', 'op', '--proxy', 'http://u:p@proxy:3128', '--cacert', 'a.pem', '--cacert', 'b.pem', '--cert', 'c.pem', '--key', 'c.key', '--cert-passphrase', 'pp']).network,
+    { proxy: 'http://u:p@proxy:3128/', caFiles: ['a.pem', 'b.pem'], cert: 'c.pem', key: 'c.key', certPassphrase: 'pp' },
+  );
+  assert.equal(parseRequestOptions(['f', 'op', '--proxy', 'proxy.corp:3128']).network.proxy, 'http://proxy.corp:3128/', 'an address without a scheme is http');
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--proxy', 'proxy:port'])), "--proxy: 'proxy:port' is not a proxy's address: write http://host:port (http://USER:PASSWORD@host:port when the proxy asks for credentials).");
+  assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--cacert'])), '--cacert needs a value.');
   assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--env', '--x'])), undefined, 'a value may start with --');
   assert.equal(parseRequestOptions(['f', 'op', '--env', '--x']).env, '--x');
   assert.equal(mistake(() => parseRequestOptions(['f', 'op', '--env'])), '--env needs a value.');
@@ -35,8 +42,9 @@ test('connector request: options with values, switches, positionals; unknown opt
 
 test('connector test: a value that looks like an option is a missing value; - is a target', () => {
   assert.deepEqual(parseTestOptions(['a', '-', '--format', 'junit', '-o', 'out.xml', '--no-color', '--env', 'e', '--allow-files', 'x', '--timeout', '9']), {
-    targets: ['a', '-'], format: 'junit', outputFile: 'out.xml', color: false, env: 'e', allowFiles: ['x'], timeoutMs: 9, help: false,
+    targets: ['a', '-'], format: 'junit', outputFile: 'out.xml', color: false, env: 'e', allowFiles: ['x'], timeoutMs: 9, network: { caFiles: [] }, help: false,
   });
+  assert.deepEqual(parseTestOptions(['--cacert', 'ca.pem', '--cert', 'c.p12']).network, { caFiles: ['ca.pem'], cert: 'c.p12' });
   assert.equal(mistake(() => parseTestOptions(['--env', '--format'])), '--env needs a value.');
   assert.equal(mistake(() => parseTestOptions(['--format', 'tap'])), "--format is stylish, json or junit, not 'tap'.");
   assert.equal(mistake(() => parseTestOptions(['--bogus'])), "Unknown option '--bogus'.");
@@ -44,7 +52,8 @@ test('connector test: a value that looks like an option is a missing value; - is
 });
 
 test('connector metadata fetch and the OpenAPI commands', () => {
-  assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--out', 'm.xml', '--timeout', '10']), { file: 'f.json', out: 'm.xml', timeoutMs: 10, help: false });
+  assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--out', 'm.xml', '--timeout', '10']), { file: 'f.json', out: 'm.xml', timeoutMs: 10, network: { caFiles: [] }, help: false });
+  assert.deepEqual(parseMetadataOptions(['fetch', 'f.json', '--proxy', 'http://p:1', '--cacert', 'ca.pem']).network, { proxy: 'http://p:1/', caFiles: ['ca.pem'] });
   assert.equal(mistake(() => parseMetadataOptions(['fetch'])), 'Give the connector file, e.g. connector metadata fetch examples/ifs-orders.connector.json.');
   assert.equal(mistake(() => parseMetadataOptions(['fetch', 'f', '--out'])), '--out needs a value.');
   assert.equal(mistake(() => parseMetadataOptions(['fetch', 'f', '-'])), "Unknown option '-'.");

@@ -9,9 +9,11 @@ import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError, UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
 import { readableFolders, sendOptions } from '../../sending/requestInputs';
+import { withNodeExtraCaCerts } from '../../sending/network';
+import { commandLineNetwork, NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOptions';
 import { commandLinePlace } from '../sendingPlace';
 
-export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS]
+export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS] [network options]
 
 Downloads the $metadata of an OData connector's service (<baseUrl>/$metadata) with the connector's
 authorization, checks that it is OData V4 metadata, and writes it: to --out, else to the file the connector's
@@ -22,6 +24,7 @@ Options:
   --out PATH     where to write the metadata (relative to the working folder)
   --timeout MS   the longest the download may take (default: 30000)
 
+${NETWORK_HELP}
 Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _).
 Exit codes: 0 written, 1 the download failed or is not metadata, 2 bad input.
 `;
@@ -30,13 +33,15 @@ interface MetadataOptions {
   file: string;
   out?: string;
   timeoutMs: number;
+  network: NetworkOptions;
   help: boolean;
 }
 
 /** Reads the command line of `connector metadata`; mistakes are usage errors. */
 export function parseMetadataOptions(argv: readonly string[]): MetadataOptions {
-  const options: MetadataOptions = { file: '', timeoutMs: 30_000, help: false };
+  const options: MetadataOptions = { file: '', timeoutMs: 30_000, network: { caFiles: [] }, help: false };
   const { positional, help } = readCommandLine(argv, (name, value) => {
+    if (networkOption(name, value, options.network)) return true;
     if (name === '--out') options.out = value();
     else if (name === '--timeout') options.timeoutMs = timeoutOption(value());
     else return false;
@@ -68,12 +73,18 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   const { text } = file;
   const env = environmentSecrets(process.env);
   const missing: string[] = [];
-  const send = sendOptions(options.timeoutMs);
+  const edge = commandLineNetwork(options.network, io.cwd, process.env);
+  const network = edge.ok ? withNodeExtraCaCerts(edge.value, process.env) : edge;
+  if (!network.ok) {
+    io.stderr(`connector metadata: ${network.message} Nothing was sent.\n`);
+    return 2;
+  }
+  const send = sendOptions(network.value, options.timeoutMs);
   const outcome = await fetchMetadataFile({
     connectorPath: path,
     text,
     ...(options.out ? { out: resolve(io.cwd, options.out) } : {}),
-    roots: readableFolders(commandLinePlace([]), path),
+    roots: readableFolders(commandLinePlace([], network.value), path),
     secrets: (name) => {
       const value = env(name);
       if (!value) missing.push(name);

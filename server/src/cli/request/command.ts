@@ -13,6 +13,7 @@ import { describeFsError } from '../usage';
 import { parseRequestOptions, REQUEST_HELP } from './options';
 import { prettyResult } from './printResult';
 import { commandLinePlace } from '../sendingPlace';
+import { commandLineNetwork } from '../networkOptions';
 
 async function readText(path: string, io: CliIo, what: string): Promise<string | undefined> {
   try {
@@ -58,7 +59,12 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const env = environmentSecrets(process.env);
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
-  const assembled = requestInputs(commandLinePlace(allowed), {
+  const network = commandLineNetwork(options.network, io.cwd, process.env);
+  if (!network.ok) {
+    io.stderr(`connector request: ${network.message} Nothing was sent.\n`);
+    return 2;
+  }
+  const assembled = await requestInputs(commandLinePlace(allowed, network.value), {
     connectorPath: path,
     ...(options.env !== undefined ? { environment: options.env } : {}),
     ...(options.valuesFile ? { valuesFile: resolve(io.cwd, options.valuesFile) } : {}),

@@ -1,6 +1,7 @@
 import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
+import { NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOptions';
 
 export const REQUEST_HELP = `Usage: connector request FILE OPERATION_ID [options]
 
@@ -25,6 +26,7 @@ Options:
                          bodies must be inside the project (the folder above the connector with .git or
                          connector-tools.json, else the connector's folder)
 
+${NETWORK_HELP}
 Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _); with
 --env, an environment that maps a secret to another name reads that name's variable.
 Exit codes: 0 a 2xx result, 1 an error result, 2 bad input (nothing was sent).
@@ -43,13 +45,16 @@ export interface RequestOptions {
   allowFiles: string[];
   /** The environment (`--env`). */
   env?: string;
+  /** The proxy and certificates (`--proxy`, `--cacert`, `--cert`, `--key`). */
+  network: NetworkOptions;
   help: boolean;
 }
 
 /** Reads the command line of `connector request`; mistakes are usage errors. */
 export function parseRequestOptions(argv: readonly string[]): RequestOptions {
-  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, allowFiles: [], help: false };
+  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, allowFiles: [], network: { caFiles: [] }, help: false };
   const { positional, help } = readCommandLine(argv, (name, value) => {
+    if (networkOption(name, value, options.network)) return true;
     if (name === '--dry-run') options.mode = options.mode === 'curl' ? 'curl' : 'dry-run';
     else if (name === '--curl') options.mode = 'curl';
     else if (name === '--value') {

@@ -6,6 +6,7 @@ import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../..
 import { requestInputs, type RequestInputs } from '../../sending/requestInputs';
 import { connectorCheckOptions } from '../connectorCheck';
 import { commandLinePlace } from '../sendingPlace';
+import { commandLineNetwork } from '../networkOptions';
 import { languageService } from '../languageService';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
@@ -48,6 +49,8 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
   const resolved = await resolveTargets(targets, io.cwd, TESTS_TARGETS);
   if (resolved.problems.length) return fail(`${resolved.problems.join('\n')}\nNothing was sent.`);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
+  const network = commandLineNetwork(options.network, io.cwd, process.env);
+  if (!network.ok) return fail(`${network.message} Nothing was sent.`);
   const planned: Planned[] = [];
   const problems: string[] = [];
   const configs = new ProjectConfigFiles(RULE_IDS);
@@ -79,11 +82,11 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
       problems.push(`${connectorShown} is not a connector (no valid "kind").`);
       continue;
     }
-    const assembled = requestInputs(commandLinePlace(allowed), {
+    const assembled = await requestInputs(commandLinePlace(allowed, network.value), {
       connectorPath: suite.connectorPath, ...(options.env !== undefined ? { environment: options.env } : {}), secrets, tokens, timeoutMs: options.timeoutMs,
     });
     if (assembled.ok) planned.push({ suite, shown, inputs: assembled.inputs });
-    else if (assembled.problem === 'environment') problems.push(`${connectorShown}: ${assembled.message}`);
+    else if (assembled.problem === 'environment' || assembled.problem === 'network') problems.push(`${connectorShown}: ${assembled.message}`);
   }
   const missing = [...new Set(planned.flatMap(secretsNeeded))].filter((name) => !secrets(name));
   for (const name of missing) problems.push(`The secret '${name}' is not set: set ${secretVariable(name)} in the environment.`);

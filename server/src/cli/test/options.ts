@@ -1,6 +1,7 @@
 import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
+import { NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOptions';
 
 export const TEST_HELP = `Usage: connector test [files, folders or globs] [options]
 
@@ -18,6 +19,7 @@ Options:
   --allow-files FOLDER   also allow files from this folder (repeatable)
   --color, --no-color    colour the stylish report (default: when writing to a terminal)
 
+${NETWORK_HELP}
 Secrets come from the environment: CONNECTOR_SECRET_<NAME> (upper-case; other characters become _). Every
 secret the cases need is checked before anything is sent.
 Exit codes: 0 every case passed, 1 a case failed or could not be sent, 2 bad input (nothing was sent).
@@ -33,6 +35,8 @@ export interface TestOptions {
   timeoutMs: number;
   allowFiles: string[];
   color?: boolean;
+  /** The proxy and certificates (`--proxy`, `--cacert`, `--cert`, `--key`). */
+  network: NetworkOptions;
   help: boolean;
 }
 
@@ -40,8 +44,9 @@ const FORMATS: readonly TestFormat[] = ['stylish', 'json', 'junit'];
 
 /** Reads the command line of `connector test`; mistakes are usage errors. */
 export function parseTestOptions(argv: readonly string[]): TestOptions {
-  const options: TestOptions = { targets: [], format: 'stylish', timeoutMs: 30_000, allowFiles: [], help: false };
+  const options: TestOptions = { targets: [], format: 'stylish', timeoutMs: 30_000, allowFiles: [], network: { caFiles: [] }, help: false };
   const { positional, help } = readCommandLine(argv, (name, value) => {
+    if (networkOption(name, value, options.network)) return true;
     if (name === '--env') options.env = value();
     else if (name === '--format') {
       const format = value();

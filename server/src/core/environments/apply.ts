@@ -1,6 +1,6 @@
 import type { Connector, Field } from '../model';
 import type { Finding } from '../findings';
-import type { ConnectorOverride, EnvironmentsFile } from './environmentsFile';
+import type { ConnectorOverride, EnvironmentCertificate, EnvironmentsFile, PlacedText } from './environmentsFile';
 import { ENVIRONMENTS_FILE } from './environmentsFile';
 
 /** An environment as one connector uses it: its overrides and its secret names. */
@@ -8,6 +8,9 @@ export interface AppliedEnvironment {
   name: string;
   override: ConnectorOverride;
   secrets: Readonly<Record<string, string>>;
+  /** The certificate authority and client certificates of the environment, as the file names them (the edge reads the files). */
+  caFile?: PlacedText;
+  clientCertificates?: readonly EnvironmentCertificate[];
 }
 
 /** The environment for one connector file, or why it cannot be used (nothing is sent then). */
@@ -38,7 +41,14 @@ export function chooseEnvironment(file: EnvironmentsFile | undefined, name: stri
     return { ok: false, message: `No environment '${name}' in ${ENVIRONMENTS_FILE}.${known ? ` It defines ${known}.` : ' It defines none.'}` };
   }
   const key = Object.keys(environment.connectors).find((k) => k.toLowerCase() === connectorPath.toLowerCase());
-  return { ok: true, environment: { name, override: key ? environment.connectors[key] ?? {} : {}, secrets: environment.secrets } };
+  return {
+    ok: true,
+    environment: {
+      name, override: key ? environment.connectors[key] ?? {} : {}, secrets: environment.secrets,
+      ...(environment.caFile ? { caFile: environment.caFile } : {}),
+      ...(environment.clientCertificates.length ? { clientCertificates: environment.clientCertificates } : {}),
+    },
+  };
 }
 
 // Model parts make their nodes on demand (getters), which a spread would not copy: the nodes are named.

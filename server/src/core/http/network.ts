@@ -1,36 +1,44 @@
 // The network a request travels: which proxy it goes through, which servers it trusts and which certificate it
 // shows. The edge that sends (the command line, the language server) describes it once; every hop of a request
 // (the API call, the OAuth2 token request, the $metadata download) is sent with the same settings, because
-// sending takes no options without them.
+// sending takes no options without them. Files are read by the edges: the core gets their bytes.
 
 /** Where requests go through a proxy: one for http and one for https origins, and the hosts that go direct. */
 export interface ProxySettings {
-  /** The proxy for http: origins (`http://proxy:3128`); absent: direct. */
+  /** The proxy for http: origins (`http://proxy:3128`, credentials in it allowed); absent: direct. */
   http?: string;
   /** The proxy for https: origins; absent: the http one (as HTTPS_PROXY falls back to HTTP_PROXY). */
   https?: string;
   /** Hosts (and `host:port`) reached directly, separated by commas or spaces; `*` for every host. */
   noProxy?: string;
+  /** The Proxy-Authorization header sent to the proxy (VS Code's http.proxyAuthorization); wins over credentials in the proxy's URL. */
+  authorization?: string;
 }
 
-/** A certificate this client shows to servers of one origin that ask for one (PEM). */
+/** A certificate this client shows to the servers of one origin that ask for one. */
 export interface ClientCertificate {
-  /** `https://host[:port]`: the certificate is shown there only. */
-  origin: string;
-  certificate: string;
-  key: string;
+  /**
+   * `https://host[:port]`: the certificate is shown there only. Absent: shown to the origin each request was built
+   * for (the connector's base URL, its token endpoint), never to another origin a redirect leads to.
+   */
+  origin?: string;
+  /** PEM certificate and key, or a PKCS#12 bundle. */
+  pem?: { certificate: string; key: string };
+  pfx?: Uint8Array;
   passphrase?: string;
+  /** Where it was set, for messages: `--cert client.pem`, `"clientCertificates" of environment 'staging'`. */
+  source: string;
 }
 
 /** The network every hop of a request is sent through. */
 export interface NetworkSettings {
   /** Absent: every request goes direct. */
   proxy?: ProxySettings;
-  /** Certificate authorities trusted besides the system's (PEM); not yet honoured by sending. */
+  /** Certificate authorities trusted besides Node.js's own (PEM), e.g. a company's internal CA. */
   caCertificates?: readonly string[];
-  /** Certificates shown to the servers that ask for one, by origin; not yet honoured by sending. */
+  /** Certificates shown to the servers that ask for one. */
   clientCertificates?: readonly ClientCertificate[];
-  /** Whether server certificates are verified; false only for tests against local HTTPS servers. */
+  /** Whether server (and proxy) certificates are verified; false only when the user turned it off on purpose. */
   strictSsl: boolean;
 }
 
@@ -46,9 +54,62 @@ export function networkFromEnvironment(env: Readonly<Record<string, string | und
   return { ...(proxy.http || proxy.https ? { proxy } : {}), strictSsl: true };
 }
 
-/** Why sending cannot honour these settings yet, or undefined when it can. */
-export function unsupportedSetting(network: NetworkSettings): string | undefined {
-  if (network.caCertificates?.length) return 'Extra certificate authorities are not supported yet; add the CA to NODE_EXTRA_CA_CERTS instead.';
-  if (network.clientCertificates?.length) return 'Client certificates are not supported yet.';
-  return undefined;
+/**
+ * A proxy's address as a URL (`proxy:3128`, as HTTPS_PROXY is often written, is `http://proxy:3128`), or why it
+ * cannot be one; the problem never repeats the credentials written in it.
+ */
+export function proxyAddress(text: string): { ok: true; url: string } | { ok: false; problem: string } {
+  const given = text.trim();
+  const withScheme = /^[a-z][a-z0-9+.-]*:\/\//i.test(given) ? given : `http://${given}`;
+  const shown = given.replace(/\/\/[^/]*@/, '//…@').replace(/^[^/]*@/, '…@');
+  if (!URL.canParse(withScheme)) return { ok: false, problem: `'${shown}' is not a proxy's address: write http://host:port (http://USER:PASSWORD@host:port when the proxy asks for credentials).` };
+  const url = new URL(withScheme);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { ok: false, problem: `'${shown}' is a ${url.protocol.slice(0, -1)} proxy; only http:// and https:// proxies can be used.` };
+  if (url.hostname === '') return { ok: false, problem: `'${shown}' names no host: write http://host:port.` };
+  return { ok: true, url: url.href };
+}
+
+const DEFAULT_PORTS: Record<string, number> = { 'http:': 80, 'https:': 443 };
+
+/** Whether NO_PROXY-style `noProxy` sends `hostname:port` direct: an entry is a host, a domain (`.corp`, `*.corp`) or `*`, with an optional port. */
+export function goesDirect(noProxy: string, hostname: string, port: number): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  for (const entry of noProxy.split(/[,\s]+/)) {
+    if (entry === '') continue;
+    if (entry === '*') return true;
+    const parsed = /^(.+):(\d+)$/.exec(entry);
+    const entryPort = parsed ? Number(parsed[2]) : 0;
+    if (entryPort && entryPort !== port) continue;
+    const entryHost = (parsed?.[1] ?? entry).replace(/^\*?\./, '').replace(/^\[|\]$/g, '').toLowerCase();
+    if (host === entryHost || host.endsWith(`.${entryHost}`)) return true;
+  }
+  return false;
+}
+
+/** The proxy a request to `url` goes through under these settings, or undefined when it goes direct. */
+export function proxyFor(network: NetworkSettings, url: URL): string | undefined {
+  const proxy = network.proxy;
+  if (!proxy) return undefined;
+  const chosen = url.protocol === 'https:' ? (proxy.https ?? proxy.http) : proxy.http;
+  if (!chosen) return undefined;
+  const port = url.port ? Number(url.port) : (DEFAULT_PORTS[url.protocol] ?? 0);
+  return proxy.noProxy && goesDirect(proxy.noProxy, url.hostname, port) ? undefined : chosen;
+}
+
+/** An origin in one spelling (`https://Host:443` is `https://host`), or undefined when `text` is not an http(s) address. */
+export function canonicalOrigin(text: string): string | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.origin : undefined;
+}
+
+/**
+ * The certificate to show at `origin` on a hop of a request built for `builtFor`: the first one set for that origin,
+ * else the first without an origin when the hop is at the request's own origin; never one for another origin.
+ */
+export function clientCertificateFor(network: NetworkSettings, origin: string, builtFor: string): ClientCertificate | undefined {
+  if (!origin.startsWith('https:')) return undefined;
+  const certificates = network.clientCertificates ?? [];
+  return certificates.find((c) => c.origin !== undefined && canonicalOrigin(c.origin) === origin)
+    ?? (origin === builtFor ? certificates.find((c) => c.origin === undefined) : undefined);
 }

@@ -3,9 +3,9 @@
 import { STATUS_CODES } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
-import { dispatcherFor } from './dispatcher';
+import { dispatcherFor, takeTlsAlert } from './dispatcher';
 import { describeFailure, type SendFailure } from './failure';
-import { unsupportedSetting, type NetworkSettings } from './network';
+import { clientCertificateFor, type NetworkSettings } from './network';
 import { headersAfterRedirect, REDIRECT_STATUSES, refusedRedirect } from './redirects';
 import type { BuiltRequest, ReceivedResponse, RedirectFollowed } from './types';
 import { originAndTarget } from './url';
@@ -75,10 +75,11 @@ function openedBefore(built: BuiltRequest, signal: AbortSignal): Promise<WireBod
  * Each redirect is in the result.
  */
 export async function sendRequest(built: BuiltRequest, options: SendOptions): Promise<SendOutcome> {
-  const unsupported = unsupportedSetting(options.network);
-  if (unsupported) return { ok: false, failure: { code: 'network', message: `Nothing was sent: ${unsupported}` }, totalMs: 0 };
+  const { network } = options;
+  // Each hop's pool is chosen by its origin: a client certificate goes to its own origin only.
+  const dispatcherAt = (origin: string, builtFor: string): Dispatcher => dispatcherFor(network, options.timeoutMs, clientCertificateFor(network, origin, builtFor));
   // Loading the HTTP client (the first time) is not part of the request's time.
-  const dispatcher = dispatcherFor(options.network, options.timeoutMs);
+  dispatcherAt(new URL(built.url).origin, new URL(built.url).origin);
   const started = performance.now();
   const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
   // One deadline for the whole exchange: undici's own timeouts restart with every chunk, so a service that
@@ -100,7 +101,7 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
     let { origin, target } = originAndTarget(built.url);
     const firstOrigin = url.origin;
     for (;;) {
-      const response = await dispatcher.request({
+      const response = await dispatcherAt(url.origin, firstOrigin).request({
         origin,
         path: target,
         method: built.method,
@@ -146,7 +147,7 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
       return failed({ code: 'timeout', message: `${url.host} ${what}. The service may be slow or stuck; try again or raise the timeout.` });
     }
     if ((error as { fileError?: boolean }).fileError) return failed({ code: 'file', message: (error as Error).message });
-    return failed(describeFailure(error, url, options.timeoutMs));
+    return failed(describeFailure(error, url, options.timeoutMs, takeTlsAlert(url.origin)));
   } finally {
     clearTimeout(timer);
     wire?.close();

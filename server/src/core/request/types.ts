@@ -27,7 +27,9 @@ export interface BuildProblem {
     | 'invalid-body'
     | 'invalid-header'
     | 'file-outside-workspace'
-    | 'file-unreadable';
+    | 'file-unreadable'
+    /** A certificate file or proxy of the network cannot be used. */
+    | 'network-settings';
   message: string;
   /** The parameter or variable name the problem is about, when there is one. */
   name?: string;

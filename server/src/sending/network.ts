@@ -1,0 +1,65 @@
+// The network a request is sent through, put together once for the editor and the command line: the edge's own
+// (its proxy, the authorities and the certificate it was given), what the chosen environment adds (its "caFile"
+// and "clientCertificates", files read relative to the environments file, passphrases from the secrets), and
+// NODE_EXTRA_CA_CERTS, which Node.js stops adding by itself once any authority is added.
+import { dirname } from 'node:path';
+import type { AppliedEnvironment, ClientCertificate, NetworkSettings, SecretProvider } from '../core';
+import type { EnvironmentSource } from '../io/environmentsFiles';
+import { networkFilePath, readCaFile, readClientCertificate, type NetworkFile } from '../io/networkFiles';
+
+/**
+ * The trusted authorities with NODE_EXTRA_CA_CERTS's added: Node.js reads that file for its own list only, which
+ * a list of authorities given to a connection replaces.
+ */
+export function withNodeExtraCaCerts(network: NetworkSettings, env: Readonly<Record<string, string | undefined>>): NetworkFile<NetworkSettings> {
+  const extra = env.NODE_EXTRA_CA_CERTS;
+  if (!network.caCertificates?.length || !extra) return { ok: true, value: network };
+  const read = readCaFile(extra, 'NODE_EXTRA_CA_CERTS');
+  if (!read.ok) return { ok: false, message: `${read.message} Fix the variable or unset it.` };
+  return { ok: true, value: { ...network, caCertificates: [...network.caCertificates, ...read.value] } };
+}
+
+/** The edge's network with the chosen environment's certificate authority and client certificates added. */
+export async function networkWithEnvironment(
+  edge: NetworkSettings,
+  environment: AppliedEnvironment | undefined,
+  source: EnvironmentSource | undefined,
+  secrets: SecretProvider,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<NetworkFile<NetworkSettings>> {
+  let network = edge;
+  if (environment && source && (environment.caFile || environment.clientCertificates?.length)) {
+    const base = dirname(source.path);
+    const where = `environment '${environment.name}'`;
+    const caCertificates = [...(edge.caCertificates ?? [])];
+    if (environment.caFile) {
+      const ca = readCaFile(networkFilePath(environment.caFile.value, base), `${source.locate(environment.caFile.offset)} "caFile" of ${where}, ${JSON.stringify(environment.caFile.value)},`);
+      if (!ca.ok) return ca;
+      caCertificates.push(...ca.value);
+    }
+    const certificates: ClientCertificate[] = [];
+    for (const entry of environment.clientCertificates ?? []) {
+      const place = source.locate(entry.offset);
+      const file = (text: { value: string } | undefined, what: string) => (text ? { path: networkFilePath(text.value, base), shown: `${place} the ${what} ${JSON.stringify(text.value)}` } : undefined);
+      const passphrase = entry.passphrase !== undefined ? await secrets(entry.passphrase, entry.origin) : undefined;
+      if (entry.passphrase !== undefined && !passphrase) return { ok: false, message: `${place} The client certificate of ${entry.origin} needs the secret '${entry.passphrase}' (its passphrase), which is not set.` };
+      const cert = file(entry.cert, 'certificate');
+      const key = file(entry.key, 'key');
+      const pfx = file(entry.pfx, 'PKCS#12 bundle');
+      const read = readClientCertificate({
+        ...(cert ? { cert } : {}), ...(key ? { key } : {}), ...(pfx ? { pfx } : {}),
+        ...(passphrase !== undefined ? { passphrase, passphraseName: entry.passphrase } : {}),
+        origin: entry.origin, source: `"clientCertificates" of ${where}`,
+      });
+      if (!read.ok) return read;
+      certificates.push(read.value);
+    }
+    network = {
+      ...edge,
+      ...(caCertificates.length ? { caCertificates } : {}),
+      // The edge's own (--cert) first: it was given for this command; by origin, an environment's entry is still the more specific.
+      ...(certificates.length || edge.clientCertificates?.length ? { clientCertificates: [...(edge.clientCertificates ?? []), ...certificates] } : {}),
+    };
+  }
+  return withNodeExtraCaCerts(network, env);
+}
