@@ -92,3 +92,8 @@ export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestCo
 export { addToConnector, requestsAlreadyIn } from './odataImport/addToConnector';
 export { importMetadata, listMetadataChoices } from './odataImport/importMetadata';
 export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';
+
+// Requests imported from curl commands, Postman collections and HAR files.
+export { commandLineOf, detectRequestSource, importRequestTexts, SOURCE_NAMES } from './requestImport/importSource';
+export type { RequestImportInput, RequestImportTexts, RequestSourceKind } from './requestImport/importSource';
+export type { SecretToSet } from './requestImport/importRequests';

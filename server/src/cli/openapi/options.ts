@@ -61,7 +61,7 @@ function readArguments(argv: readonly string[], flags: readonly string[]): { pos
 export function parseImportOptions(argv: readonly string[]): ImportCommandOptions {
   const { positional, values, help } = readArguments(argv, ['--out', '--operations', '--name', '--base-url', '--ref-root']);
   if (help) return { help, spec: '' };
-  if (positional[0] !== 'openapi') throw new UsageError(positional[0] ? `'connector import ${positional[0]}' is not known; the import reads OpenAPI and Swagger documents (connector import openapi SPEC) and OData $metadata (connector import odata METADATA).` : 'Say what to import: connector import openapi SPEC, or connector import odata METADATA.');
+  if (positional[0] !== 'openapi') throw new UsageError(positional[0] ? `'connector import ${positional[0]}' is not known; the import reads OpenAPI and Swagger documents (connector import openapi SPEC), OData $metadata (connector import odata METADATA), curl commands (connector import curl), Postman collections (connector import postman COLLECTION) and HAR files (connector import har FILE).` : 'Say what to import: connector import openapi SPEC, odata METADATA, curl, postman COLLECTION or har FILE.');
   if (positional.length !== 2) throw new UsageError('Give one OpenAPI or Swagger document, e.g. connector import openapi petstore.yaml --out petstore.connector.json.');
   const baseUrl = values['--base-url'];
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`--base-url takes an absolute http(s) URL, not '${baseUrl}'.`);
