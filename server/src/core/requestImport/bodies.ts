@@ -32,6 +32,7 @@ export interface MappedBody {
   contentType?: string | null;
 }
 
+const OCTET_STREAM = 'application/octet-stream';
 const JSON_MEDIA = /^application\/(.+\+)?json$/;
 const XML_MEDIA = /^(application|text)\/(.+\+)?xml$/;
 
@@ -134,7 +135,8 @@ export function mapBody(body: CapturedBody, out: Written, context: BodyContext):
   if (body.kind === 'file') {
     out.parameters.push({ name: 'body', location: 'body', type: 'stream', required: true });
     out.examples.body = context.filePath(body.path);
-    return { models };
+    if (media !== OCTET_STREAM) out.notes.push({ kind: 'changed', item: 'body', reason: `The body is file ${body.path}, sent as ${OCTET_STREAM}, as the platform sends a file body${media ? ` (the source said ${media})` : ''}.` });
+    return { models, contentType: OCTET_STREAM };
   }
   const text = body.text;
   if (media === 'application/x-www-form-urlencoded' && context.method !== 'DELETE') {
@@ -163,7 +165,7 @@ export function mapBody(body: CapturedBody, out: Written, context: BodyContext):
       if (stringifyExact(parsed.value) !== text) out.notes.push({ kind: 'changed', item: 'body', reason: 'The JSON body is sent as compact JSON (the same value, without the spaces and line breaks of the source).' });
       return { models };
     }
-    if (media !== '') out.notes.push({ kind: 'changed', item: 'body', reason: `The body is not valid JSON (${parsed ? parsed.message : 'it is empty'}); it is sent from a file: save the example as a file and name it in the values file.` });
+    if (media !== '') out.notes.push({ kind: 'changed', item: 'body', reason: `The body is not valid JSON (${parsed ? parsed.message : 'it is empty'}).` });
   }
   if (media.startsWith('text/') && !XML_MEDIA.test(media)) {
     out.parameters.push({ name: 'body', location: 'body', type: 'string', required: true });
@@ -177,9 +179,19 @@ export function mapBody(body: CapturedBody, out: Written, context: BodyContext):
       return { models };
     }
   }
-  out.parameters.push({ name: 'body', location: 'body', type: 'stream', required: true });
-  if (!(media === '' || JSON_MEDIA.test(media))) {
-    out.notes.push({ kind: 'changed', item: 'body', reason: `The ${media || 'untyped'} body (${Buffer.byteLength(text)} bytes) is sent as it is from a file, as the platform sends such a body: save the example as a file and name it in the values file.` });
+  // What the tool itself writes for a scalar or a list under such a Content-Type: its JSON text.
+  const json = parseExact(text);
+  if (json.ok && !isJsonObject(json.value) && stringifyExact(json.value) === text && !(Array.isArray(json.value) && XML_MEDIA.test(media))) {
+    valueParameter(out, models, json.value, context);
+    return { models };
   }
-  return { models };
+  if (XML_MEDIA.test(media)) {
+    out.parameters.push({ name: 'body', location: 'body', type: 'string', required: true });
+    out.examples.body = text;
+    out.notes.push({ kind: 'changed', item: 'body', reason: `The XML body is not one the tool writes from a model (attributes, namespaces or mixed content); it is a text body sent as it is, with Content-Type text/xml instead of ${media}.` });
+    return media === 'text/xml' ? { models } : { models, contentType: 'text/xml' };
+  }
+  out.parameters.push({ name: 'body', location: 'body', type: 'stream', required: true });
+  out.notes.push({ kind: 'changed', item: 'body', reason: `The ${media || 'untyped'} body (${Buffer.byteLength(text)} bytes) is sent as it is from a file with Content-Type ${OCTET_STREAM}, as the platform sends such a body: save the example as a file and name it in the values file.` });
+  return { models, contentType: OCTET_STREAM };
 }

@@ -229,7 +229,13 @@ export function curlRequest(args: CurlArguments, source: string, variables: Shel
         break;
     }
   }
-  if (cookies.length > 0) addHeader('Cookie', MarkedText.of(cookies.flatMap((c, i) => [...(i > 0 ? [{ text: '; ' }] : []), ...c.pieces()])));
+  if (cookies.length > 0) {
+    // curl sends one Cookie header: a -H 'Cookie: ...' and --cookie values together.
+    const given = headers.findIndex((h) => h.name.toLowerCase() === 'cookie');
+    const before = given >= 0 ? headers.splice(given, 1)[0] : undefined;
+    const parts = [...(before ? [before.hole ? { hole: before.hole } : { text: before.value }] : []), ...cookies.flatMap((c) => c.pieces())];
+    addHeader('Cookie', MarkedText.of(parts.flatMap((piece, i) => (i > 0 ? [{ text: '; ' }, piece] : [piece]))));
+  }
   for (const unsupported of ['digest', 'ntlm', 'negotiate', 'anyauth', 'aws-sigv4'] as const) {
     if (has(unsupported)) auth = { kind: 'unsupported', scheme: unsupported === 'aws-sigv4' ? 'AWS Signature Version 4' : unsupported === 'anyauth' ? 'whichever scheme the server offers (--anyauth)' : unsupported === 'ntlm' ? 'NTLM' : unsupported === 'negotiate' ? 'Negotiate (Kerberos)' : 'Digest' };
   }

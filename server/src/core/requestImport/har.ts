@@ -61,16 +61,26 @@ function bodyOf(postData: JsonObject | undefined, headers: CapturedRequest['head
   return undefined;
 }
 
-/** Whether a parsed JSON document is a HAR file. */
+/** A HAR request object alone (`{ method, url, httpVersion }`) or one entry (`{ request }`), as a log of that one entry. */
+function asLog(value: JsonObject | undefined): JsonObject | undefined {
+  const log = asObject(value?.log);
+  if (log) return log;
+  if (asObject(value?.request)) return { entries: [value as JsonObject], single: true };
+  if (typeof value?.method === 'string' && typeof value.url === 'string' && typeof value.httpVersion === 'string') return { entries: [{ request: value }], single: true };
+  return undefined;
+}
+
+/** Whether a parsed JSON document is a HAR file (or one request or entry of one). */
 export function isHar(value: unknown): boolean {
-  return Array.isArray(asObject(asObject(value as Json)?.log)?.entries);
+  return Array.isArray(asLog(asObject(value as Json))?.entries);
 }
 
 /** Reads a HAR file's API calls (or, with `include`, the requests whose URL a glob matches). */
 export function readHar(value: unknown, include?: string): HarOutcome {
-  const log = asObject(asObject(value as Json)?.log);
+  const log = asLog(asObject(value as Json));
   if (!log || !Array.isArray(log.entries)) return { ok: false, message: "The file is not a HAR file: it has no 'log' with 'entries'." };
-  const matches = include ? globsMatcher(include) : undefined;
+  // One request given on its own is taken whatever it asks for.
+  const matches = include ? globsMatcher(include) : log.single === true ? () => true : undefined;
   const notes: ImportNote[] = [];
   const requests: CapturedRequest[] = [];
   const seen = new Map<string, number>();

@@ -5,7 +5,7 @@ import { IdAllocator } from '../importing/names';
 import type { ImportNote } from '../importing/notes';
 import { generatedId } from '../openapi/operationIds';
 import type { ModelJson, OperationJson, RestConnectorJson } from '../openapi/types';
-import type { ExactJson } from '../values/exactJson';
+import { JsonNumber, type ExactJson } from '../values/exactJson';
 import { sameJson } from '../importing/connectorText';
 import type { JsonValue } from '../tree';
 import type { CapturedRequest, Hole } from './captured';
@@ -132,7 +132,11 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
     notes.push({ kind: 'left-out', where: r.source, reason: `The platform's operations use GET, POST, PUT, PATCH or DELETE, not ${r.method}; the request is left out.` });
     return false;
   });
-  if (usable.length === 0) return { ok: false, failure: { code: 'no-requests', message: captured.length === 0 ? 'The source holds no requests.' : 'The source holds no request the platform can send (GET, POST, PUT, PATCH or DELETE).' } };
+  if (usable.length === 0) {
+    const why = notes.filter((n) => n.kind === 'left-out').map((n) => `${n.where}: ${n.reason}`);
+    const message = captured.length === 0 ? 'The source holds no request that can be imported.' : 'The source holds no request the platform can send (GET, POST, PUT, PATCH or DELETE).';
+    return { ok: false, failure: { code: 'no-requests', message: `${message}${why.length ? ` ${why.slice(0, 5).join(' ')}` : ''}` } };
+  }
   const counts = originCounts(usable);
   const existingOrigin = options.existing?.baseUrl ? originOfUrl(options.existing.baseUrl) : undefined;
   const wanted = options.origin?.replace(/\/+$/, '').toLowerCase();
@@ -223,12 +227,21 @@ function withoutSecrets(examples: Record<string, ExactJson>, secrets: readonly s
   const strong = secrets.filter((s) => s.length >= 4);
   const out: Record<string, ExactJson> = {};
   for (const [name, value] of Object.entries(examples)) {
-    const text = JSON.stringify(value);
-    if (strong.some((s) => text.includes(s) || text.includes(JSON.stringify(s).slice(1, -1)))) {
+    if (strong.length > 0 && holdsSecret(value, strong)) {
       notes.push({ kind: 'changed', where: id, item: name, reason: `The example of '${name}' holds a credential; it is not written to the values file: supply it when sending.` });
       continue;
     }
     out[name] = value;
   }
   return out;
+}
+
+/** Whether a string or number anywhere in a value holds one of the secrets (property names are the source's words, not values). */
+function holdsSecret(value: ExactJson, secrets: readonly string[], depth = 0): boolean {
+  if (depth > 64 || value === null || typeof value === 'boolean') return false;
+  if (typeof value === 'string' || typeof value === 'number' || value instanceof JsonNumber) {
+    const text = value instanceof JsonNumber ? value.text : String(value);
+    return secrets.some((s) => text.includes(s));
+  }
+  return Object.values(value).some((member) => holdsSecret(member, secrets, depth + 1));
 }

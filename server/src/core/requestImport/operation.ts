@@ -3,6 +3,7 @@
 // values file. Credentials were taken out before (signIn.ts): what is left holds none.
 import type { ImportNote } from '../importing/notes';
 import type { ModelJson, OperationJson, ParameterJson } from '../openapi/types';
+import { headerProblem } from '../request/headers';
 import { encodeComponent } from '../request/url';
 import type { ExactJson } from '../values/exactJson';
 import { typeOfExampleText } from '../values/examples';
@@ -84,6 +85,11 @@ export function operationOf(request: CapturedRequest, context: OperationContext)
     const lower = header.name.toLowerCase();
     if (TRANSPORT_HEADERS.includes(lower)) {
       transport.push(header.name);
+      continue;
+    }
+    const problem = headerProblem(header.name, header.hole ? '' : header.value);
+    if (problem) {
+      out.notes.push({ kind: 'left-out', item: header.name, reason: `${problem.replace(/; remove it\.$|\.$/, '')}: the header is left out.` });
       continue;
     }
     if (header.hole) {

@@ -3,6 +3,7 @@
 // before the path (`{{baseUrl}}/pets`) is replaced by its value, so the base URL is real; elsewhere (`:id` and
 // `{{id}}` path segments, query values, headers, form fields) it becomes a parameter whose example is the value.
 // Credentials, whether written out or in a variable, become the connector's sign-in; their values are never written.
+import { looksLikeCredential } from '../credentialNames';
 import type { ImportNote } from '../importing/notes';
 import type { CapturedAuth, CapturedBody, CapturedPart, CapturedQuery, CapturedRequest, Hole } from './captured';
 import { MarkedText } from './marked';
@@ -43,6 +44,15 @@ function keyValues(value: Json | undefined): Map<string, Json> {
 function descriptionOf(value: Json | undefined): string | undefined {
   const text = asString(value) ?? asString(asObject(value)?.content);
   return text?.trim() ? text.trim() : undefined;
+}
+
+/** A URL object without `raw`, put together from its parts (host and path as text or lists; the query apart). */
+function rawOfParts(url: JsonObject): string {
+  const host = Array.isArray(url.host) ? url.host.map(asString).join('.') : asString(url.host) ?? '';
+  const path = Array.isArray(url.path) ? url.path.map((p) => asString(p) ?? asString(asObject(p)?.value) ?? '').join('/') : asString(url.path) ?? '';
+  const protocol = asString(url.protocol);
+  const port = asString(url.port);
+  return `${protocol ? `${protocol.replace(/:?\/*$/, '')}://` : ''}${host.replace(/\/+$/, '')}${port ? `:${port}` : ''}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Whether a list item is switched off (v2.1 `disabled: true`, v2.0 `enabled: false`). */
@@ -132,7 +142,7 @@ class CollectionReader {
       return { kind: 'bearer', ...(token.hole ? { tokenHole: token.hole } : token.value !== undefined ? { token: token.value } : {}) };
     }
     const names: Record<string, string> = { digest: 'Digest', oauth1: 'OAuth 1.0', hawk: 'Hawk', awsv4: 'AWS Signature Version 4', ntlm: 'NTLM', akamai: 'Akamai EdgeGrid', edgegrid: 'Akamai EdgeGrid', jwt: 'JWT bearer signing', asap: 'ASAP' };
-    for (const [, v] of fields) if (typeof v === 'string' && v !== '' && !v.includes('{{')) this.secretsSeen.push(v);
+    for (const [key, v] of fields) if ((looksLikeCredential(key) || /secret|key/i.test(key)) && typeof v === 'string' && v !== '' && !v.includes('{{')) this.secretsSeen.push(v);
     return { kind: 'unsupported', scheme: names[type] ?? type };
   }
 
@@ -166,7 +176,7 @@ class CollectionReader {
     if (!request) return undefined;
     const notes: ImportNote[] = [];
     const urlObject = asObject(request.url);
-    const raw = asString(request.url) ?? asString(urlObject?.raw) ?? '';
+    const raw = asString(request.url) ?? asString(urlObject?.raw) ?? (urlObject ? rawOfParts(urlObject) : '');
     if (raw.trim() === '') {
       this.notes.push({ kind: 'left-out', where: source, reason: 'The request has no URL; it is left out.' });
       return undefined;
@@ -248,8 +258,9 @@ class CollectionReader {
     if (mode === 'raw') {
       const text = asString(body.raw) ?? '';
       if (text === '') return undefined;
-      const language = asString(asObject(asObject(body.options)?.raw)?.language);
-      if (language && RAW_LANGUAGES[language]) setType(RAW_LANGUAGES[language]);
+      // Postman sends raw text as text/plain unless the body's language says otherwise.
+      const language = asString(asObject(asObject(body.options)?.raw)?.language) ?? 'text';
+      if (RAW_LANGUAGES[language]) setType(RAW_LANGUAGES[language]);
       const marked = this.marked(text);
       const filled = marked.shown((h) => h.example ?? `{{${h.name}}}`);
       const unknown = marked.holesIn().filter((h) => h.example === undefined);

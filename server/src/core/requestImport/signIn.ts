@@ -103,7 +103,7 @@ export function takeCredentials(request: CapturedRequest, secret: (hole?: Hole) 
       signIn = { authorization: { scheme: 'apiKey', in: 'header', name: header.name, secret: secret(header.hole) }, carried: `header '${header.name}'` };
     } else {
       if (!header.hole) secrets.push(header.value);
-      others.push({ location: 'header', name: header.name });
+      if (!others.some((o) => o.location === 'header' && o.name.toLowerCase() === lower)) others.push({ location: 'header', name: header.name });
     }
     return false;
   });
@@ -112,7 +112,7 @@ export function takeCredentials(request: CapturedRequest, secret: (hole?: Hole) 
     const value = decodeLoosely(query.value);
     if (!query.hole && value !== '') secrets.push(value, query.value);
     if (!signIn) signIn = { authorization: { scheme: 'apiKey', in: 'query', name: query.name, secret: secret(query.hole) }, carried: `query parameter '${query.name}'` };
-    else others.push({ location: 'query', name: query.name });
+    else if (!others.some((o) => o.location === 'query' && o.name === query.name)) others.push({ location: 'query', name: query.name });
     return false;
   });
   return { ...(signIn ? { signIn } : {}), others, ...(unsupported ? { unsupported } : {}) };
