@@ -94,7 +94,7 @@ export async function runImportRequestsCommand(argv: readonly string[], io: CliI
   });
   if (!outcome.ok) {
     const place = kind === 'curl' && text.includes('\n') ? placeIn(text, outcome.offset) : '';
-    io.stderr(`connector import: ${outcome.message}${place}\nNothing was written.\n`);
+    io.stderr(`connector import: ${place ? `${outcome.message.replace(/\.$/, '')}${place}.` : outcome.message}\nNothing was written.\n`);
     return 2;
   }
   const secrets = outcome.result.secrets;

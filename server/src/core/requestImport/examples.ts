@@ -5,6 +5,7 @@ import type { ItemsJson, ParameterJson } from '../openapi/types';
 import { encodeComponent } from '../request/url';
 import { typeOfExampleText, type ExampleType } from '../values/examples';
 import type { ExactJson } from '../values/exactJson';
+import type { Hole } from './captured';
 import { decodeLoosely } from './requestUrl';
 
 /** What a mapping step writes: parameters, their examples by name, and notes. */
@@ -65,10 +66,10 @@ const SEPARATORS: [string, string][] = [[',', 'csv'], ['|', 'pipes']];
  * once is an array sent as one pair per item (`multi`); a value with an unencoded `,` or `|` is an array joined by it.
  * Where the tool would encode a value other than the source did (`+` for a space, `%7E` for `~`), that is noted.
  */
-export function parametersFromPairs(out: Written, location: 'query' | 'form', pairs: readonly { name: string; value?: string; disabled?: boolean; description?: string }[], plusIsSpace: boolean): void {
-  const byName = new Map<string, { raws: (string | undefined)[]; disabled: boolean; description?: string }>();
+export function parametersFromPairs(out: Written, location: 'query' | 'form', pairs: readonly { name: string; value?: string; disabled?: boolean; description?: string; hole?: Hole }[], plusIsSpace: boolean): void {
+  const byName = new Map<string, { raws: (string | undefined)[]; disabled: boolean; description?: string; hole?: Hole }>();
   for (const pair of pairs) {
-    const entry = byName.get(pair.name) ?? { raws: [], disabled: pair.disabled === true, ...(pair.description ? { description: pair.description } : {}) };
+    const entry = byName.get(pair.name) ?? { raws: [], disabled: pair.disabled === true, ...(pair.description ? { description: pair.description } : {}), ...(pair.hole ? { hole: pair.hole } : {}) };
     if (!pair.disabled || entry.raws.length === 0) entry.raws.push(pair.value);
     entry.disabled &&= pair.disabled === true;
     byName.set(pair.name, entry);
@@ -78,6 +79,12 @@ export function parametersFromPairs(out: Written, location: 'query' | 'form', pa
   for (const [name, entry] of byName) {
     const raws = entry.raws;
     const options = { withoutExample: entry.disabled, ...(entry.description ? { description: entry.description } : {}) };
+    if (entry.hole) {
+      // A variable: its value (when the source has one) is the example.
+      const example = entry.hole.example;
+      parameterFromTexts(out, name, location, example !== undefined ? [example] : [], options);
+      continue;
+    }
     if (raws.length === 1 && raws[0] === undefined) {
       out.parameters.push({ name, location, type: 'boolean', emptyValue: true, ...(entry.description ? { description: entry.description } : {}) });
       if (!entry.disabled) out.examples[name] = true;
@@ -107,7 +114,7 @@ export function parametersFromPairs(out: Written, location: 'query' | 'form', pa
     }
     if (!entry.disabled) order.push(...sent);
   }
-  const given = pairs.filter((p) => !p.disabled).map((p) => (p.value === undefined ? encodeComponent(p.name) : `${encodeComponent(p.name)}=${p.value}`));
+  const given = pairs.filter((p) => !p.disabled && !p.hole).map((p) => (p.value === undefined ? encodeComponent(p.name) : `${encodeComponent(p.name)}=${p.value}`));
   if (given.length > 0 && order.length === given.length && order.join('&') !== given.join('&') && new Set(pairs.map((p) => p.name)).size < pairs.length) {
     out.notes.push({ kind: 'changed', reason: `The ${location} parameters are sent in the operation's order, each name's values together: ${order.join('&')}.` });
   }

@@ -210,6 +210,8 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
     const examples = withoutSecrets(mapped.examples, secrets, id, notes);
     if (Object.keys(examples).length > 0) values[id] = examples;
   }
+  // Credentials found in bodies while mapping them.
+  secrets.push(...chosen.flatMap((r) => r.secrets));
   const connector: RequestImportResult['connector'] = {
     kind: 'rest',
     name,

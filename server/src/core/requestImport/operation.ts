@@ -73,11 +73,7 @@ export function operationOf(request: CapturedRequest, context: OperationContext)
     parameterFromTexts(out, matrix.name, 'matrix', [decodeLoosely(matrix.value)]);
     if (encodeComponent(decodeLoosely(matrix.value)) !== matrix.value) out.notes.push({ kind: 'changed', item: matrix.name, reason: `Matrix parameter '${matrix.name}' is sent encoded as the tool encodes it: ${encodeComponent(decodeLoosely(matrix.value))} (the same value).` });
   }
-  parametersFromPairs(out, 'query', request.query.filter((q) => !q.hole), false);
-  for (const query of request.query.filter((q) => q.hole)) {
-    const example = query.hole?.example;
-    parameterFromTexts(out, query.name, 'query', example !== undefined ? [example] : [], { ...(query.description ? { description: query.description } : {}), withoutExample: query.disabled === true });
-  }
+  parametersFromPairs(out, 'query', request.query, false);
   const headers: Record<string, string> = {};
   const transport: string[] = [];
   for (const header of request.headers) {
