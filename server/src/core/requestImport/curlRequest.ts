@@ -2,6 +2,7 @@
 // applied), body and sign-in. Files the command names (-d @file, -F f=@file, -T file) are named, never read.
 import type { ImportNote } from '../importing/notes';
 import { encodeComponent } from '../request/url';
+import { parseExact } from '../values/exactParse';
 import type { CapturedAuth, CapturedBody, CapturedPart, CapturedRequest, Hole } from './captured';
 import type { CurlArguments, GivenOption } from './curlOptions';
 import { MarkedText } from './marked';
@@ -92,7 +93,9 @@ function formPart(value: MarkedText, literal: boolean, notes: string[]): Capture
   if (fromFile) {
     notes.push(`Field '${name}' takes its value from file ${path} (-F ${name}=<${path}), which is not read; it is imported as a file part.`);
   }
-  return { kind: 'file', name, path, ...(attributes.filename !== undefined ? { filename: attributes.filename } : {}), ...(attributes.type !== undefined ? { contentType: attributes.type } : {}) };
+  // curl names the part by the file's own name unless told another.
+  const filename = attributes.filename ?? (fromFile ? undefined : path.split(/[\\/]/).pop());
+  return { kind: 'file', name, path, ...(filename !== undefined ? { filename } : {}), ...(attributes.type !== undefined ? { contentType: attributes.type } : {}) };
 }
 
 /** Headers curl or the HTTP client sets on its own, which a connector does not hold. */
@@ -230,11 +233,9 @@ export function curlRequest(args: CurlArguments, source: string, variables: Shel
     }
   }
   if (cookies.length > 0) {
-    // curl sends one Cookie header: a -H 'Cookie: ...' and --cookie values together.
-    const given = headers.findIndex((h) => h.name.toLowerCase() === 'cookie');
-    const before = given >= 0 ? headers.splice(given, 1)[0] : undefined;
-    const parts = [...(before ? [before.hole ? { hole: before.hole } : { text: before.value }] : []), ...cookies.flatMap((c) => c.pieces())];
-    addHeader('Cookie', MarkedText.of(parts.flatMap((piece, i) => (i > 0 ? [{ text: '; ' }, piece] : [piece]))));
+    // A Cookie header given with -H replaces curl's own, which --cookie would fill.
+    if (headers.some((h) => h.name.toLowerCase() === 'cookie')) noted.push('--cookie is not sent: the command gives a Cookie header of its own, which replaces it (as curl does).');
+    else addHeader('Cookie', MarkedText.of(cookies.flatMap((c) => c.pieces()).flatMap((piece, i) => (i > 0 ? [{ text: '; ' }, piece] : [piece]))));
   }
   for (const unsupported of ['digest', 'ntlm', 'negotiate', 'anyauth', 'aws-sigv4'] as const) {
     if (has(unsupported)) auth = { kind: 'unsupported', scheme: unsupported === 'aws-sigv4' ? 'AWS Signature Version 4' : unsupported === 'anyauth' ? 'whichever scheme the server offers (--anyauth)' : unsupported === 'ntlm' ? 'NTLM' : unsupported === 'negotiate' ? 'Negotiate (Kerberos)' : 'Digest' };
@@ -267,7 +268,11 @@ export function curlRequest(args: CurlArguments, source: string, variables: Shel
   const explicit = (name: string): boolean => headers.some((h) => h.name.toLowerCase() === name) || removed.has(name);
   if (body && body.kind !== 'file' && !explicit('content-type')) {
     if (body.kind === 'multipart') headers.push({ name: 'Content-Type', value: 'multipart/form-data' });
-    else headers.push({ name: 'Content-Type', value: json ? 'application/json' : 'application/x-www-form-urlencoded' });
+    else if (!json && body.kind === 'text' && /^\s*[[{]/.test(body.text) && parseExact(body.text).ok) {
+      // curl labels -d data as a form unless told otherwise; JSON data was meant as JSON.
+      headers.push({ name: 'Content-Type', value: 'application/json' });
+      noted.push("The data is JSON, which curl sends as application/x-www-form-urlencoded (its default for -d) since the command names no Content-Type; the operation sends it as application/json.");
+    } else headers.push({ name: 'Content-Type', value: json ? 'application/json' : 'application/x-www-form-urlencoded' });
   }
   if (body?.kind === 'file' && data.length > 0 && !explicit('content-type')) headers.push({ name: 'Content-Type', value: json ? 'application/json' : 'application/x-www-form-urlencoded' });
   if (json && !explicit('accept')) headers.push({ name: 'Accept', value: 'application/json' });

@@ -281,7 +281,9 @@ class CollectionReader {
         if (asString(f.type) === 'file') {
           const src = Array.isArray(f.src) ? asString(f.src[0]) : asString(f.src);
           if (Array.isArray(f.src) && f.src.length > 1) notes.push({ kind: 'changed', where: source, item: name, reason: `File part '${name}' names ${f.src.length} files; the first is the example.` });
-          parts.push({ kind: 'file', name, ...(src ? { path: src } : {}), ...(asString(f.contentType) ? { contentType: asString(f.contentType) } : {}) });
+          // Postman names the part by the file's own name.
+          const filename = src?.split(/[\\/]/).pop();
+          parts.push({ kind: 'file', name, ...(src ? { path: src } : {}), ...(filename ? { filename } : {}), ...(asString(f.contentType) ? { contentType: asString(f.contentType) } : {}) });
         } else {
           const marked = this.marked(asString(f.value) ?? '');
           const hole = marked.soleHole();
