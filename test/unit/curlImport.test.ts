@@ -92,7 +92,8 @@ describe('curl options', () => {
       assert.doesNotMatch(result.valuesText ?? '', /root:/, option);
     }
     const form = imported(`curl https://api.example.com/upload -F 'doc=@${outside};type=text/plain' -F note=hi`);
-    assert.match(form.text, /\{ "name": "doc", "location": "form", "type": "file" \}/);
+    assert.match(form.text, /\{ "name": "doc", "location": "form", "type": "fileGallery" \}/);
+    assert.match(form.valuesText ?? '', /"doc": \{ "Filename": "passwd", "Data": "\/etc\/passwd" \}/);
     assert.match(form.result.notes.map((n) => n.reason).join('\n'), /sent as application\/octet-stream/);
   });
 
