@@ -86,6 +86,7 @@ export type { ImportOptions } from './openapi/importOpenApi';
 export { exportOpenApi } from './openapi/exportOpenApi';
 export { printConnectorJson } from './importing/printConnector';
 export { authorizationOf, reimportInto } from './openapi/reimport';
+export { connectorDifferences } from './openapi/compare';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
 
 // Custom requests written from a service's $metadata.
