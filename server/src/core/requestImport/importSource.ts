@@ -9,7 +9,7 @@ import type { JsonValue } from '../tree';
 import type { CapturedRequest } from './captured';
 import { readCurlScript } from './curlScript';
 import { isHar, readHar } from './har';
-import { importRequests, type RequestImportOptions, type RequestImportResult } from './importRequests';
+import { importRequests, listOrigins, type RequestImportOptions, type RequestImportResult } from './importRequests';
 import { isPostmanCollection, readPostmanCollection } from './postman';
 import { shellQuote } from '../request/curl';
 import { ConnectorText } from '../importing/connectorText';
@@ -155,4 +155,11 @@ export function importRequestTexts(input: RequestImportInput): ({ ok: true } & R
     valuesChanges = values.changes;
   }
   return { ok: true, kind: read.kind, text, ...(valuesText !== undefined ? { valuesText } : {}), result, ...(changes ? { changes } : {}), valuesChanges };
+}
+
+/** What a source is and the origins its requests go to (most requests first), for choosing one. */
+export function listRequestOrigins(input: Pick<RequestImportInput, 'text' | 'label' | 'kind'>): { ok: true; kind: RequestSourceKind; origins: { origin: string; count: number }[] } | ({ ok: false } & RequestImportError) {
+  const read = readRequests(input);
+  if (!read.ok) return read;
+  return { ok: true, kind: read.kind, origins: listOrigins(read.requests) };
 }
