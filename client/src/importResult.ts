@@ -27,8 +27,8 @@ export function importReportMarkdown(title: string, summary: string, report: Imp
   return lines.join('\n');
 }
 
-/** Writes a connector's new text through the editor (an open file's text is replaced, a new file created), saves and shows it. */
-export async function writeImportedText(target: vscode.Uri, text: string): Promise<boolean> {
+/** Writes a connector's new text through the editor (an open file's text is replaced, a new file created), saves and (unless `show` is false) shows it. */
+export async function writeImportedText(target: vscode.Uri, text: string, show = true): Promise<boolean> {
   const edit = new vscode.WorkspaceEdit();
   let exists = true;
   try {
@@ -48,7 +48,7 @@ export async function writeImportedText(target: vscode.Uri, text: string): Promi
   }
   const opened = await vscode.workspace.openTextDocument(target);
   await opened.save();
-  await vscode.window.showTextDocument(opened);
+  if (show) await vscode.window.showTextDocument(opened);
   return true;
 }
 

@@ -77,14 +77,14 @@ test('a curl command pasted into operations: a quick fix makes it an operation, 
     assert.equal(convert.title, "Convert the curl command into operation 'postPets' (examples in the values file)");
     const changes = convert.edit?.documentChanges ?? [];
     const connectorEdit = changes.find((c): c is TextDocumentEdit => 'textDocument' in c && c.textDocument.uri === uri);
-    const newText = connectorEdit?.edits[0]?.newText ?? '';
+    const newText = (connectorEdit?.edits[0] as { newText?: string } | undefined)?.newText ?? '';
     assert.match(newText, /\/\/ mine\n\s+\{ "id": "listPets"/);
     assert.doesNotMatch(newText, /curl/);
     assert.deepEqual((parse(newText, [], { allowTrailingComma: true }) as { authorization: unknown }).authorization, { scheme: 'apiKey', in: 'header', name: 'X-Api-Key', secret: 'pets-example-com' });
     assert.match(newText, /"id": "postPets"/);
     assert.ok(changes.some((c) => 'kind' in c && c.kind === 'create' && c.uri.endsWith('/pets.values.json')));
     const valuesEdit = changes.find((c): c is TextDocumentEdit => 'textDocument' in c && c.textDocument.uri.endsWith('/pets.values.json'));
-    assert.match(valuesEdit?.edits[0]?.newText ?? '', /"postPets": \{ "notify": true, "body": \{ "name": "Rex", "age": 3 \} \}/);
+    assert.match((valuesEdit?.edits[0] as { newText?: string } | undefined)?.newText ?? '', /"postPets": \{ "notify": true, "body": \{ "name": "Rex", "age": 3 \} \}/);
     assert.ok(!JSON.stringify(convert).includes('key-0123456789'));
     // Elsewhere in the file, nothing is offered.
     const none = await lsp.request<CodeAction[]>('textDocument/codeAction', { textDocument: { uri }, range: { start: { line: 2, character: 4 }, end: { line: 2, character: 4 } }, context: { diagnostics: [] } });

@@ -1,7 +1,7 @@
 // `connector import curl|postman|har`: the requests a user already has as a connector and its values file.
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
-import { commandLineOf, LineIndex, secretVariable, SOURCE_NAMES, type SecretToSet } from '../../core';
+import { commandLineOf, LineIndex, SOURCE_NAMES, type SecretToSet } from '../../core';
 import { readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { importRequestsFile, readSourceFile, valuesPathOf, withoutSecrets } from '../../requestImport/importFile';
 import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
@@ -12,7 +12,7 @@ import { IMPORT_REQUESTS_HELP, parseImportRequestsOptions } from './options';
 
 /** How to set each secret the connector names: in VS Code and on the command line. */
 export function secretAdvice(secrets: readonly SecretToSet[]): string {
-  return secrets.map((s) => `The connector signs in with secret '${s.name}' (the source sent ${s.carried}). Set it: in VS Code with Connector: Set Secret…, on the command line as ${secretVariable(s.name)}.\n`).join('');
+  return secrets.map((s) => `The connector signs in with secret '${s.name}' (the source sent ${s.carried}). Set it: in VS Code with Connector: Set Secret…, on the command line as ${s.variable}.\n`).join('');
 }
 
 /** Where a curl command could not be read: line and column in the text, when it has more than one line. */

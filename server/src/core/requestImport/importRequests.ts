@@ -11,6 +11,7 @@ import type { JsonValue } from '../tree';
 import type { CapturedRequest, Hole } from './captured';
 import { operationOf, PLATFORM_METHODS } from './operation';
 import { decodeLoosely } from './requestUrl';
+import { secretVariable } from '../request/secretVariable';
 import { sameSignIn, secretNameOf, takeCredentials, type RequestSignIn, type SignInJson } from './signIn';
 
 /** What the user chose for an import of requests. */
@@ -33,6 +34,8 @@ export interface RequestImportOptions {
 export interface SecretToSet {
   name: string;
   carried: string;
+  /** The environment variable the command line reads it from. */
+  variable: string;
 }
 
 /** The connector, its examples by operation id, and everything the report says. */
@@ -220,7 +223,7 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
     ...(Object.keys(models).length > 0 ? { models } : {}),
     operations,
   };
-  const secretsToSet = authorization?.secret ? [{ name: authorization.secret, carried: popular?.carried ?? 'the connector\'s authorization' }] : [];
+  const secretsToSet = authorization?.secret ? [{ name: authorization.secret, carried: popular?.carried ?? 'the connector\'s authorization', variable: secretVariable(authorization.secret) }] : [];
   return { ok: true, result: { connector, values, notes, secretsToSet, otherOrigins, secrets: [...new Set(secrets.filter((s) => s !== ''))] } };
 }
 
