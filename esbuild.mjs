@@ -1,6 +1,7 @@
 // Bundles the extension client, the language server, the CLI and the result page into dist/.
 import * as esbuild from 'esbuild';
 import { existsSync, writeFileSync } from 'node:fs';
+import { resolve, sep } from 'node:path';
 import { precompiledValidator } from './scripts/precompiledValidator.mjs';
 
 const watch = process.argv.includes('--watch');
@@ -27,7 +28,7 @@ const importMetaUrl = "var __importMetaUrl = require('node:url').pathToFileURL(_
 const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
 
 // The HTTP client (undici), the pattern matcher (re2js) and the XML library (fast-xml-parser) are loaded on first use:
-// the first request sent, the first pattern judged, the first $metadata read or XML body built (send.ts, pattern.ts
+// the first request sent, the first pattern judged, the first $metadata read or XML body built (http/dispatcher.ts, pattern.ts
 // and xmlLibrary.ts require them lazily). In the bundles they are files of their own beside the CLI
 // and the server, required when first needed, so startup neither reads nor compiles them and the two share one copy.
 const LOADED_ON_DEMAND = { undici: './http-client.js', re2js: './pattern-matcher.js', 'fast-xml-parser': './xml-parser.js' };
@@ -37,6 +38,25 @@ const librariesOnDemand = {
     build.onResolve({ filter: /^(undici|re2js|fast-xml-parser)$/ }, (args) => ({ path: LOADED_ON_DEMAND[args.path], external: true }));
   },
 };
+
+// The core is pure: its modules define and compute, and none is imported for what loading it does (eslint.config.mjs
+// holds it to that). Saying so lets the extension's bundles, which reach the core through its one entry, hold only
+// the functions they use: neither the rule engine nor the HTTP client (test/cli/extensionBundles.test.ts).
+const CORE = resolve('server/src/core') + sep;
+const pureCore = {
+  name: 'pure-core',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === pureCore) return undefined;
+      const found = await build.resolve(args.path, { kind: args.kind, importer: args.importer, resolveDir: args.resolveDir, pluginData: pureCore });
+      return found.errors.length === 0 && found.path.startsWith(CORE) ? { path: found.path, sideEffects: false } : undefined;
+    });
+  },
+};
+
+// The result page runs in a browser and loads nothing at run time. Parts of the core it never uses name node's
+// modules and the HTTP client: they stay unresolved names, and the test checks that none reaches the page.
+const notForTheBrowser = ['node:*', 'undici'];
 
 const entries = [
   {
@@ -61,8 +81,8 @@ const entries = [
   { entryPoints: ['server/src/onDemand/httpClient.ts'], outfile: `${outdir}/http-client.js` },
   { entryPoints: ['server/src/onDemand/patternMatcher.ts'], outfile: `${outdir}/pattern-matcher.js` },
   { entryPoints: ['server/src/onDemand/xmlParser.ts'], outfile: `${outdir}/xml-parser.js` },
-  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'] },
-  { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022' },
+  { entryPoints: ['client/src/extension.ts'], outfile: `${outdir}/client.js`, external: ['vscode'], plugins: [pureCore] },
+  { entryPoints: ['client/src/webview/main.ts'], outfile: `${outdir}/webview.js`, platform: 'browser', format: 'iife', target: 'es2022', external: notForTheBrowser, plugins: [pureCore] },
 ].filter((e) => existsSync(e.entryPoints[0]));
 
 const contexts = await Promise.all(entries.map((e) => esbuild.context({ ...common, ...e, metafile: metafile !== undefined })));
@@ -71,5 +91,7 @@ if (watch) {
 } else {
   const results = await Promise.all(contexts.map((c) => c.rebuild()));
   await Promise.all(contexts.map((c) => c.dispose()));
-  if (metafile) writeFileSync(metafile, JSON.stringify(Object.fromEntries(entries.map((e, i) => [e.outfile, Object.keys(results[i].metafile.inputs)])), null, 1));
+  // A file read but dropped by tree shaking is not held: only the inputs that put bytes into the bundle count.
+  const held = (result) => Object.values(result.metafile.outputs).flatMap((output) => Object.entries(output.inputs).filter(([, input]) => input.bytesInOutput > 0).map(([file]) => file));
+  if (metafile) writeFileSync(metafile, JSON.stringify(Object.fromEntries(entries.map((e, i) => [e.outfile, [...new Set(held(results[i]))]])), null, 1));
 }

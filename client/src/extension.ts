@@ -7,7 +7,9 @@ import { registerMetadataImportCommands } from './metadataImportCommands';
 import { registerOpenApiCommands } from './openapiCommands';
 import { registerRequestImportCommands } from './requestImportCommands';
 import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/activeEnvironment';
-import { registerSendCommands } from './send/commands';
+import { editorHost } from './resultPanel/editorHost';
+import { ResultPanels } from './resultPanel/panels';
+import { registerSendCommands, sendAgain } from './send/commands';
 import { registerTestController } from './testing/testController';
 
 let client: LanguageClient | undefined;
@@ -45,9 +47,11 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const environment = new ActiveEnvironment(context.workspaceState, client);
   context.subscriptions.push(environment, vscode.commands.registerCommand(SELECT_ENVIRONMENT_COMMAND, () => environment.pick()));
   registerEditingCommands(context, client);
-  const showResult = registerSendCommands(context, client, log, environment);
+  const panels = new ResultPanels(context.extensionUri, editorHost(client, sendAgain));
+  context.subscriptions.push(panels);
+  registerSendCommands(context, client, log, environment, panels);
   registerOpenApiCommands(context, client);
-  registerTestController(context, client, environment, showResult);
+  registerTestController(context, client, environment, panels);
   registerMetadataCommands(context, client);
   registerMetadataImportCommands(context, client);
   registerRequestImportCommands(context, client);

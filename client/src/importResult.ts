@@ -2,7 +2,7 @@
 // and shows a summary with, on request, the report: what changed in the connector, what the platform cannot hold as
 // the source says, where the source breaks its own specification, and what the checks find in the result.
 import * as vscode from 'vscode';
-import type { ImportNote } from '../../server/src/core/importing/notes';
+import type { ImportNote } from '../../server/src/core';
 
 /** What an import reports. */
 export interface ImportReport {

@@ -6,7 +6,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   IMPORT_METADATA, METADATA_CHOICES,
   type ImportMetadataResult, type MetadataChoiceItem, type MetadataChoicesParams, type MetadataChoicesResult,
-} from '../../server/src/metadataImportProtocol';
+} from '../../server/src/protocol';
 import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 export const ADD_FROM_METADATA_COMMAND = 'connectorTools.addCustomRequestsFromMetadata';

@@ -2,7 +2,7 @@
 // does the import and returns the text, which is written through the editor (so it can be undone).
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/openapiProtocol';
+import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/protocol';
 import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 /** Registers the OpenAPI import command. */

@@ -14,6 +14,7 @@ import { stringifyExact } from '../../server/src/core/values/exactJson';
 import { parseExact } from '../../server/src/core/values/exactParse';
 import { ms, percentile, printTable, ratio } from './stats';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
 
@@ -32,7 +33,7 @@ export async function runSendBench(): Promise<void> {
   async function engine(): Promise<number> {
     const started = performance.now();
     for (let i = 0; i < COUNT; i++) {
-      await runRequest({ connector: connector!, operationId: 'get', values: { id: i, tags: ['a', 'b'] }, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
+      await runRequest({ connector: connector!, operationId: 'get', values: { id: i, tags: ['a', 'b'] }, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     }
     return performance.now() - started;
   }

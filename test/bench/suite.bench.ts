@@ -4,12 +4,13 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { lintText } from '../../server/src/core/lint';
-import { TokenCache } from '../../server/src/core/oauth2/tokenCache';
+import { TokenCache } from '../../server/src/core/http/tokenCache';
 import { runRequest } from '../../server/src/core/request/run';
 import { checkExpectation } from '../../server/src/core/suite/match';
 import { readTestsFile } from '../../server/src/core/suite/testsFile';
 import { responseSkeleton } from '../../server/src/core/structure/responseStructure';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
+import { DIRECT_NETWORK } from '../support/network';
 import { filesIn } from '../support/files';
 import { medianMs, ms, printTable, ratio } from './stats';
 
@@ -22,7 +23,7 @@ export async function runSuiteBench(): Promise<void> {
   const { connector } = lintText(JSON.stringify({ kind: 'rest', name: 'b', baseUrl: base, authorization: { scheme: 'oauth2', flow: 'clientCredentials', tokenUrl: tokens.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 's' }, operations: [{ id: 'get', method: 'GET', path: '/x', parameters: [] }] }));
   if (!connector) throw new Error('benchmark connector did not parse');
   const COUNT = 200;
-  const send = { timeoutMs: 5_000 };
+  const send = { network: DIRECT_NETWORK, timeoutMs: 5_000 };
   const run = async (cache: () => TokenCache): Promise<number> => {
     const started = performance.now();
     for (let i = 0; i < COUNT; i++) await runRequest({ connector, operationId: 'get', secrets: () => DEMO_CLIENT_SECRET, baseDir: '.', files: filesIn('.'), send, tokens: cache().source(send) });

@@ -96,6 +96,16 @@ describe('connector request', () => {
     assert.match(ok.stdout, /"name": "Tom"/);
   });
 
+  test('a values file that cannot be read is exit 2 with the reason, before anything else is looked at', async () => {
+    const missing = join(dir, 'nope.values.json');
+    const run = await runCli(['request', file, 'getPet', '--values', missing, '--env', 'nowhere'], { env: secret });
+    assert.equal(run.code, 2);
+    assert.equal(run.stderr, `connector request: cannot read the values file ${missing}: no such file or directory.\n`);
+    const folder = await runCli(['request', file, 'getPet', '--values', dir], { env: secret });
+    assert.equal(folder.code, 2);
+    assert.equal(folder.stderr, `connector request: cannot read the values file ${dir}: not a regular file.\n`);
+  });
+
   test('--dry-run of an OAuth2 connector names both origins that receive a credential and shows the token request first', async () => {
     const orders = join(__dirname, '..', '..', 'examples', 'ifs-orders.connector.json');
     for (const env of [{ CONNECTOR_SECRET_IFS: undefined }, { CONNECTOR_SECRET_IFS: 'a-client-secret-value' }]) {

@@ -7,11 +7,13 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
-import type { BuiltRequest, SuppliedValues } from '../../server/src/core/request/types';
+import { sendPrepared } from '../../server/src/core/http/exchange';
+import type { BuiltRequest } from '../../server/src/core/http/types';
+import type { SuppliedValues } from '../../server/src/core/request/types';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { assertCurlSendsTheSame } from '../support/curlRun';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-curl-'));
@@ -34,7 +36,7 @@ async function build(operation: string, values: SuppliedValues, auth: string): P
 
 /** Runs the copied command and the tool on the same request; both must reach the server alike. */
 async function compare(request: BuiltRequest): Promise<{ tool: Echo; curl: Echo; command: string }> {
-  await sendPrepared(request, { timeoutMs: 5_000 });
+  await sendPrepared(request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   const tool = echo.received.at(-1);
   assert.ok(tool);
   return { tool, ...(await assertCurlSendsTheSame(request, SECRETS, tool, echo.received)) };

@@ -5,10 +5,11 @@ import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import type { BuiltRequest } from '../../server/src/core/request/types';
-import { sendRequest } from '../../server/src/core/send';
+import type { BuiltRequest } from '../../server/src/core/http/types';
+import { sendRequest } from '../../server/src/core/http/send';
 import { runCli } from '../support/cli';
 import { startFault } from '../support/faultServers';
+import { DIRECT_NETWORK } from '../support/network';
 
 const BODY_BYTES = 40;
 
@@ -47,7 +48,7 @@ async function dripService() {
 test('a body dripped one byte every 500 ms is cut at the deadline: a timeout, with fewer bytes than sent in full', async () => {
   const { service, state } = await dripService();
   try {
-    const outcome = await sendRequest(get(service.url), { timeoutMs: 1_500 });
+    const outcome = await sendRequest(get(service.url), { network: DIRECT_NETWORK, timeoutMs: 1_500 });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'timeout');
     assert.match(outcome.failure.message, /did not finish answering within 1500 ms \(\d+ bytes of the body had arrived\)/);
@@ -75,7 +76,7 @@ test('headers dripped one character at a time are cut at the deadline too', asyn
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as { port: number };
   try {
-    const outcome = await sendRequest(get(`http://127.0.0.1:${port}/`), { timeoutMs: 1_000 });
+    const outcome = await sendRequest(get(`http://127.0.0.1:${port}/`), { network: DIRECT_NETWORK, timeoutMs: 1_000 });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'timeout');
     await until(() => closed, 'the service to see the connection close');

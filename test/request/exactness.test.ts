@@ -8,7 +8,7 @@ import { after, before, describe, test } from 'node:test';
 import type { SeverityOverrides } from '../../server/src/core/findings';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest, type Prepared, type PrepareInput } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
 import { describeRequest } from '../../server/src/core/request/show';
 import { JsonNumber, type ExactJson } from '../../server/src/core/values/exactJson';
 import { startEchoServer, type Echo } from '../support/echoServer';
@@ -16,6 +16,7 @@ import { bodyFileReader } from '../../server/src/files/workspaceFiles';
 import { filesIn } from '../support/files';
 import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
+import { DIRECT_NETWORK } from '../support/network';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-exact-'));
@@ -46,7 +47,7 @@ async function prepare(operations: string[], extra: Extra = {}): Promise<{ prepa
 async function wire(operations: string[], extra: Extra = {}): Promise<Echo> {
   const { prepared } = await prepare(operations, extra);
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
-  await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+  await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   const received = echo.received.at(-1);
   assert.ok(received);
   assertWireIsPreview(prepared.request, received);
@@ -287,7 +288,7 @@ describe('Custom request body files', () => {
     const prepared = await prepareRequest({ connector, findings, operationId: 'c', valuesFileText: '{ "c": { "no": "N-1", "qty": 9007199254740993 } }', secrets: () => undefined, baseDir: dir, files: filesIn(dir) });
     assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((x) => x.message).join());
     assert.match(describeRequest(prepared.request), /\n\n<body file order\.json with its values filled in, 45 bytes>$/);
-    await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+    await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     const received = echo.received.at(-1);
     assert.ok(received);
     assertWireIsPreview(prepared.request, received);

@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
-import { sendRequest } from '../../server/src/core/send';
-import type { BuiltRequest } from '../../server/src/core/request/types';
+import { sendRequest } from '../../server/src/core/http/send';
+import type { BuiltRequest } from '../../server/src/core/http/types';
 import { startFault, startSelfSignedHttps } from '../support/faultServers';
+import { DIRECT_NETWORK } from '../support/network';
 
 function get(url: string): BuiltRequest {
   return { method: 'GET', url, headers: [], secrets: [], warnings: [], shaping: { kind: 'rest' } };
@@ -12,7 +13,7 @@ function get(url: string): BuiltRequest {
 test('no answer ends in a timeout that says what to check', async () => {
   const fault = await startFault(() => undefined);
   try {
-    const outcome = await sendRequest(get(`${fault.url}/slow`), { timeoutMs: 300 });
+    const outcome = await sendRequest(get(`${fault.url}/slow`), { network: DIRECT_NETWORK, timeoutMs: 300 });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'timeout');
     assert.match(outcome.failure.message, /did not answer within 300 ms/);
@@ -28,7 +29,7 @@ test('a connection reset in the middle of the body is an error, not a hang', asy
     setTimeout(() => res.socket?.destroy(), 50);
   });
   try {
-    const outcome = await sendRequest(get(fault.url), { timeoutMs: 5_000 });
+    const outcome = await sendRequest(get(fault.url), { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'connection-reset');
   } finally {
@@ -49,7 +50,7 @@ test('a body past the cap is cut and says so', async () => {
     pump();
   });
   try {
-    const outcome = await sendRequest(get(fault.url), { timeoutMs: 5_000, maxBytes: 100_000 });
+    const outcome = await sendRequest(get(fault.url), { network: DIRECT_NETWORK, timeoutMs: 5_000, maxBytes: 100_000 });
     assert.ok(outcome.ok);
     assert.equal(outcome.response.truncated, true);
     assert.equal(outcome.response.body.length, 100_000);
@@ -61,7 +62,7 @@ test('a body past the cap is cut and says so', async () => {
 test('an untrusted certificate is a TLS error that says what to check', async () => {
   const fault = await startSelfSignedHttps((_req, res) => res.end('{}'));
   try {
-    const outcome = await sendRequest(get(fault.url), { timeoutMs: 5_000 });
+    const outcome = await sendRequest(get(fault.url), { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'tls');
     assert.match(outcome.failure.message, /certificate is not trusted/);
@@ -81,13 +82,13 @@ test('a redirect loop stops at the limit; a single redirect is followed for GET'
     }
   });
   try {
-    const once = await sendRequest(get(`${fault.url}/once`), { timeoutMs: 5_000 });
+    const once = await sendRequest(get(`${fault.url}/once`), { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.ok(once.ok);
     assert.equal(once.response.body, '{"arrived":true}');
-    const loop = await sendRequest(get(`${fault.url}/loop`), { timeoutMs: 5_000, maxRedirects: 3 });
+    const loop = await sendRequest(get(`${fault.url}/loop`), { network: DIRECT_NETWORK, timeoutMs: 5_000, maxRedirects: 3 });
     assert.ok(!loop.ok);
     assert.equal(loop.failure.code, 'too-many-redirects');
-    const post = await sendRequest({ ...get(`${fault.url}/once`), method: 'POST' }, { timeoutMs: 5_000 });
+    const post = await sendRequest({ ...get(`${fault.url}/once`), method: 'POST' }, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.ok(post.ok);
     assert.equal(post.response.status, 302, 'POST is not redirected');
   } finally {
@@ -101,7 +102,7 @@ test('invalid UTF-8 is decoded with replacements and flagged', async () => {
     res.end(Buffer.from([0x61, 0xff, 0xfe, 0x62]));
   });
   try {
-    const outcome = await sendRequest(get(fault.url), { timeoutMs: 5_000 });
+    const outcome = await sendRequest(get(fault.url), { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.ok(outcome.ok);
     assert.equal(outcome.response.invalidUtf8, true);
     assert.equal(outcome.response.body, 'a\uFFFD\uFFFDb');
@@ -115,7 +116,7 @@ test('a refused connection names the host and port to check', async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   const { port } = probe.address() as { port: number };
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  const outcome = await sendRequest(get(`http://127.0.0.1:${port}/`), { timeoutMs: 5_000 });
+  const outcome = await sendRequest(get(`http://127.0.0.1:${port}/`), { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   assert.ok(!outcome.ok);
   assert.equal(outcome.failure.code, 'connection-refused');
   assert.match(outcome.failure.message, new RegExp(`127\\.0\\.0\\.1:${port}`));
@@ -129,7 +130,7 @@ test('cancelling aborts the request on the wire', async () => {
   try {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const outcome = await sendRequest(get(fault.url), { timeoutMs: 10_000, signal: controller.signal });
+    const outcome = await sendRequest(get(fault.url), { network: DIRECT_NETWORK, timeoutMs: 10_000, signal: controller.signal });
     assert.ok(!outcome.ok);
     assert.equal(outcome.failure.code, 'cancelled');
     await new Promise((r) => setTimeout(r, 100));

@@ -8,9 +8,10 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
 import { startEchoServer } from '../support/echoServer';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 // As long as the file inside: a length that differs from the one checked would give the swap away.
 const SECRET = 'SECRET';
@@ -78,7 +79,7 @@ describe('a symlink swapped between the check of a file and its read', { skip: p
         assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join());
         files[swap]();
         const before = echo.received.length;
-        const sent = await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+        const sent = await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
         assert.equal(echo.received.length, before, `nothing arrives: ${JSON.stringify(echo.received.at(-1))}`);
         assert.equal(sent.result.status, 0);
         assert.match(sent.result.errors.join(), /The file 'data\/body\.bin' \(.*body\.bin\) changed since it was checked/);

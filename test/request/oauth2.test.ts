@@ -7,15 +7,17 @@ import { tmpdir } from 'node:os';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { promisify } from 'node:util';
 import { lintText } from '../../server/src/core/lint';
-import { TokenCache } from '../../server/src/core/oauth2/tokenCache';
+import { TokenCache } from '../../server/src/core/http/tokenCache';
 import { curlCommand } from '../../server/src/core/request/curl';
 import { prepareRequest } from '../../server/src/core/request/prepare';
-import { runRequest, sendPrepared } from '../../server/src/core/request/run';
+import { runRequest } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
 import { describePreview, describeRequest } from '../../server/src/core/request/show';
 import type { SecretProvider } from '../../server/src/core/request/types';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import { filesIn } from '../support/files';
 import { startFault, type RunningFault } from '../support/faultServers';
+import { DIRECT_NETWORK } from '../support/network';
 
 interface Seen { path: string; headers: IncomingHttpHeaders }
 
@@ -66,7 +68,7 @@ describe('OAuth2 client credentials', () => {
 
   test('fetches a token with the client secret, sends it as Bearer, and shows neither', async () => {
     const before = endpoint.issued();
-    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.ok(outcome.sent);
     assert.equal(outcome.result.status, 200, JSON.stringify(outcome.result));
     assert.equal(endpoint.issued(), before + 1);
@@ -87,7 +89,7 @@ describe('OAuth2 client credentials', () => {
     let now = 1_000_000;
     const cache = new TokenCache(() => now);
     const connector = connectorFor(api.url, endpoint.tokenUrl);
-    const run = () => runRequest({ connector, operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 }, tokens: cache.source({ timeoutMs: 5_000 }) });
+    const run = () => runRequest({ connector, operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 }, tokens: cache.source({ network: DIRECT_NETWORK, timeoutMs: 5_000 }) });
     const start = endpoint.issued();
     for (let i = 0; i < 3; i++) {
       const outcome = await run();
@@ -109,13 +111,13 @@ describe('OAuth2 client credentials', () => {
     const cache = new TokenCache();
     const connector = connectorFor(api.url, endpoint.tokenUrl);
     const start = endpoint.issued();
-    const runs = await Promise.all(Array.from({ length: 5 }, () => runRequest({ connector, operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 }, tokens: cache.source({ timeoutMs: 5_000 }) })));
+    const runs = await Promise.all(Array.from({ length: 5 }, () => runRequest({ connector, operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 }, tokens: cache.source({ network: DIRECT_NETWORK, timeoutMs: 5_000 }) })));
     assert.ok(runs.every((r) => r.sent && r.result.status === 200));
     assert.equal(endpoint.issued(), start + 1);
   });
 
   test("a wrong secret is the endpoint's error, with status, error and error_description; nothing reaches the API", async () => {
-    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets: () => 'wrong', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets: () => 'wrong', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.equal(outcome.sent, false);
     const message = outcome.sent ? '' : outcome.problems.map((p) => p.message).join(' ');
     assert.match(message, /refused the token request with 401: invalid_client \(Invalid client or Invalid client credentials\)/);
@@ -125,7 +127,7 @@ describe('OAuth2 client credentials', () => {
   });
 
   test('client_secret in the body when clientAuthentication is "body"', async () => {
-    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl, ', "clientAuthentication": "body", "scope": "orders read"'), operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl, ', "clientAuthentication": "body", "scope": "orders read"'), operationId: 'go', secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.ok(outcome.sent && outcome.result.status === 200);
     const last = endpoint.requests[endpoint.requests.length - 1];
     assert.deepEqual(last?.body, { grant_type: 'client_credentials', scope: 'orders read', client_id: DEMO_CLIENT_ID, client_secret: DEMO_CLIENT_SECRET });
@@ -138,12 +140,12 @@ describe('OAuth2 client credentials', () => {
       asked.push([name, origin, tokenFor]);
       return DEMO_CLIENT_SECRET;
     };
-    await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.deepEqual(asked, [['crm', new URL(endpoint.tokenUrl).origin, api.url]]);
   });
 
   test('the token is withheld on a redirect to another origin', async () => {
-    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', values: { u: `${other.url}/elsewhere` }, secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', values: { u: `${other.url}/elsewhere` }, secrets: () => DEMO_CLIENT_SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.ok(outcome.sent);
     assert.equal(seenElsewhere.length, 1);
     assert.equal(seenElsewhere[0]?.headers.authorization, undefined);
@@ -154,15 +156,15 @@ describe('OAuth2 client credentials', () => {
     const cache = new TokenCache();
     const connector = connectorFor(api.url, endpoint.tokenUrl);
     const secrets = () => DEMO_CLIENT_SECRET;
-    const prepared = await prepareRequest({ connector, operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), tokens: cache.source({ timeoutMs: 5_000 }) });
+    const prepared = await prepareRequest({ connector, operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), tokens: cache.source({ network: DIRECT_NETWORK, timeoutMs: 5_000 }) });
     assert.ok(prepared.ok);
     // The same token, tampered with on the way: the API refuses it.
     const tampered = { ...prepared.request, headers: prepared.request.headers.map(([n, v]): [string, string] => [n, n === 'Authorization' ? `${v}x` : v]), signIn: prepared.request.signIn ? { ...prepared.request.signIn, fromCache: true } : undefined };
-    const refused = await sendPrepared(tampered, { timeoutMs: 5_000 });
+    const refused = await sendPrepared(tampered, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.equal(refused.result.status, 401);
     assert.match(refused.result.warnings.join(' '), /refused the token .* forgotten/);
     const start = endpoint.issued();
-    const again = await prepareRequest({ connector, operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), tokens: cache.source({ timeoutMs: 5_000 }) });
+    const again = await prepareRequest({ connector, operationId: 'go', secrets, baseDir: tmpdir(), files: filesIn(tmpdir()), tokens: cache.source({ network: DIRECT_NETWORK, timeoutMs: 5_000 }) });
     assert.ok(again.ok && again.request.signIn?.fromCache === false);
     assert.equal(endpoint.issued(), start + 1);
   });
@@ -199,13 +201,13 @@ describe('OAuth2 client credentials', () => {
   test('an endpoint that is not there, or answers no token, is a clear message', async () => {
     const broken = await startFault((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html' }).end('<html>login</html>'));
     try {
-      const outcome = await runRequest({ connector: connectorFor(api.url, `${broken.url}/token`), operationId: 'go', secrets: () => 'x', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+      const outcome = await runRequest({ connector: connectorFor(api.url, `${broken.url}/token`), operationId: 'go', secrets: () => 'x', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
       assert.equal(outcome.sent, false);
       assert.match(outcome.sent ? '' : outcome.problems[0]?.message ?? '', /answered 200 with text\/html, not a JSON token response/);
     } finally {
       await broken.close();
     }
-    const closed = await runRequest({ connector: connectorFor(api.url, 'http://127.0.0.1:9/token'), operationId: 'go', secrets: () => 'x', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    const closed = await runRequest({ connector: connectorFor(api.url, 'http://127.0.0.1:9/token'), operationId: 'go', secrets: () => 'x', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.match(closed.sent ? '' : closed.problems[0]?.message ?? '', /No token: Nothing accepted the connection at 127\.0\.0\.1:9/);
   });
 });

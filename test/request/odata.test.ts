@@ -6,6 +6,7 @@ import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { RunningService } from '../../scripts/demo/http';
 import { ODATA_PASSWORD, startOrdersOData } from '../../scripts/demo/ordersOData';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 let service: RunningService;
 before(async () => {
@@ -17,7 +18,7 @@ async function run(request: string, values: SuppliedValues) {
   const text = `{ "kind": "odata", "name": "t", "baseUrl": "${service.url}", "connectorVersion": "2.1.17", "authorization": { "scheme": "basic", "username": "workflow", "secret": "ifs" }, "customRequests": [${request}] }`;
   const { connector } = lintText(text);
   assert.ok(connector);
-  return runRequest({ connector, operationId: 'r', values, secrets: () => ODATA_PASSWORD, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
+  return runRequest({ connector, operationId: 'r', values, secrets: () => ODATA_PASSWORD, baseDir: '.', files: filesIn('.'), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
 }
 
 describe('OData Custom requests against a real OData service', () => {

@@ -5,6 +5,7 @@ import { runRequest } from '../../server/src/core/request/run';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import { startThirdPartyOData } from '../support/odataV4Server';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 let service: Awaited<ReturnType<typeof startThirdPartyOData>>;
 before(async () => {
@@ -16,7 +17,7 @@ async function run(request: string, values: SuppliedValues = {}) {
   const { connector, findings } = lintText(`{ "kind": "odata", "name": "t", "baseUrl": "${service.url}", "connectorVersion": "2.1.17", "customRequests": [${request}] }`);
   assert.deepEqual(findings.filter((f) => f.severity === 'error'), []);
   assert.ok(connector);
-  const outcome = await runRequest({ connector, operationId: 'r', values, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { timeoutMs: 5_000 } });
+  const outcome = await runRequest({ connector, operationId: 'r', values, secrets: () => undefined, baseDir: '.', files: filesIn('.'), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
   assert.ok(outcome.sent);
   return outcome.result;
 }

@@ -10,7 +10,7 @@ import { importOpenApi } from '../../server/src/core/openapi/importOpenApi';
 import type { JsonObject, ModelJson, ParameterJson, RestConnectorJson } from '../../server/src/core/openapi/types';
 import { prepareRequest } from '../../server/src/core/request/prepare';
 import { filesIn } from '../support/files';
-import type { BuiltRequest } from '../../server/src/core/request/types';
+import type { BuiltRequest } from '../../server/src/core/http/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { loadOpenApiDocument } from '../../server/src/openapi/loadDocument';
 import { oasExample, PARITY_DOCUMENTS } from '../support/openapiDocuments';

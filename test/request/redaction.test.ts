@@ -7,6 +7,7 @@ import { lintText } from '../../server/src/core/lint';
 import { runRequest } from '../../server/src/core/request/run';
 import { startFault, type RunningFault } from '../support/faultServers';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 /** Ordinary words a careless redaction would rewrite: the secrets below are among them. */
 const ORDINARY = { raw: 'raw', status: 200, type: 'application/json', text: 'the rest of the answer' };
@@ -25,7 +26,7 @@ describe('redaction against a service that echoes the request', () => {
     const { connector } = lintText(`{ "kind": "rest", "name": "e", "baseUrl": "${service.url}", "authorization": ${authorization},
       "operations": [ { "id": "go", "method": "GET", "path": "/raw", "parameters": [] } ] }`);
     assert.ok(connector);
-    const outcome = await runRequest({ connector, operationId: 'go', secrets: () => secret, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { timeoutMs: 5_000 } });
+    const outcome = await runRequest({ connector, operationId: 'go', secrets: () => secret, baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.ok(outcome.sent);
     assert.equal(outcome.result.status, 200);
     return outcome;

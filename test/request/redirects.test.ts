@@ -8,9 +8,10 @@ import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { filesIn } from '../support/files';
 import { runRequest } from '../../server/src/core/request/run';
-import type { SendOptions } from '../../server/src/core/send';
+import type { SendOptions } from '../../server/src/core/http/send';
 import { runCli } from '../support/cli';
 import { startFault, startSelfSignedHttps, type RunningFault } from '../support/faultServers';
+import { DIRECT_NETWORK } from '../support/network';
 
 const SECRET = 's3cr3t-t0ken+/=';
 
@@ -44,7 +45,7 @@ function connector(baseUrl: string, authorization: string, extraHeaders = '{}'):
 }
 
 const BEARER = '{ "scheme": "bearer", "secret": "api" }';
-const SEND: SendOptions = { timeoutMs: 5_000 };
+const SEND: SendOptions = { network: DIRECT_NETWORK, timeoutMs: 5_000 };
 
 function send(model: ReturnType<typeof connector>, values: Record<string, string>, options: SendOptions = SEND) {
   return runRequest({ connector: model, operationId: 'go', values, secrets: () => SECRET, baseDir: tmpdir(), files: filesIn(tmpdir()), send: options });
@@ -154,7 +155,7 @@ describe('redirects and credentials', () => {
     });
     try {
       for (const authorization of [BEARER, '{ "scheme": "none" }']) {
-        const outcome = await send(connector(secure.url, authorization), { where: 'go', u: `${b.service.url}/plain` }, { ...SEND, insecure: true });
+        const outcome = await send(connector(secure.url, authorization), { where: 'go', u: `${b.service.url}/plain` }, { ...SEND, network: { strictSsl: false } });
         assert.ok(outcome.sent);
         assert.equal(outcome.result.status, 0);
         assert.match(outcome.result.errors.join(), /redirected to http:\/\/127\.0\.0\.1:\d+, which is not encrypted; the redirect was not followed/);

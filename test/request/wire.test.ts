@@ -5,13 +5,14 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
 import type { SuppliedValues } from '../../server/src/core/request/types';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
 import { filesIn } from '../support/files';
+import { DIRECT_NETWORK } from '../support/network';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-wire-'));
@@ -35,7 +36,7 @@ async function wire(operation: string, values: SuppliedValues, extra = '', secre
   assert.ok(connector);
   const prepared = await prepareRequest({ connector, findings, operationId: 'op', values, secrets: (n) => secrets[n], baseDir: dir, files: filesIn(dir) });
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
-  const sent = await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+  const sent = await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   assert.deepEqual(sent.result.errors, []);
   const received = echo.received.at(-1);
   assert.ok(received);

@@ -9,12 +9,13 @@ import { after, before, test } from 'node:test';
 import fc from 'fast-check';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
 import type { JsonValue } from '../../server/src/core/tree';
 import { startEchoServer } from '../support/echoServer';
 import { filesIn } from '../support/files';
 import { assertCurlSendsTheSame } from '../support/curlRun';
 import { assertWireIsPreview } from '../support/wireCheck';
+import { DIRECT_NETWORK } from '../support/network';
 
 let echo: Awaited<ReturnType<typeof startEchoServer>>;
 const dir = mkdtempSync(join(tmpdir(), 'connector-property-'));
@@ -94,7 +95,7 @@ test('property: every random request is refused before sending, or arrives exact
       assert.equal(echo.received.length, before);
       return;
     }
-    const sent = await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+    const sent = await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
     assert.deepEqual(sent.result.errors, []);
     const received = echo.received.at(-1);
     assert.ok(received && echo.received.length === before + 1);

@@ -8,7 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { parse } from 'jsonc-parser';
 import type { CodeAction } from 'vscode-languageserver-protocol';
-import { IMPORT_METADATA, METADATA_CHOICES, type ImportMetadataResult, type MetadataChoicesResult } from '../../server/src/metadataImportProtocol';
+import { IMPORT_METADATA, METADATA_CHOICES, type ImportMetadataResult, type MetadataChoicesResult } from '../../server/src/protocol';
 import { startLsp, type LspSession } from '../support/lspClient';
 import { FIXTURE_XML } from '../support/metadataFixture';
 

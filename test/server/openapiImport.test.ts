@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parse } from 'jsonc-parser';
 import type { DocumentSymbol, Hover } from 'vscode-languageserver-protocol';
-import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/openapiProtocol';
+import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/protocol';
 import { makeTempFolder } from '../support/cli';
 import { aliasBombYaml, largeOpenApiJson } from '../support/hostileOpenApi';
 import { startLsp } from '../support/lspClient';

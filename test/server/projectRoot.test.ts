@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import type { SendRequestResult } from '../../server/src/protocol';
-import type { RunTestCasesResult } from '../../server/src/suiteProtocol';
+import type { RunTestCasesResult } from '../../server/src/protocol';
 import { startEchoServer } from '../support/echoServer';
 import { startLsp, type LspSession } from '../support/lspClient';
 

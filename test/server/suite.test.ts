@@ -12,7 +12,7 @@ import { startOrdersOData } from '../../scripts/demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import { DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import type { SendRequestResult } from '../../server/src/protocol';
-import type { ListTestCasesResult, RunTestCasesResult, SaveAsExpectationResult, UseAsResponseStructureResult, EnvironmentSummary } from '../../server/src/suiteProtocol';
+import type { ListTestCasesResult, RunTestCasesResult, SaveAsExpectationResult, UseAsResponseStructureResult, EnvironmentSummary } from '../../server/src/protocol';
 import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 import type { GetSecretParams } from '../../server/src/protocol';
 

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { curlCommand } from '../../server/src/core/request/curl';
 import { secretVariable } from '../../server/src/core/request/secretVariable';
-import type { BuiltRequest } from '../../server/src/core/request/types';
+import type { BuiltRequest } from '../../server/src/core/http/types';
 import type { Echo } from './echoServer';
 
 function runInBash(command: string, env: Record<string, string>): Promise<void> {

@@ -1,10 +1,10 @@
 // Holds what a preview shows against what a recording server received: request line, headers, body bytes.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { multipartSegments } from '../../server/src/core/request/multipart';
+import { multipartSegments } from '../../server/src/core/http/body';
 import { describeRequest } from '../../server/src/core/request/show';
-import type { BuiltRequest } from '../../server/src/core/request/types';
-import { originAndTarget } from '../../server/src/core/request/url';
+import type { BuiltRequest } from '../../server/src/core/http/types';
+import { originAndTarget } from '../../server/src/core/http/url';
 import type { Echo } from './echoServer';
 
 /** Headers the HTTP layer adds on its own (connection management, the host), not part of what a preview shows. */

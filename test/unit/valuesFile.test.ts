@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
 import { parseDocument } from '../../server/src/core/parse';
 import { JsonNumber } from '../../server/src/core/values/exactJson';
-import { checkValuesFile, valuesFor } from '../../server/src/core/values/valuesFile';
+import { checkValuesFile } from '../../server/src/core/request/valuesFile';
+import { valuesFor } from '../../server/src/core/values/read';
 
 const petstore = buildModel(parseDocument(readFileSync(join(__dirname, '..', '..', 'examples', 'petstore.connector.json'), 'utf8')).root);
 

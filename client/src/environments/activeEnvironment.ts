@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { LIST_ENVIRONMENTS, type EnvironmentSummary } from '../../../server/src/suiteProtocol';
+import { LIST_ENVIRONMENTS, type EnvironmentSummary } from '../../../server/src/protocol';
 
 const STATE_KEY = 'connectorTools.environment';
 export const SELECT_ENVIRONMENT_COMMAND = 'connectorTools.selectEnvironment';

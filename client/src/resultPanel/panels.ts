@@ -1,15 +1,7 @@
 import * as vscode from 'vscode';
-import type { ExtensionToPanelMessage, PanelAction, PanelToExtensionMessage, ResultView } from '../webview/protocol';
+import type { ExtensionToPanelMessage, PanelToExtensionMessage, ResultView } from '../webview/protocol';
+import { runPanelAction, type PanelHost, type PanelTarget } from './actions';
 import { createNonce, resultPanelHtml } from './html';
-
-/** What the panel's buttons do; the extension owns clipboard, files and sending. */
-export type PanelActionHandler = (action: PanelAction, view: ResultView, target: PanelTarget | undefined) => void | Promise<void>;
-
-/** The operation a panel's result came from, so 'Send again' knows what to send. */
-export interface PanelTarget {
-  uri: vscode.Uri;
-  operationId: string;
-}
 
 interface OpenPanel {
   panel: vscode.WebviewPanel;
@@ -18,13 +10,13 @@ interface OpenPanel {
   ready: boolean;
 }
 
-/** One result panel per operation: showing a new result for the same operation reuses its panel. */
+/** One result panel per operation: showing a new result for the same operation reuses its panel. Its buttons run actions.ts. */
 export class ResultPanels implements vscode.Disposable {
   private readonly panels = new Map<string, OpenPanel>();
 
   constructor(
     private readonly extensionUri: vscode.Uri,
-    private readonly onAction: PanelActionHandler,
+    private readonly host: PanelHost,
   ) {}
 
   /** Shows a result in the operation's panel, creating the panel beside the editor when needed. */
@@ -53,7 +45,7 @@ export class ResultPanels implements vscode.Disposable {
         entry.ready = true;
         void this.post(panel, { type: 'show', view: entry.view });
       } else if (message.type === 'action') {
-        void this.onAction(message.action, entry.view, entry.target);
+        void runPanelAction(message.action, { view: entry.view, target: entry.target, host: this.host });
       }
     });
     panel.onDidDispose(() => this.panels.delete(key));

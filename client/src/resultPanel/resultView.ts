@@ -1,4 +1,4 @@
-import type { SentView } from '../../../server/src/suiteProtocol';
+import type { SentView } from '../../../server/src/protocol';
 import type { ResultView } from '../webview/protocol';
 
 /** What the panel shows for one sending (already redacted by the server), from Send Request or a test case. */

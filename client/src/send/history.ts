@@ -1,9 +1,14 @@
 import type * as vscode from 'vscode';
-import type { InputDescription } from '../../../server/src/core/request/inputs';
+import {
+  hideValues, isJsonObject, JsonNumber, numberText, parseExact, portableResult, redactJson, redactResult, redactText, REDACTED, resultOfPortable,
+  type ExactJson, type InputDescription,
+} from '../../../server/src/core';
 import type { PreviewRequestResult } from '../../../server/src/protocol';
 import type { ResultView } from '../webview/protocol';
 
-const HISTORY_KEY = 'connectorTools.history';
+const HISTORY_KEY = 'connectorTools.sentHistory';
+/** Where an earlier version kept results with every value as sent: deleted, never read. */
+const UNFILTERED_HISTORY_KEY = 'connectorTools.history';
 const LAST_TEXTS_KEY = 'connectorTools.lastTexts';
 /** Results kept per workspace. */
 export const HISTORY_LIMIT = 50;
@@ -15,7 +20,11 @@ export interface HistoryEntry {
   view: ResultView;
 }
 
-/** The last results (already redacted by the server) and the last typed values per operation, per workspace. */
+/**
+ * The last results and the last typed values per operation, per workspace. The workspace state is a plain file on
+ * disk: neither keeps a value that may be a credential (an input's `mayHoldCredential`: any header value, and any
+ * value whose name says it is one). Secrets belong in secret storage, and the server has hidden them already.
+ */
 export class SendHistory {
   constructor(private readonly state: vscode.Memento) {}
 
@@ -23,14 +32,20 @@ export class SendHistory {
     return this.state.get<HistoryEntry[]>(HISTORY_KEY, []);
   }
 
-  async add(entry: HistoryEntry): Promise<void> {
-    await this.state.update(HISTORY_KEY, [entry, ...this.entries()].slice(0, HISTORY_LIMIT));
+  /** Keeps a result, without the values of the operation's inputs that may hold a credential. */
+  async add(entry: HistoryEntry, inputs: readonly InputDescription[]): Promise<void> {
+    const kept = { ...entry, view: withoutCredentials(entry.view, inputs) };
+    await this.state.update(HISTORY_KEY, [kept, ...this.entries()].slice(0, HISTORY_LIMIT));
+  }
+
+  /** Deletes the results an earlier version kept with every value as sent. */
+  async forgetEarlierVersions(): Promise<void> {
+    if (this.state.get(UNFILTERED_HISTORY_KEY) !== undefined) await this.state.update(UNFILTERED_HISTORY_KEY, undefined);
   }
 
   /**
-   * What the user typed for each input last time (texts, read again by the server exactly as typed). Only inputs
-   * that cannot hold a credential are kept: the workspace state is a plain file on disk, and a token typed for a
-   * header must not stay there (secrets belong in secret storage).
+   * What the user typed for each input last time (texts, read again by the server exactly as typed), for the
+   * inputs that cannot hold a credential.
    */
   lastTexts(key: string, inputs: readonly InputDescription[]): Record<string, string> | undefined {
     const texts = this.state.get<Record<string, Record<string, string>>>(LAST_TEXTS_KEY, {})[key];
@@ -52,6 +67,45 @@ export class SendHistory {
 function keptOnly(texts: Record<string, string>, inputs: readonly InputDescription[]): Record<string, string> {
   const kept = new Set(inputs.filter((input) => !input.mayHoldCredential).map((input) => input.name));
   return Object.fromEntries(Object.entries(texts).filter(([name]) => kept.has(name)));
+}
+
+/** Every text a value is sent as: strings and numbers, inside arrays and objects too. */
+function textsOf(value: ExactJson | undefined): string[] {
+  if (typeof value === 'string') return value === '' ? [] : [value];
+  if (typeof value === 'number' || value instanceof JsonNumber) return [numberText(value)];
+  if (Array.isArray(value)) return value.flatMap(textsOf);
+  if (isJsonObject(value)) return Object.values(value).flatMap(textsOf);
+  return [];
+}
+
+/**
+ * A result as the history keeps it: the values sent for inputs that may hold a credential hidden in the request
+ * (address, headers, body) however short, and where the answer echoes them as a secret would be (8 characters and
+ * more). Without them the values cannot make a case, so Save as expectation is not offered.
+ */
+function withoutCredentials(view: ResultView, inputs: readonly InputDescription[]): ResultView {
+  const parsed = view.valuesJson === undefined ? undefined : parseExact(view.valuesJson);
+  const values = parsed?.ok && isJsonObject(parsed.value) ? parsed.value : undefined;
+  const withheld = inputs.filter((input) => input.mayHoldCredential && (values === undefined || Object.hasOwn(values, input.name)));
+  if (withheld.length === 0) return view;
+  const texts = values === undefined ? [] : withheld.flatMap((input) => textsOf(values[input.name]));
+  const names = new Set(withheld.map((input) => input.name.toLowerCase()));
+  const hide = (text: string): string => hideValues(text, texts);
+  const echoes = { secrets: texts };
+  const { valuesJson: _values, ...rest } = view;
+  return {
+    ...rest,
+    request: {
+      ...view.request,
+      url: hide(view.request.url),
+      ...(view.request.headers ? { headers: view.request.headers.map(([name, value]): [string, string] => [name, names.has(name.toLowerCase()) ? REDACTED : hide(value)]) } : {}),
+      ...(view.request.body !== undefined ? { body: hide(view.request.body) } : {}),
+    },
+    result: portableResult(redactResult(resultOfPortable(view.result), echoes)),
+    rawText: redactText(view.rawText, echoes),
+    ...(view.responseHeaders ? { responseHeaders: redactJson(view.responseHeaders, echoes) } : {}),
+    canSaveAsExpectation: false,
+  };
 }
 
 /** The preview as text for an editor tab: request line, headers, body (secrets already redacted). */

@@ -1,8 +1,5 @@
 import * as vscode from 'vscode';
-import type { InputDescription } from '../../../server/src/core/request/inputs';
-import { optionId } from '../../../server/src/core/values/check';
-import { parseTyped } from '../../../server/src/core/values/read';
-import type { JsonValue } from '../../../server/src/core/tree';
+import { optionId, parseTyped, type InputDescription, type JsonValue } from '../../../server/src/core';
 
 /** What the user typed, by input name: the server reads these texts as `connector request --value` does. */
 type Texts = Record<string, string>;

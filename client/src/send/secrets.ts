@@ -1,4 +1,7 @@
 import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { GET_SECRET, type GetSecretParams, type GetSecretResult } from '../../../server/src/protocol';
+import { sealSecret } from '../../../server/src/secretSeal';
 import { confirmationMessage, readStoredSecret, secretUse, withOrigin, writeStoredSecret } from './secretOrigins';
 
 const KEY_PREFIX = 'connectorTools.secret.';
@@ -43,4 +46,30 @@ export class ConnectorSecrets {
   async clear(name: string): Promise<void> {
     await this.storage.delete(KEY_PREFIX + name);
   }
+
+  /** Set Secret…: asks for the name, then the value. */
+  async setNamed(): Promise<void> {
+    const name = await secretName();
+    if (name) await this.ask(name);
+  }
+
+  /** Clear Secret…: asks for the name, and forgets it. */
+  async clearNamed(): Promise<void> {
+    const name = await secretName();
+    if (!name) return;
+    await this.clear(name);
+    void vscode.window.showInformationMessage(`Secret '${name}' cleared.`);
+  }
+}
+
+function secretName(): Thenable<string | undefined> {
+  return vscode.window.showInputBox({ title: 'Secret name', prompt: "The name a connector gives in 'authorization.secret'.", ignoreFocusOut: true });
+}
+
+/** Answers the server's requests for a secret. The value goes back sealed to the server's one-time key: tracing the connection never shows it. */
+export function serveSecrets(client: LanguageClient, secrets: ConnectorSecrets): vscode.Disposable {
+  return client.onRequest(GET_SECRET, async (params: GetSecretParams): Promise<GetSecretResult> => {
+    const value = await secrets.get(params.name, params.origin, vscode.Uri.parse(params.uri), typeof params.tokenFor === 'string' ? params.tokenFor : undefined);
+    return value === undefined ? null : sealSecret(value, params.publicKey, params.name);
+  });
 }

@@ -5,10 +5,10 @@ import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   LIST_TEST_CASES, RUN_TEST_CASES, type ListTestCasesResult, type RunTestCasesResult, type SentView, type TestCaseRun,
-} from '../../../server/src/suiteProtocol';
+} from '../../../server/src/protocol';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import { resultViewOf } from '../resultPanel/resultView';
-import type { ShowResult } from '../send/commands';
+import type { ResultPanels } from '../resultPanel/panels';
 
 export const OPEN_TEST_RESULT_COMMAND = 'connectorTools.openTestResult';
 const TESTS_GLOB = '**/*.tests.json';
@@ -22,7 +22,7 @@ function fileName(uri: vscode.Uri): string {
 }
 
 /** Registers the test controller, its run profile, discovery and the "open result" command. */
-export function registerTestController(context: vscode.ExtensionContext, client: LanguageClient, environment: ActiveEnvironment, showResult: ShowResult): vscode.TestController {
+export function registerTestController(context: vscode.ExtensionContext, client: LanguageClient, environment: ActiveEnvironment, panels: ResultPanels): vscode.TestController {
   const controller = vscode.tests.createTestController('connectorTools.tests', 'Connector tests');
   context.subscriptions.push(controller);
   /** The last answer of each case, by item id: what "Open result" shows. */
@@ -158,7 +158,7 @@ export function registerTestController(context: vscode.ExtensionContext, client:
       return;
     }
     const view = resultViewOf(last.operationId, last.sent, { ...(last.environment !== undefined ? { environment: last.environment } : {}), source: `case: ${item?.label ?? ''}` });
-    showResult(`${last.connector.toString()}#${last.operationId}`, view, { uri: last.connector, operationId: last.operationId });
+    panels.show(`${last.connector.toString()}#${last.operationId}`, view, { uri: last.connector, operationId: last.operationId });
   }));
   return controller;
 }

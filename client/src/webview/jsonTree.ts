@@ -1,4 +1,4 @@
-import { isJsonObject, JsonNumber, numberText, type ExactJson } from '../../../server/src/core/values/exactJson';
+import { isJsonObject, JsonNumber, numberText, type ExactJson } from '../../../server/src/core';
 import { el, text, type ElementNode, type ViewNode } from './viewNode';
 
 type Json = ExactJson;

@@ -1,4 +1,4 @@
-import type { PortableResult } from '../../../server/src/core/portableResult';
+import type { PortableResult } from '../../../server/src/core';
 
 /** What the result panel shows: one sending of one operation, already redacted by the extension. */
 export interface ResultView {
@@ -33,8 +33,32 @@ export interface ResultView {
   valuesJson?: string;
 }
 
-/** Buttons in the panel; the extension carries them out (the webview has no file or clipboard access). */
-export type PanelAction = 'copyData' | 'copyRaw' | 'save' | 'openInEditor' | 'sendAgain' | 'useAsStructure' | 'saveAsExpectation';
+/** One button of the panel: the action it asks the extension for, its caption, and when it is offered (always if no condition). */
+export interface PanelButton {
+  action: string;
+  caption: string;
+  offered?: (view: ResultView) => boolean;
+}
 
+/**
+ * The panel's buttons, in the order shown. The page has no file, clipboard or server access: a button posts its
+ * action, and the extension's controller (client/src/resultPanel/actions.ts) has one handler per action. A new
+ * button is one entry here and one handler there.
+ */
+export const PANEL_BUTTONS = [
+  { action: 'sendAgain', caption: 'Send again' },
+  { action: 'copyData', caption: 'Copy data' },
+  { action: 'copyRaw', caption: 'Copy raw' },
+  { action: 'save', caption: 'Save…' },
+  { action: 'openInEditor', caption: 'Open in editor' },
+  { action: 'useAsStructure', caption: 'Use as response structure', offered: (view) => view.canUseAsStructure === true },
+  { action: 'saveAsExpectation', caption: 'Save as expectation', offered: (view) => view.canSaveAsExpectation === true },
+] as const satisfies readonly PanelButton[];
+
+/** What a button asks the extension to do. */
+export type PanelAction = (typeof PANEL_BUTTONS)[number]['action'];
+
+/** extension → page: show this result. */
 export type ExtensionToPanelMessage = { type: 'show'; view: ResultView };
+/** page → extension: a button was pressed, or the page is ready for its result. */
 export type PanelToExtensionMessage = { type: 'action'; action: PanelAction } | { type: 'ready' };

@@ -1,8 +1,7 @@
-import { resultOfPortable } from '../../../server/src/core/portableResult';
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import { resultOfPortable, type ConnectorResult } from '../../../server/src/core';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
-import type { PanelAction, ResultView } from './protocol';
+import { PANEL_BUTTONS, type PanelAction, type PanelButton, type ResultView } from './protocol';
 import { el, type ElementNode, type ViewNode } from './viewNode';
 
 /** Past this many characters the raw view shows the start and offers the whole body in an editor. */
@@ -14,8 +13,15 @@ export function statusClass(status: number): string {
   return 'status-error';
 }
 
-function button(caption: string, action: PanelAction): ElementNode {
+function button(action: PanelAction): ElementNode {
+  const caption = PANEL_BUTTONS.find((b) => b.action === action)?.caption ?? action;
   return el('button', 'action', [caption], { action, attributes: { title: caption } });
+}
+
+/** The buttons this result offers, in the order PANEL_BUTTONS gives. */
+function actionBar(view: ResultView): ElementNode {
+  const offered = PANEL_BUTTONS.filter((b: PanelButton) => b.offered === undefined || b.offered(view));
+  return el('div', 'actions', offered.map((b) => button(b.action)));
 }
 
 function header(view: ResultView): ElementNode {
@@ -105,40 +111,38 @@ function rawSection(view: ResultView): ElementNode {
       el('summary', undefined, [`Raw response (${raw.length.toLocaleString('en-US')} characters)`]),
       el('pre', 'raw-text', [cut ? raw.slice(0, RAW_VIEW_LIMIT) : raw]),
       ...(cut
-        ? [el('div', 'raw-cut', [`Showing the first ${RAW_VIEW_LIMIT.toLocaleString('en-US')} characters. `, button('Open in editor', 'openInEditor')])]
+        ? [el('div', 'raw-cut', [`Showing the first ${RAW_VIEW_LIMIT.toLocaleString('en-US')} characters. `, button('openInEditor')])]
         : []),
     ]),
   ]);
 }
 
+/** A section of the panel: what it shows of a result, nothing when the result has nothing for it. */
+type Section = (view: ResultView, result: ConnectorResult) => ViewNode[];
+
 /**
- * The whole panel for one result: status first, then redirects, errors and warnings, what the response structure
- * does, data (tables beside the tree), the request sent, response headers, the result's headers and descriptor,
- * and the raw view.
+ * The panel's sections, top to bottom: status first, then the buttons, redirects, errors and warnings, what the
+ * response structure does, data (tables beside the tree), the request sent, response headers, the result's headers
+ * and descriptor, and the raw view. A new section is one function and one entry here.
  */
+const SECTIONS: readonly Section[] = [
+  (view) => [header(view)],
+  (view) => [actionBar(view)],
+  (_view, result) => messageList('Redirects', 'redirects', (result.redirects ?? []).map((r) => `${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`)),
+  (_view, result) => messageList('Errors', 'errors', result.errors),
+  (_view, result) => messageList('Warnings', 'warnings', result.warnings),
+  (view) => structureSection(view),
+  (_view, result) => dataSection(result),
+  (view) => requestSection(view),
+  (view) => responseHeadersSection(view),
+  (_view, result) => recordSection('Headers', 'headers', result.headers),
+  (_view, result) => recordSection('Entity descriptor', 'entity-descriptor', result.entityDescriptor),
+  (view) => [rawSection(view)],
+];
+
+/** The whole panel for one result. */
 export function renderResult(view: ResultView): ElementNode {
   // The data arrives as exact JSON text and is read here, numbers with the service's digits.
   const result = resultOfPortable(view.result);
-  return el('div', 'result', [
-    header(view),
-    el('div', 'actions', [
-      button('Send again', 'sendAgain'),
-      button('Copy data', 'copyData'),
-      button('Copy raw', 'copyRaw'),
-      button('Save…', 'save'),
-      button('Open in editor', 'openInEditor'),
-      ...(view.canUseAsStructure ? [button('Use as response structure', 'useAsStructure')] : []),
-      ...(view.canSaveAsExpectation ? [button('Save as expectation', 'saveAsExpectation')] : []),
-    ]),
-    ...messageList('Redirects', 'redirects', (result.redirects ?? []).map((r) => `${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`)),
-    ...messageList('Errors', 'errors', result.errors),
-    ...messageList('Warnings', 'warnings', result.warnings),
-    ...structureSection(view),
-    ...dataSection(result),
-    ...requestSection(view),
-    ...responseHeadersSection(view),
-    ...recordSection('Headers', 'headers', result.headers),
-    ...recordSection('Entity descriptor', 'entity-descriptor', result.entityDescriptor),
-    rawSection(view),
-  ]);
+  return el('div', 'result', SECTIONS.flatMap((section) => section(view, result)));
 }

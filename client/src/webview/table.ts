@@ -1,6 +1,5 @@
 // Arrays of objects (an OData `value`, a REST list) as tables a click on a column header sorts. Cells are text.
-import { isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from '../../../server/src/core/values/exactJson';
-import { compareDecimals } from '../../../server/src/core/values/numbers';
+import { compareDecimals, isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from '../../../server/src/core';
 import { el, type ElementNode, type ViewNode } from './viewNode';
 
 type Json = ExactJson;

@@ -1,4 +1,4 @@
-import { visibleText } from '../../../server/src/core/visibleText';
+import { visibleText } from '../../../server/src/core';
 import type { PanelAction } from './protocol';
 
 /**

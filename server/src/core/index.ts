@@ -1,6 +1,7 @@
-// The one entry to the core. The language server and the command line import this module and nothing below it
-// (eslint.config.mjs holds them to it): the language service for checking and the editor features, and the
-// pure functions for preparing and sending requests, values files, the project file and OpenAPI.
+// The one entry to the core. The language server, the command line and the VS Code extension import this module and
+// nothing below it (eslint.config.mjs holds them to it): the language service for checking and the editor features,
+// and the pure functions for preparing and sending requests, values files, the project file and OpenAPI. The
+// extension's bundles hold only what they use of it: esbuild.mjs marks the core free of side effects.
 
 // Checking and editor features.
 export { getLanguageService } from './service';
@@ -26,36 +27,47 @@ export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
 export { parseExact } from './values/exactParse';
-export { stringifyExact } from './values/exactJson';
+export { isJsonObject, JsonNumber, numberText, stringifyExact } from './values/exactJson';
+export { compareDecimals } from './values/numbers';
 export { MAX_NESTING, nestingTooDeep, tooDeepAt } from './parse';
 export type { ExactJson } from './values/exactJson';
-export { portableResult, resultJsonText, resultOfPortable } from './portableResult';
-export type { PortableResult } from './portableResult';
+export { portableResult, resultJsonText, resultOfPortable } from './http/portableResult';
+export type { PortableResult } from './http/portableResult';
 
 // The project file (connector-tools.json).
 export { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CONFIG_FILE, ruleLevelsFor } from './projectConfig';
 export type { ProjectConfig } from './projectConfig';
 
-// Requests: preparing, showing and sending one operation.
+// Sending: every hop (API call, token request, $metadata) goes out through one function with the edge's network.
+export { sendPrepared } from './http/exchange';
+export type { SentRequest } from './http/exchange';
+export type { SendOptions } from './http/send';
+export { networkFromEnvironment } from './http/network';
+export type { NetworkSettings } from './http/network';
+export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './http/wireBody';
+export { redactRequest } from './http/redact';
+export type { BuiltRequest, ConnectorResult, FileRef } from './http/types';
+
+// Requests: preparing and showing one operation.
 export { prepareRequest } from './request/prepare';
 export type { PrepareInput, Prepared } from './request/prepare';
-export { sendPrepared } from './request/run';
-export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './sendBody';
-export type { SentRequest } from './request/run';
 export { curlCommand } from './request/curl';
-export { redactRequest } from './request/redact';
+export { hideValues, redactJson, redactResult, redactText, REDACTED } from './http/redact';
 export { bodyShown, describePreview, describeRequest, requestJson } from './request/show';
 export { credentialDestinations } from './request/credentials';
 export type { CredentialDestination } from './request/credentials';
-export { describeInputs, listOperations } from './request/inputs';
+export { describeInputs, listOperations, odataBodyFile } from './request/inputs';
+// How the editor's prompts read and offer what a user types for an input.
+export { parseTyped } from './values/read';
+export { optionId } from './values/check';
 export type { InputDescription, OperationSummary } from './request/inputs';
 export { environmentSecrets, secretVariable } from './request/secretVariable';
 export type { FileAccess, FileOutcome } from './request/files';
-export type { BuildProblem, BuiltRequest, ConnectorResult, FileRef, SecretProvider, SuppliedValues } from './request/types';
-export { hasValuesFor } from './values/valuesFile';
+export type { BuildProblem, SecretProvider, SuppliedValues } from './request/types';
+export { hasValuesFor } from './values/read';
 
 // OAuth2 client credentials: tokens kept in memory.
-export { TokenCache } from './oauth2/tokenCache';
+export { TokenCache } from './http/tokenCache';
 export type { TokenSource } from './oauth2/types';
 
 // Environments (connector-environments.json).

@@ -18,7 +18,7 @@ import { RULES } from './rules';
 import { enableEnforcementEdits } from './rules/restParameter/shared';
 import type { Rule } from './rules/types';
 import { testsCompletions, testsHover, type TestsDocument } from './suite/editing';
-import { checkValuesFile, type ValuesFinding } from './values/valuesFile';
+import { checkValuesFile, type ValuesFinding } from './request/valuesFile';
 
 /** One check of one version of a file, and what the check of its next version may reuse. */
 export type CheckState = LintState;

@@ -14,6 +14,9 @@ export type ParameterType = (typeof PARAMETER_TYPES)[number];
 export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export type Method = (typeof METHODS)[number];
 
+/** The methods the platform sends a body with: a body parameter, a form, an uploaded file. */
+export const METHODS_WITH_BODY: readonly Method[] = ['POST', 'PUT', 'PATCH'];
+
 export const SEPARATIONS = ['csv', 'ssv', 'tsv', 'pipes', 'multi'] as const;
 export type Separation = (typeof SEPARATIONS)[number];
 

@@ -1,6 +1,6 @@
 import { mkdirSync, realpathSync, renameSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
-import { addMetadataEdits, describeService, fetchMetadata, getLanguageService, type SecretProvider, type TextEdit } from '../core';
+import { addMetadataEdits, describeService, fetchMetadata, getLanguageService, type SecretProvider, type SendOptions, type TextEdit, type TokenSource } from '../core';
 import { METADATA_FILES } from './metadataFiles';
 import { inside } from './projectRoot';
 
@@ -16,8 +16,10 @@ export interface MetadataFetchInput {
   /** Folders a path the connector names may be written in (the workspace); a chosen `out` may be anywhere. */
   roots: readonly string[];
   secrets: SecretProvider;
-  timeoutMs: number;
-  signal?: AbortSignal;
+  /** Where an OAuth2 connector's token comes from: the edge's token cache, as for its requests. */
+  tokens: TokenSource;
+  /** How the download (and a token request) is sent: the network, the time limit and a cancel. */
+  send: SendOptions;
 }
 
 export type MetadataFetchOutcome =
@@ -61,7 +63,7 @@ export async function fetchMetadataFile(input: MetadataFetchInput): Promise<Meta
   if (!input.out && !realParentInside(target, input.roots)) {
     return { ok: false, kind: 'input', message: `The connector names ${JSON.stringify(named)} as its metadata file, which resolves outside the workspace (${target}); nothing was downloaded. Give the place to write explicitly, or name a file inside the workspace.` };
   }
-  const fetched = await fetchMetadata(connector, input.secrets, { timeoutMs: input.timeoutMs, ...(input.signal ? { signal: input.signal } : {}) });
+  const fetched = await fetchMetadata(connector, { secrets: input.secrets, tokens: input.tokens }, input.send);
   if (!fetched.ok) return { ok: false, kind: fetched.code === 'invalid-connector' || fetched.code === 'missing-secret' ? 'input' : 'download', message: fetched.message };
   try {
     mkdirSync(dirname(target), { recursive: true });

@@ -83,9 +83,6 @@ export function bodyFileReader(connectorDir: string, folders: readonly string[])
   };
 }
 
-/** How the editor allows another folder, for messages. */
-const EDITOR_HOW_TO_ALLOW = 'the setting connectorTools.request.allowedFileFolders';
-
 /**
  * The folders a connector in the editor may read files from: the workspace folders, plus allowed ones (relative to
  * the first). Without a workspace folder, the connector's project root, as on the command line.
@@ -99,9 +96,4 @@ export function editorFolders(connectorPath: string, workspaceFolders: readonly 
 /** The body-file reader for a connector in the editor, over the folders of editorFolders. */
 export function editorBodyFileReader(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): BodyFileReader {
   return bodyFileReader(dirname(connectorPath), editorFolders(connectorPath, workspaceFolders, allowed));
-}
-
-/** The file step for sending from the editor, over the folders of editorFolders. */
-export function editorFileAccess(connectorPath: string, workspaceFolders: readonly string[], allowed: readonly string[]): FileAccess {
-  return workspaceFiles({ roots: editorFolders(connectorPath, workspaceFolders, allowed), howToAllow: EDITOR_HOW_TO_ALLOW });
 }

@@ -1,14 +1,14 @@
 // A values file (NAME.values.json) checked against its connector, for the command line and the language server
 // alike: each entry's problems, with the inputs body files name counted as the connector's own.
 import { basename } from 'node:path';
-import type { BodyFileReader, Connector, ConnectorLanguageService, Finding } from '../core';
+import { odataBodyFile, type BodyFileReader, type Connector, type ConnectorLanguageService, type Finding } from '../core';
 import { connectorOfValues } from './fileKinds';
 
 /** The texts of the body files a connector's Custom requests name, read with the workspace rule: their variables are inputs. */
 export function bodyTextsOf(connector: Connector | undefined, readBodyFile: BodyFileReader | undefined): Map<string, string> {
   const texts = new Map<string, string>();
   for (const request of connector?.kind === 'odata' && readBodyFile ? connector.customRequests : []) {
-    const given = request.body?.kind === 'file' ? request.body.file?.value : undefined;
+    const given = odataBodyFile(request);
     const read = given === undefined ? undefined : readBodyFile?.(given);
     if (given !== undefined && read?.ok) texts.set(given, read.text);
   }

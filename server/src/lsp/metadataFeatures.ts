@@ -1,13 +1,15 @@
 import { readJsonTextSync } from '../io/jsonText';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
-import { environmentSecrets, LineIndex, secretVariable } from '../core';
+import { LineIndex, secretVariable } from '../core';
 import { fetchMetadataFile } from '../files/metadataFetch';
-import { editorFolders } from '../files/workspaceFiles';
 import { FETCH_METADATA, FETCH_METADATA_COMMAND, type FetchMetadataParams, type FetchMetadataResult } from '../protocol';
-import { workspacePaths, type FeatureGroupFactory } from './context';
+import { readableFolders, sendOptions } from '../sending/requestInputs';
+import type { FeatureGroupFactory } from './context';
 import { lspEdit } from './convert';
-import { editorSecrets, SecretChannelError } from './secretRequest';
+import { SecretChannelError, secretsForClient } from './secretRequest';
+import { editorPlace } from './sendingPlace';
+import { serverTokens } from './tokens';
 
 /** "Fetch $metadata": the server downloads and writes the file, the connector edit goes through the editor (undoable). */
 export const metadataFeatures: FeatureGroupFactory = (deps) => ({
@@ -32,17 +34,19 @@ export const metadataFeatures: FeatureGroupFactory = (deps) => ({
       }
       const ours = client().connectorToolsExtension;
       const missing: string[] = [];
-      const secrets = ours ? editorSecrets(connection, uri) : environmentSecrets(process.env);
+      const secrets = secretsForClient(connection, uri, ours);
+      const send = sendOptions(deps.settings().requestTimeoutMs);
       const outcome = await fetchMetadataFile({
         connectorPath: path,
         text,
-        roots: editorFolders(path, workspacePaths(deps), deps.settings().allowedFileFolders),
-        secrets: async (name, origin) => {
-          const value = await secrets(name, origin);
+        roots: readableFolders(editorPlace(deps, documents), path),
+        secrets: async (name, origin, tokenFor) => {
+          const value = await secrets(name, origin, tokenFor);
           if (!value) missing.push(name);
           return value;
         },
-        timeoutMs: deps.settings().requestTimeoutMs,
+        tokens: serverTokens.source(send),
+        send,
       }).catch((error: unknown) => {
         if (error instanceof SecretChannelError) return { ok: false as const, message: error.message };
         throw error;

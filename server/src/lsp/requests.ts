@@ -4,33 +4,26 @@ import { basename, dirname } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
-  describeInputs, hasValuesFor, LineIndex, listOperations, prepareRequest, secretVariable, sendPrepared,
-  type AppliedEnvironment, type BuildProblem, type Connector, type FileAccess, type PortableResult, type Prepared, type SecretProvider,
-  type TokenSource,
+  describeInputs, hasValuesFor, LineIndex, listOperations, odataBodyFile, prepareRequest, secretVariable, sendPrepared,
+  type BuildProblem, type Connector, type PortableResult, type Prepared, type SecretProvider, type SendOptions, type TokenCache,
 } from '../core';
+import { fileAccess, requestInputs, sendOptions, type SendingPlace } from '../sending/requestInputs';
 import { serverTokens } from './tokens';
-import { editorFileAccess } from '../files/workspaceFiles';
-import { editorRoot } from '../files/projectRoot';
 import {
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
   type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
   type PreviewRequestParams, type PreviewRequestResult, type SendRequestParams, type SendRequestResult, type ValuesChoice,
 } from '../protocol';
-import type { DocumentAnalysis, FeatureGroup } from './context';
+import type { DocumentAnalysis, FeatureDeps, FeatureGroup } from './context';
 import { SecretChannelError, secretsForClient } from './secretRequest';
-import { workspacePaths, type FeatureDeps } from './context';
 import { valuesOfConnector } from '../io/fileKinds';
-import { environmentFor } from '../io/environmentsFiles';
+import { editorPlace } from './sendingPlace';
 import { preview, sentView } from './sentView';
 
 /** The requests behind Send Request, Preview Request and Copy as cURL: the server prepares and sends, like the CLI. */
 export function requestFeatures(deps: FeatureDeps): FeatureGroup {
-  /** Files come from the workspace folders (the connector's folder when none is open), or folders the user allowed. */
-  function filesFor(connectorPath: string): FileAccess {
-    return editorFileAccess(connectorPath, workspacePaths(deps), deps.settings().allowedFileFolders);
-  }
-
-  const tokens = serverTokens;
+  /** Where requests are sent from: the workspace, the allowed folders, the open documents (known once registered). */
+  let place = (): SendingPlace => ({ workspaceFolders: [], allowedFolders: [], howToAllow: '' });
 
   /** How to supply a missing secret, for the client in use. */
   let secretHint: (name: string) => string = () => '';
@@ -48,45 +41,58 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
   }
 
   /** The values file's text: the open document when it is open (unsaved edits included), else the file on disk. */
-  let openText: (path: string) => string | undefined = () => undefined;
   function valuesTextAt(path: string): string | undefined {
-    return openText(path) ?? (existsSync(path) ? readJsonTextSync(path) : undefined);
+    return place().openText?.(path) ?? (existsSync(path) ? readJsonTextSync(path) : undefined);
   }
 
-  async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider, extra: { environment?: string; tokens?: TokenSource } = {}): Promise<{ prepared: Prepared; describe: (p: BuildProblem) => string }> {
+  /** A request prepared as the user chose it, how its problems read, and how it is sent. */
+  interface Preparation {
+    prepared: Prepared;
+    describe: (p: BuildProblem) => string;
+    send: SendOptions;
+  }
+
+  async function prepare(analysis: DocumentAnalysis, connector: Connector, operationId: string, choice: ValuesChoice | undefined, secrets: SecretProvider, extra: { environment?: string; tokens?: TokenCache; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Preparation> {
     const path = URI.parse(analysis.uri).fsPath;
-    let environment: AppliedEnvironment | undefined;
-    if (extra.environment !== undefined) {
-      const chosen = environmentFor(path, extra.environment, editorRoot(path, workspacePaths(deps)), openText);
-      if (!chosen.ok) return { prepared: { ok: false, problems: [{ code: 'invalid-connector', message: chosen.message }], warnings: [] }, describe: (p) => p.message };
-      environment = chosen.environment;
-    }
     const valuesPath = valuesOfConnector(path);
-    const valuesText = choice && 'valuesFile' in choice ? valuesTextAt(valuesPath) : undefined;
+    // The values file is used when the user chose it and it is there (open, or on disk).
+    const useValues = choice !== undefined && 'valuesFile' in choice && (place().openText?.(valuesPath) !== undefined || existsSync(valuesPath));
+    const timeoutMs = extra.timeoutMs ?? deps.settings().requestTimeoutMs;
+    const assembled = requestInputs(place(), {
+      connectorPath: path,
+      ...(extra.environment !== undefined ? { environment: extra.environment } : {}),
+      ...(useValues ? { valuesFile: valuesPath } : {}),
+      secrets,
+      ...(extra.tokens ? { tokens: extra.tokens } : {}),
+      timeoutMs,
+      ...(extra.signal ? { signal: extra.signal } : {}),
+    });
+    if (!assembled.ok) {
+      const problem: BuildProblem = assembled.problem === 'environment'
+        ? { code: 'invalid-connector', message: assembled.message }
+        : { code: 'file-unreadable', path: assembled.path, message: `${basename(assembled.path)} cannot be read: ${assembled.error instanceof Error ? assembled.error.message : String(assembled.error)}` };
+      return { prepared: { ok: false, problems: [problem], warnings: [] }, describe: (p) => p.message, send: sendOptions(timeoutMs, extra.signal) };
+    }
+    const { inputs } = assembled;
     const prepared = await prepareRequest({
       connector,
       findings: analysis.result.findings,
       operationId,
-      ...(valuesText !== undefined ? { valuesFileText: valuesText } : {}),
       entered: choice && 'entered' in choice ? choice.entered : {},
-      secrets,
-      ...(environment ? { environment } : {}),
-      ...(extra.tokens ? { tokens: extra.tokens } : {}),
-      baseDir: dirname(path),
-      files: filesFor(path),
+      ...inputs.prepare,
     }).catch((error: unknown): Prepared => {
       // The editor's secret channel refused or failed: nothing is sent, and the message says why.
       if (error instanceof SecretChannelError) return { ok: false, problems: [{ code: 'secret-channel', message: error.message }], warnings: [] };
       throw error;
     });
-    const values = valuesText !== undefined ? { path: valuesPath, lines: new LineIndex(valuesText) } : undefined;
-    return { prepared, describe: (p) => where(p, analysis, values) };
+    const values = inputs.valuesFile ? { path: inputs.valuesFile.path, lines: new LineIndex(inputs.valuesFile.text) } : undefined;
+    return { prepared, describe: (p) => where(p, analysis, values), send: inputs.send };
   }
 
   return {
     capabilities: {},
     register({ connection, analyze, documents, client, registerCommand }) {
-      openText = (path) => documents.get(URI.file(path).toString())?.getText();
+      place = () => editorPlace(deps, documents);
       const secretsFor = (uri: string): SecretProvider => secretsForClient(connection, uri, client().connectorToolsExtension);
       secretHint = (name) => (client().connectorToolsExtension ? "Run 'Connector: Set Secret…' to set it." : `Set ${secretVariable(name)} in the environment the language server runs in.`);
 
@@ -95,8 +101,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const analysis = analyze(uri);
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
-        const options = { timeoutMs, signal };
-        const { prepared, describe } = await prepare(analysis, connector, operationId, choice, secretsFor(uri), { ...(environment !== undefined ? { environment } : {}), tokens: tokens.source(options) });
+        const { prepared, describe, send: options } = await prepare(analysis, connector, operationId, choice, secretsFor(uri), { ...(environment !== undefined ? { environment } : {}), tokens: serverTokens, timeoutMs, signal });
         if (!prepared.ok) return { ok: false, problems: prepared.problems.map(describe) };
         const sent = await sendPrepared(prepared.request, options);
         return { ok: true, ...sentView(prepared.request, prepared.values, sent) };
@@ -153,10 +158,10 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const out = new Map<string, string>();
         const connector = analysis.result.connector;
         const request = connector?.kind === 'odata' ? connector.customRequests.find((r) => r.id?.value === operationId) : undefined;
-        const file = request?.body?.kind === 'file' ? request.body.file?.value : undefined;
+        const file = request ? odataBodyFile(request) : undefined;
         if (file === undefined) return out;
         const path = URI.parse(analysis.uri).fsPath;
-        const access = filesFor(path);
+        const access = fileAccess(place(), path);
         const found = await access.find(file, dirname(path));
         const read = found.ok ? await access.readText(found.file) : undefined;
         if (read?.ok) out.set(file, read.text);

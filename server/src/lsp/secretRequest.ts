@@ -7,7 +7,7 @@ import { isSealedSecret, secretOpener } from '../secretSeal';
 export class SecretChannelError extends Error {}
 
 /** Secrets from the editor, asked for the origin they go to and received sealed to a one-time key; undefined when not given. */
-export function editorSecrets(connection: Connection, uri: string): SecretProvider {
+function editorSecrets(connection: Connection, uri: string): SecretProvider {
   return async (name, origin, tokenFor) => {
     const opener = secretOpener();
     const params: GetSecretParams = { name, origin, uri, publicKey: opener.publicKey, ...(tokenFor !== undefined ? { tokenFor } : {}) };

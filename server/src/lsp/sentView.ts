@@ -2,8 +2,7 @@ import {
   bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, parseExact, portableResult, redactRequest, stringifyExact, structureReport,
   type BuiltRequest, type ExactJson, type SentRequest, type SuppliedValues,
 } from '../core';
-import type { RequestPreview } from '../protocol';
-import type { SentView } from '../suiteProtocol';
+import type { RequestPreview, SentView } from '../protocol';
 
 /** The request as the user sees it: secrets redacted, files by name and size, where credentials go, and a curl command doing the same. */
 export function preview(request: BuiltRequest): RequestPreview {

@@ -2,28 +2,27 @@
 // and environments files, the Testing view's cases and runs, "Use as response structure" and "Save as expectation".
 import { existsSync } from 'node:fs';
 import { readJsonTextSync } from '../io/jsonText';
-import { basename, dirname } from 'node:path';
+import { basename } from 'node:path';
 import { glob } from 'tinyglobby';
 import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import {
   addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
-  type AppliedEnvironment, type CaseOutcome, type ConnectorLanguageService, type ExactJson, type TestsDocument,
+  type CaseOutcome, type ConnectorLanguageService, type ExactJson, type TestsDocument,
 } from '../core';
-import { editorRoot } from '../files/projectRoot';
-import { editorFileAccess } from '../files/workspaceFiles';
-import { environmentFor } from '../io/environmentsFiles';
+import { requestInputs, type RequestInputs } from '../sending/requestInputs';
 import { connectorPathOf, loadSuite, testsFileFindings, testsPathOf, type SuiteReading } from '../io/testsFiles';
 import {
   LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
   type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
-} from '../suiteProtocol';
+} from '../protocol';
 import { isConnectorUri, kindOfUri } from './analysis';
 import { workspacePaths, type FeatureGroupFactory } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 import { secretsForClient } from './secretRequest';
+import { editorPlace } from './sendingPlace';
 import { sentView } from './sentView';
 import { serverTokens } from './tokens';
 
@@ -149,28 +148,26 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       ];
       const connector = suite.lint.connector;
       if (!connector || connector.kind === undefined) blockers.push(`${basename(suite.connectorPath)} is not a connector.`);
-      let environment: AppliedEnvironment | undefined;
-      if (params.environment !== undefined) {
-        const chosen = environmentFor(suite.connectorPath, params.environment, editorRoot(suite.connectorPath, roots()), (p) => textAt(documents, p));
-        if (chosen.ok) environment = chosen.environment;
-        else blockers.push(chosen.message);
-      }
-      if (blockers.length || !connector) return { ok: false, problems: blockers };
       const controller = new AbortController();
+      const assembled = requestInputs(editorPlace(deps, documents), {
+        connectorPath: suite.connectorPath,
+        ...(params.environment !== undefined ? { environment: params.environment } : {}),
+        secrets: secretsForClient(connection, URI.file(suite.connectorPath).toString(), client().connectorToolsExtension),
+        tokens: serverTokens,
+        timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs,
+        signal: controller.signal,
+      });
+      let inputs: RequestInputs | undefined;
+      if (assembled.ok) inputs = assembled.inputs;
+      else if (assembled.problem === 'environment') blockers.push(assembled.message);
+      if (blockers.length || !connector || !inputs) return { ok: false, problems: blockers };
       const subscription = token.onCancellationRequested(() => controller.abort());
-      const send = { timeoutMs: params.timeoutMs ?? deps.settings().requestTimeoutMs, signal: controller.signal };
-      const files = editorFileAccess(suite.connectorPath, roots(), deps.settings().allowedFileFolders);
       const runs: TestCaseRun[] = [];
       try {
         for (const testCase of suite.file.cases) {
           if (params.indexes && !params.indexes.includes(testCase.index)) continue;
           if (token.isCancellationRequested) break;
-          const outcome: CaseOutcome = await runCase({
-            connector, findings: suite.lint.findings, file: suite.file, testCase,
-            secrets: secretsForClient(connection, URI.file(suite.connectorPath).toString(), client().connectorToolsExtension),
-            baseDir: dirname(suite.connectorPath), files, tokens: serverTokens.source(send), send,
-            ...(environment ? { environment } : {}),
-          }).catch((error: unknown): CaseOutcome => ({ testCase, outcome: 'error', failures: [], problems: [{ code: 'secret-channel', message: error instanceof Error ? error.message : String(error) }], durationMs: 0 }));
+          const outcome: CaseOutcome = await runCase({ connector, findings: suite.lint.findings, file: suite.file, testCase, ...inputs.prepare, send: inputs.send }).catch((error: unknown): CaseOutcome => ({ testCase, outcome: 'error', failures: [], problems: [{ code: 'secret-channel', message: error instanceof Error ? error.message : String(error) }], durationMs: 0 }));
           runs.push({
             index: testCase.index,
             name: testCase.name,

@@ -9,7 +9,7 @@ import type { FeatureDeps, FeatureGroupFactory } from '../lsp/context';
 import {
   IMPORT_METADATA, METADATA_CHOICES,
   type ImportMetadataParams, type ImportMetadataResult, type MetadataChoicesParams, type MetadataChoicesResult,
-} from '../metadataImportProtocol';
+} from '../protocol';
 import { importMetadataFile, readMetadataDocument } from './importFile';
 
 const languageService = getLanguageService();

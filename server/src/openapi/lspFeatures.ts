@@ -5,7 +5,7 @@ import { basename, dirname, relative, isAbsolute } from 'node:path';
 import type { CancellationToken } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import type { FeatureDeps, FeatureGroupFactory } from '../lsp/context';
-import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiParams, type ImportOpenApiResult, type OpenApiOperationsParams, type OpenApiOperationsResult } from '../openapiProtocol';
+import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiParams, type ImportOpenApiResult, type OpenApiOperationsParams, type OpenApiOperationsResult } from '../protocol';
 import { importOpenApiFile, listOperationsInFile } from './importFile';
 
 /** `$ref`s may read files in the workspace folder that holds the document, else in the document's own folder. */

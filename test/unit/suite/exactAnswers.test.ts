@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyEdits } from '../../../server/src/core/edits';
-import type { ConnectorResult, ResultShaping } from '../../../server/src/core/request/types';
-import { shapeResult } from '../../../server/src/core/result';
+import type { ConnectorResult, ResultShaping } from '../../../server/src/core/http/types';
+import { shapeResult } from '../../../server/src/core/http/result';
 import { responseSkeleton, structureReport } from '../../../server/src/core/structure/responseStructure';
 import { addCase } from '../../../server/src/core/suite/addCase';
 import { checkExpectation, type Failure } from '../../../server/src/core/suite/match';

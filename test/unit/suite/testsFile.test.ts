@@ -4,7 +4,7 @@ import { lintText } from '../../../server/src/core/lint';
 import { checkExpectation } from '../../../server/src/core/suite/match';
 import { caseValues, checkTestsFile, readTestsFile } from '../../../server/src/core/suite/testsFile';
 import { JsonNumber } from '../../../server/src/core/values/exactJson';
-import type { ConnectorResult } from '../../../server/src/core/request/types';
+import type { ConnectorResult } from '../../../server/src/core/http/types';
 import { operation, restConnector } from '../../support/connectorText';
 
 const CONNECTOR = lintText(restConnector([

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEdits } from '../../../server/src/core/edits';
 import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
-import { checkValuesFile } from '../../../server/src/core/values/valuesFile';
+import { checkValuesFile } from '../../../server/src/core/request/valuesFile';
 import { operation, restConnector } from '../../support/connectorText';
 
 const TWO_METHODS = restConnector([

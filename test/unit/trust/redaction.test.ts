@@ -2,11 +2,11 @@
 // every other text as it is: a one-letter secret must not turn "raw" into "r•••w".
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { tokenHttpRequest } from '../../../server/src/core/oauth2/tokenEndpoint';
-import { redactRequest, redactResult, redactText } from '../../../server/src/core/request/redact';
+import { tokenHttpRequest } from '../../../server/src/core/http/tokenEndpoint';
+import { redactRequest, redactResult, redactText } from '../../../server/src/core/http/redact';
 import { describeRequest } from '../../../server/src/core/request/show';
-import type { BuiltRequest, ConnectorResult, SecretPlacement } from '../../../server/src/core/request/types';
-import { shapeResult } from '../../../server/src/core/result';
+import type { BuiltRequest, ConnectorResult, SecretPlacement } from '../../../server/src/core/http/types';
+import { shapeResult } from '../../../server/src/core/http/result';
 import { isJsonObject, JsonNumber, stringifyExact } from '../../../server/src/core/values/exactJson';
 
 function request(secret: string, placement: SecretPlacement, extra: Partial<BuiltRequest> = {}): BuiltRequest {

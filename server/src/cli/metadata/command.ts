@@ -1,14 +1,15 @@
 import { writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { applyEdits, environmentSecrets, secretVariable } from '../../core';
+import { resolve } from 'node:path';
+import { applyEdits, environmentSecrets, secretVariable, TokenCache } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
-import { commandLineRoot } from '../../files/projectRoot';
 import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { readCommandLine } from '../commandLine';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError, UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
+import { readableFolders, sendOptions } from '../../sending/requestInputs';
+import { commandLinePlace } from '../sendingPlace';
 
 export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS]
 
@@ -67,17 +68,19 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
   const { text } = file;
   const env = environmentSecrets(process.env);
   const missing: string[] = [];
+  const send = sendOptions(options.timeoutMs);
   const outcome = await fetchMetadataFile({
     connectorPath: path,
     text,
     ...(options.out ? { out: resolve(io.cwd, options.out) } : {}),
-    roots: [commandLineRoot(dirname(path)).folder],
+    roots: readableFolders(commandLinePlace([]), path),
     secrets: (name) => {
       const value = env(name);
       if (!value) missing.push(name);
       return value;
     },
-    timeoutMs: options.timeoutMs,
+    tokens: new TokenCache().source(send),
+    send,
   });
   if (!outcome.ok) {
     const hint = missing.length ? ` Set it in the environment as ${secretVariable(missing[0] ?? '')}.` : '';

@@ -1,12 +1,10 @@
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import {
   curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared, TokenCache,
-  type AppliedEnvironment, type BuildProblem,
+  type BuildProblem,
 } from '../../core';
-import { commandLineRoot } from '../../files/projectRoot';
-import { workspaceFiles } from '../../files/workspaceFiles';
-import { environmentFor } from '../../io/environmentsFiles';
 import { readJsonText } from '../../io/jsonText';
+import { requestInputs } from '../../sending/requestInputs';
 import { connectorCheckOptions } from '../connectorCheck';
 import type { CliIo } from '../io';
 import { languageService } from '../languageService';
@@ -14,14 +12,19 @@ import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
 import { parseRequestOptions, REQUEST_HELP } from './options';
 import { prettyResult } from './printResult';
+import { commandLinePlace } from '../sendingPlace';
 
 async function readText(path: string, io: CliIo, what: string): Promise<string | undefined> {
   try {
     return await readJsonText(path);
   } catch (error) {
-    io.stderr(`connector request: cannot read the ${what} ${path}: ${describeFsError(error)}.\n`);
+    io.stderr(cannotRead(what, path, error));
     return undefined;
   }
+}
+
+function cannotRead(what: string, path: string, error: unknown): string {
+  return `connector request: cannot read the ${what} ${path}: ${describeFsError(error)}.\n`;
 }
 
 /** Problems as lines: `file:line:col  message` where a problem has a place, with a hint of how to give a value or secret. */
@@ -44,8 +47,6 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const path = resolve(io.cwd, options.file);
   const text = await readText(path, io, 'connector file');
   if (text === undefined) return 2;
-  const baseDir = dirname(path);
-  const project = commandLineRoot(baseDir);
   const allowed = options.allowFiles.map((f) => resolve(io.cwd, f));
   const { connector, findings } = languageService.check(text, connectorCheckOptions(path, { allowed })).result;
   if (!connector) {
@@ -54,42 +55,27 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     io.stderr(`connector request: ${displayPathOf(path, io.cwd)} is not a connector (no JSON object); nothing was sent.\n${problemLines(unreadable, { connector: { shown: displayPathOf(path, io.cwd), lines: new LineIndex(text) }, values: undefined })}`);
     return 2;
   }
-  const valuesPath = options.valuesFile ? resolve(io.cwd, options.valuesFile) : undefined;
-  const valuesText = valuesPath ? await readText(valuesPath, io, 'values file') : undefined;
-  if (valuesPath && valuesText === undefined) return 2;
-  let environment: AppliedEnvironment | undefined;
-  if (options.env !== undefined) {
-    const chosen = environmentFor(path, options.env, project);
-    if (!chosen.ok) {
-      io.stderr(`connector request: ${chosen.message} Nothing was sent.\n`);
-      return 2;
-    }
-    environment = chosen.environment;
-  }
   const env = environmentSecrets(process.env);
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
-  const secrets = options.mode === 'send' ? env : (name: string): string => env(name) || (missingSecrets.push(name), `(secret ${name})`);
-  const prepared = await prepareRequest({
-    connector,
-    findings,
-    operationId: options.operationId,
-    ...(valuesText !== undefined ? { valuesFileText: valuesText } : {}),
-    entered: options.values,
-    secrets,
-    ...(environment ? { environment } : {}),
+  const assembled = requestInputs(commandLinePlace(allowed), {
+    connectorPath: path,
+    ...(options.env !== undefined ? { environment: options.env } : {}),
+    ...(options.valuesFile ? { valuesFile: resolve(io.cwd, options.valuesFile) } : {}),
+    secrets: options.mode === 'send' ? env : (name) => env(name) || (missingSecrets.push(name), `(secret ${name})`),
     // Only a send fetches an OAuth2 token; a preview shows a stand-in.
-    ...(options.mode === 'send' ? { tokens: new TokenCache().source({ timeoutMs: options.timeoutMs }) } : {}),
-    baseDir,
-    files: workspaceFiles({
-      roots: [project.folder],
-      allowed,
-      howToAllow: '--allow-files FOLDER',
-    }),
+    ...(options.mode === 'send' ? { tokens: new TokenCache() } : {}),
+    timeoutMs: options.timeoutMs,
   });
+  if (!assembled.ok) {
+    io.stderr(assembled.problem === 'values-file' ? cannotRead('values file', assembled.path, assembled.error) : `connector request: ${assembled.message} Nothing was sent.\n`);
+    return 2;
+  }
+  const { inputs } = assembled;
+  const prepared = await prepareRequest({ connector, findings, operationId: options.operationId, entered: options.values, ...inputs.prepare });
   const located = {
     connector: { shown: displayPathOf(path, io.cwd), lines: new LineIndex(text) },
-    values: valuesPath && valuesText !== undefined ? { shown: displayPathOf(valuesPath, io.cwd), lines: new LineIndex(valuesText) } : undefined,
+    values: inputs.valuesFile ? { shown: displayPathOf(inputs.valuesFile.path, io.cwd), lines: new LineIndex(inputs.valuesFile.text) } : undefined,
   };
   if (prepared.warnings.length > 0) io.stderr(`Warning: other entries of the values file have problems (not used for '${options.operationId}'):\n${problemLines(prepared.warnings, located)}`);
   if (!prepared.ok) {
@@ -104,7 +90,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);
     return 0;
   }
-  const { result } = await sendPrepared(request, { timeoutMs: options.timeoutMs });
+  const { result } = await sendPrepared(request, inputs.send);
   io.stdout(options.format === 'json' ? `${resultJsonText(result)}\n` : prettyResult(result));
   return result.status >= 200 && result.status < 300 && result.errors.length === 0 ? 0 : 1;
 }

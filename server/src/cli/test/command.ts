@@ -1,12 +1,11 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable, TokenCache, type AppliedEnvironment } from '../../core';
-import { commandLineRoot } from '../../files/projectRoot';
-import { workspaceFiles } from '../../files/workspaceFiles';
-import { environmentFor } from '../../io/environmentsFiles';
+import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable, TokenCache } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
+import { requestInputs, type RequestInputs } from '../../sending/requestInputs';
 import { connectorCheckOptions } from '../connectorCheck';
+import { commandLinePlace } from '../sendingPlace';
 import { languageService } from '../languageService';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
@@ -18,12 +17,11 @@ import type { FileReport, TestReport } from './report';
 
 const TESTS_TARGETS = { globs: ['**/*.tests.json'], described: 'tests files (*.tests.json)', verb: 'run' };
 
-/** A suite ready to run: read, checked, with its environment. */
+/** A suite ready to run: read, checked, with what its cases are sent with (its environment among them). */
 interface Planned {
   suite: LoadedSuite;
-  environment?: AppliedEnvironment;
+  inputs: RequestInputs;
   shown: string;
-  root: string;
 }
 
 /** The secret names a suite's cases need (after the environment's mapping). */
@@ -31,7 +29,7 @@ function secretsNeeded(planned: Planned): string[] {
   const authorization = planned.suite.lint.connector?.authorization;
   const name = authorization?.secret?.value;
   if (!name || (authorization?.scheme?.value ?? 'none') === 'none' || planned.suite.file.cases.length === 0) return [];
-  return [planned.environment?.secrets[name] ?? name];
+  return [planned.inputs.prepare.environment?.secrets[name] ?? name];
 }
 
 /** `connector test`: check every tests file first (nothing is sent when one is wrong), then run each case in file order. */
@@ -53,10 +51,11 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
   const planned: Planned[] = [];
   const problems: string[] = [];
   const configs = new ProjectConfigFiles(RULE_IDS);
+  // One token cache for the run: cases of the same connector sign in once.
+  const tokens = new TokenCache(Date.now, undefined, true);
+  const secrets = environmentSecrets(process.env);
   for (const path of resolved.files) {
     const shown = displayPathOf(path, io.cwd);
-    const project = commandLineRoot(dirname(path));
-    const root = project.folder;
     const loaded = loadSuite(languageService, path, { check: connectorCheckOptions(connectorPathOf(path), { allowed, configs }) });
     if (!loaded.ok) {
       problems.push(`${shown} ${loaded.message}`);
@@ -80,15 +79,13 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
       problems.push(`${connectorShown} is not a connector (no valid "kind").`);
       continue;
     }
-    let environment: AppliedEnvironment | undefined;
-    if (options.env !== undefined) {
-      const chosen = environmentFor(suite.connectorPath, options.env, project);
-      if (!chosen.ok) problems.push(`${connectorShown}: ${chosen.message}`);
-      else environment = chosen.environment;
-    }
-    planned.push({ suite, shown, root, ...(environment ? { environment } : {}) });
+    const assembled = requestInputs(commandLinePlace(allowed), {
+      connectorPath: suite.connectorPath, ...(options.env !== undefined ? { environment: options.env } : {}), secrets, tokens, timeoutMs: options.timeoutMs,
+    });
+    if (assembled.ok) planned.push({ suite, shown, inputs: assembled.inputs });
+    else if (assembled.problem === 'environment') problems.push(`${connectorShown}: ${assembled.message}`);
   }
-  const missing = [...new Set(planned.flatMap(secretsNeeded))].filter((name) => !environmentSecrets(process.env)(name));
+  const missing = [...new Set(planned.flatMap(secretsNeeded))].filter((name) => !secrets(name));
   for (const name of missing) problems.push(`The secret '${name}' is not set: set ${secretVariable(name)} in the environment.`);
   if (problems.length) return fail(`the tests cannot run (nothing was sent):\n${problems.map((p) => `  ${p}`).join('\n')}`);
 
@@ -96,11 +93,9 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
   const color = options.color ?? (options.outputFile === undefined && io.color);
   const started = new Date();
   const startedMs = performance.now();
-  // One token cache for the run: cases of the same connector sign in once.
-  const tokens = new TokenCache(Date.now, undefined, true);
-  const secrets = environmentSecrets(process.env);
   const files: FileReport[] = [];
-  for (const { suite, environment, shown, root } of planned) {
+  for (const { suite, inputs, shown } of planned) {
+    const environment = inputs.prepare.environment;
     const connector = suite.lint.connector;
     if (!connector) continue;
     const report: FileReport = {
@@ -113,20 +108,8 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
     };
     files.push(report);
     if (streaming) io.stdoutPainted(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
-    const send = { timeoutMs: options.timeoutMs };
     for (const testCase of suite.file.cases) {
-      const outcome = await runCase({
-        connector,
-        findings: suite.lint.findings,
-        file: suite.file,
-        testCase,
-        secrets,
-        baseDir: dirname(suite.connectorPath),
-        files: workspaceFiles({ roots: [root], allowed, howToAllow: '--allow-files FOLDER' }),
-        tokens: tokens.source(send),
-        ...(environment ? { environment } : {}),
-        send,
-      });
+      const outcome = await runCase({ connector, findings: suite.lint.findings, file: suite.file, testCase, ...inputs.prepare, send: inputs.send });
       report.cases.push(outcome);
       if (streaming) io.stdoutPainted(stylishCase(report, outcome, color));
     }

@@ -7,7 +7,7 @@ import { duplicateKeyFindings } from '../duplicateKeys';
 import { sortFindings, type Finding, type Span } from '../findings';
 import { tokenUrlProblem } from '../oauth2/tokenUrl';
 import { parseDocument } from '../parse';
-import { splitUrl } from '../request/url';
+import { splitUrl } from '../http/url';
 import { propertiesOf } from '../tree';
 
 export const ENVIRONMENTS_FILE = 'connector-environments.json';

@@ -1,7 +1,8 @@
 import type { Node } from 'jsonc-parser';
 import { parseJsonTree } from '../parse';
 import { closeMatches } from '../closeMatches';
-import { fillVariables } from '../rules/odata/bodyJson';
+import { variableLengthAt } from '../placeholders';
+import { fillVariables } from '../request/bodyTemplate';
 import { callerParameters, isOptionalParameter } from './arguments';
 import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
 import type { EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
@@ -45,8 +46,8 @@ export function parseBody(body: string): BodyTree | undefined {
     const start = filled.originalIndex(node.offset);
     const end = node.length === 0 ? start : filled.originalIndex(node.offset + node.length - 1) + 1;
     // A filled sample maps to its placeholder's start: the end then lies past the whole placeholder.
-    const placeholder = /^\{\{[^{}]*\}\}/.exec(body.slice(start));
-    return { start, end: Math.max(end, placeholder && node.type !== 'object' && node.type !== 'array' ? start + placeholder[0].length : end) };
+    const placeholder = variableLengthAt(body, start);
+    return { start, end: Math.max(end, placeholder !== undefined && node.type !== 'object' && node.type !== 'array' ? start + placeholder : end) };
   };
   return {
     root,

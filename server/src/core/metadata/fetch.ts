@@ -3,10 +3,11 @@ import { formattingFor } from '../edits';
 import type { TextEdit } from '../findings';
 import type { ODataConnector } from '../model';
 import { applyAuthorization } from '../request/auth';
-import { redactText } from '../request/redact';
+import { redactText } from '../http/redact';
 import type { SecretProvider } from '../request/types';
-import { joinBase } from '../request/url';
-import { sendRequest } from '../send';
+import type { TokenSource } from '../oauth2/types';
+import { joinBase } from '../http/url';
+import { sendRequest, type SendOptions } from '../http/send';
 import type { ServiceMetadata } from './model';
 import { readCsdl } from './readCsdl';
 import { MAX_METADATA_CHARS } from './xmlSafety';
@@ -21,20 +22,29 @@ export function metadataUrl(baseUrl: string): string {
   return joinBase(baseUrl, '$metadata');
 }
 
-/** Downloads `<baseUrl>/$metadata` with the connector's authorization and reads it; every failure is a value. */
-export async function fetchMetadata(connector: ODataConnector, secrets: SecretProvider, options: { timeoutMs: number; signal?: AbortSignal }): Promise<FetchedMetadata> {
+/** How a download signs in: the secrets by name, and where OAuth2 tokens come from (the same as for requests). */
+export interface MetadataSignIn {
+  secrets: SecretProvider;
+  tokens: TokenSource;
+}
+
+/** Downloads `<baseUrl>/$metadata` with the connector's authorization and reads it, sent as `options` say; every failure is a value. */
+export async function fetchMetadata(connector: ODataConnector, signIn: MetadataSignIn, options: SendOptions): Promise<FetchedMetadata> {
   const base = connector.baseUrl?.value;
   if (!base || !/^https?:\/\//i.test(base) || !URL.canParse(base)) return { ok: false, code: 'invalid-connector', message: "The connector has no valid 'baseUrl' (an absolute http or https URL); fix it first." };
   const url = metadataUrl(base);
-  const authorized = await applyAuthorization(connector, { method: 'GET', url, headers: [['Accept', 'application/xml']], secrets: [], warnings: [], shaping: { kind: 'rest' } }, secrets);
+  const authorized = await applyAuthorization(connector, { method: 'GET', url, headers: [['Accept', 'application/xml']], secrets: [], warnings: [], shaping: { kind: 'rest' } }, signIn.secrets, { tokens: signIn.tokens });
   if (!authorized.ok) {
     const problem = authorized.problems[0];
+    if (problem?.code === 'token-endpoint') return { ok: false, code: 'network', message: problem.message };
     return { ok: false, code: problem?.code === 'missing-secret' ? 'missing-secret' : 'invalid-connector', message: problem?.message ?? 'The authorization cannot be applied.' };
   }
   const request = authorized.request;
-  const sent = await sendRequest(request, { timeoutMs: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}), maxBytes: MAX_METADATA_CHARS * 2 });
+  const sent = await sendRequest(request, { ...options, maxBytes: MAX_METADATA_CHARS * 2 });
   if (!sent.ok) return { ok: false, code: 'network', message: sent.failure.message };
   const { status, body, truncated } = sent.response;
+  // A refused token (revoked, or expired early) must not be offered again.
+  if (status === 401) request.signIn?.forget?.();
   if (status < 200 || status > 299) {
     const excerpt = redactText(body, request).replace(/\s+/g, ' ').trim().slice(0, 300);
     return { ok: false, code: 'status', message: `${url} answered ${status}${status === 401 || status === 403 ? ' (check the secret and the user)' : ''}${excerpt ? `: ${excerpt}` : ''}.` };

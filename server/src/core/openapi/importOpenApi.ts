@@ -1,4 +1,5 @@
 import type { JsonValue } from '../tree';
+import { isOneOf, METHODS, METHODS_WITH_BODY } from '../vocabulary';
 import { formContentType2, importBodyParameter2, importRequestBody, preferredMediaType, type BodyContext } from './bodies';
 import { asArray, asObject, asString, deref, OPENAPI_METHODS, versionOf } from './document';
 import { ModelCollector } from './models';
@@ -29,8 +30,6 @@ export interface ImportOptions {
 /** Where each imported operation came from in the document. */
 export type OperationSources = Record<string, { method: string; path: string; operationId?: string }>;
 
-/** The methods a REST connector operation can have. */
-const PLATFORM_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Header parameters OpenAPI says to ignore: the media types and authorization are described elsewhere. */
 const IGNORED_HEADERS = ['accept', 'content-type', 'authorization'];
 
@@ -128,7 +127,7 @@ function sentence(text: string): string {
 function importOperation(source: SourceOperation, context: Omit<BodyContext, 'operationId' | 'method'>, baseUrl: string, chosenScheme: string | undefined, apiKeyHeader: ApiKeyHeader | undefined, notes: ImportNote[]): OperationJson | undefined {
   const { document, version } = context;
   const note = (kind: ImportNote['kind'], item: string | undefined, reason: string): void => void notes.push({ kind, where: source.id, ...(item ? { item } : {}), reason });
-  if (!PLATFORM_METHODS.includes(source.method)) {
+  if (!isOneOf(METHODS, source.method)) {
     notes.push({ kind: 'left-out', where: `${source.method} ${source.path}`, reason: `The platform's operations use GET, POST, PUT, PATCH or DELETE, not ${source.method}.` });
     return undefined;
   }
@@ -194,7 +193,7 @@ function importOperation(source: SourceOperation, context: Omit<BodyContext, 'op
     contentType = outcome.contentType;
   }
   if (form.length > 0 && version === '2.0') contentType = formContentType2(form, consumes);
-  const sendsBody = ['POST', 'PUT', 'PATCH'].includes(source.method);
+  const sendsBody = isOneOf(METHODS_WITH_BODY, source.method);
   if (!sendsBody && bodies.length > 0) {
     for (const b of bodies) note('left-out', b.name, `The body '${b.name}' is left out: the platform sends a body only with POST, PUT and PATCH, not ${source.method}.`);
     bodies.length = 0;

@@ -1,10 +1,11 @@
 import type { Connector } from '../model';
 import { tokenUrlProblem } from '../oauth2/tokenUrl';
-import { tokenHttpRequest } from '../oauth2/tokenEndpoint';
+import { tokenHttpRequest } from '../http/tokenEndpoint';
 import type { TokenRequest, TokenSource } from '../oauth2/types';
-import { headerProblem, setHeader } from './headers';
-import type { BuildOutcome, BuildProblem, BuiltRequest, SecretPlacement, SecretProvider, SignIn } from './types';
-import { appendQuery, encodeComponent, originOf } from './url';
+import { headerProblem, setHeader } from '../http/headers';
+import type { BuildOutcome, BuildProblem, SecretProvider } from './types';
+import type { BuiltRequest, SecretPlacement, SignIn } from '../http/types';
+import { appendQuery, encodeComponent, originOf } from '../http/url';
 
 /** How authorization finds its secrets and tokens. */
 export interface AuthorizationOptions {

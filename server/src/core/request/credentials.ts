@@ -1,8 +1,8 @@
 // Where a request's credentials go, for previews, `--dry-run` and the result panel: an OAuth2 connector sends its
 // client secret to the token endpoint, another origin than the service's, and the user must see that before
 // setting a secret.
-import type { BuiltRequest } from './types';
-import { originOf } from './url';
+import type { BuiltRequest } from '../http/types';
+import { originOf } from '../http/url';
 
 /** An origin that receives a credential with a request, and what it receives (by name, never a value). */
 export interface CredentialDestination {

@@ -1,8 +1,8 @@
 import { ACTING_CHARACTERS } from '../visibleText';
-import { encodeComponent } from './url';
-import { redactRequest, redactText } from './redact';
+import { encodeComponent } from '../http/url';
+import { redactRequest, redactText } from '../http/redact';
 import { secretVariable } from './secretVariable';
-import type { BuiltRequest } from './types';
+import type { BuiltRequest } from '../http/types';
 
 /** Characters a quoted word writes as escapes: every control character, and what would act on a terminal. */
 const TEXT_ESCAPED = new RegExp(`[\\x00-\\x1f]|${ACTING_CHARACTERS.source}`);

@@ -1,4 +1,5 @@
-import type { BuildProblem, FileRef } from './types';
+import type { BuildProblem } from './types';
+import type { FileRef } from '../http/types';
 
 /** A file found, or why it cannot be used (outside the allowed folders, missing, not a file). */
 export type FileOutcome = { ok: true; file: FileRef } | { ok: false; problem: BuildProblem };

@@ -3,7 +3,6 @@ import type { Connector, CustomRequest, RestOperation } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
 import type { JsonValue } from '../tree';
 import { specOfParameter, type ValueSpec } from '../values/spec';
-import { odataBodyFile } from './odata';
 
 /** The element type of an array input (nested arrays have their own `items`). */
 export type InputItems = ValueSpec;
@@ -59,6 +58,11 @@ function restInputs(operation: RestOperation): InputDescription[] {
     });
   }
   return inputs;
+}
+
+/** The body file a Custom request reads its template from, as the connector names it: its variables are inputs. */
+export function odataBodyFile(request: CustomRequest): string | undefined {
+  return request.body?.kind === 'file' ? request.body.file?.value : undefined;
 }
 
 function odataInputs(request: CustomRequest, bodyTexts: BodyTexts | undefined): InputDescription[] {

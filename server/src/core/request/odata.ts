@@ -1,29 +1,41 @@
+import { headerProblem, setContentLength, setHeader } from '../http/headers';
+import { appendQuery, encodeComponent, encodeODataComponent, fillPath, joinBase, splitUrl } from '../http/url';
 import type { CustomRequest, ODataConnector } from '../model';
-import { firstJsonError } from '../rules/odata/bodyJson';
+import { fillPathPlaceholders, fillVariablePlaceholders, pathPlaceholders } from '../placeholders';
+import { checkValue } from '../values/check';
+import { scalarText } from '../values/write';
 import { isOneOf, METADATA_LEVELS, ODATA_METHOD, ODATA_OPERATIONS, ODATA_OPERATIONS_WITH_BODY } from '../vocabulary';
-import { headerProblem, setContentLength, setHeader } from './headers';
-import type { BuildOutcome, BuildProblem } from './types';
-import { appendQuery, encodeComponent, joinBase, splitUrl } from './url';
+import { firstJsonError } from './bodyTemplate';
+import type { InputDescription } from './inputs';
+import type { BuildOutcome, BuildProblem, SuppliedValues } from './types';
 
 /** A Custom request's values as the text each is inserted as (checked and written by the values module). */
 export type ODataTexts = ReadonlyMap<string, string>;
 
-/** Replaces {{variables}} as text, as the platform does; a variable without a value is a problem. */
-function fillVariables(text: string, values: ODataTexts, where: string, problems: BuildProblem[]): string {
-  return text.replace(/\{\{([^{}]*)\}\}/g, (whole, raw: string) => {
-    const name = raw.trim();
-    const value = values.get(name);
-    if (value === undefined) {
-      if (!problems.some((p) => p.name === name)) problems.push({ code: 'missing-value', name, message: `Variable '${name}' (in the ${where}) needs a value.` });
-      return whole;
-    }
-    return value;
-  });
+/** A Custom request's values as the text each is inserted as; unknown names and bad values are problems. */
+export function odataTexts(request: CustomRequest, inputs: readonly InputDescription[], values: SuppliedValues, problems: BuildProblem[]): Map<string, string> {
+  const texts = new Map<string, string>();
+  for (const name of Object.keys(values)) {
+    if (!inputs.some((i) => i.name === name)) problems.push({ code: 'unknown-value', name, message: `Custom request '${request.id?.value ?? ''}' has no path parameter, query option or variable '${name}'.` });
+  }
+  for (const description of inputs) {
+    const supplied = values[description.name];
+    const raw = supplied !== undefined && supplied !== null ? supplied : description.default;
+    if (raw === undefined || raw === null) continue;
+    const checked = checkValue(description, raw);
+    if (!checked.ok) problems.push({ code: 'invalid-value', name: description.name, message: `'${description.name}' ${checked.message}.` });
+    else texts.set(description.name, scalarText(checked.value));
+  }
+  return texts;
 }
 
-/** The body file a Custom request reads its template from, as the connector names it. */
-export function odataBodyFile(request: CustomRequest): string | undefined {
-  return request.body?.kind === 'file' ? request.body.file?.value : undefined;
+/** Replaces {{variables}} as text, as the platform does; a variable without a value is a problem. */
+function fillVariables(text: string, values: ODataTexts, where: string, problems: BuildProblem[]): string {
+  return fillVariablePlaceholders(text, (name) => {
+    const value = values.get(name);
+    if (value === undefined && !problems.some((p) => p.name === name)) problems.push({ code: 'missing-value', name, message: `Variable '${name}' (in the ${where}) needs a value.` });
+    return value;
+  });
 }
 
 /**
@@ -38,16 +50,17 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
     return { ok: false, problems: [{ code: 'invalid-connector', message: `Custom request '${request.id?.value ?? ''}' needs a valid 'operation' and 'url'; fix the file first.` }] };
   }
   const onlyPath = request.parameterMode?.value === 'onlyPath';
-  // Path parameters: encoded in 'queryAndPath'; inserted as given in 'onlyPath', where they may be any part of the url.
-  const filledUrl = rawUrl.replace(/(?<!\{)\{([^{}]*)\}(?!\})/g, (whole, raw: string) => {
-    const name = raw.trim();
-    const value = values.get(name);
-    if (value === undefined) {
-      problems.push({ code: 'missing-value', name, message: `Path parameter '${name}' needs a value.` });
-      return whole;
-    }
-    return onlyPath ? value : /^\.+$/.test(value) ? value.replace(/\./g, '%2E') : encodeURIComponent(value);
-  });
+  for (const { name } of pathPlaceholders(rawUrl)) {
+    if (!values.has(name)) problems.push({ code: 'missing-value', name, message: `Path parameter '${name}' needs a value.` });
+  }
+  // Path parameters: encoded as a REST path's are, in 'queryAndPath'; inserted as given in 'onlyPath', where they
+  // may be any part of the url.
+  const filledUrl = onlyPath
+    ? fillPathPlaceholders(rawUrl, (name) => values.get(name))
+    : fillPath(rawUrl, (name) => {
+        const value = values.get(name);
+        return value === undefined ? undefined : encodeODataComponent(value);
+      });
   let url = /^[a-z][a-z0-9+.-]*:/i.test(filledUrl) ? filledUrl : joinBase(connector.baseUrl?.value ?? '', filledUrl);
   if (!onlyPath) {
     const pairs: string[] = [];
@@ -55,7 +68,7 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
       const value = values.get(entry.name);
       if (value === undefined || value === '') continue;
       // OData options keep their quotes and parentheses readable: encodeURIComponent leaves them alone.
-      pairs.push(`${encodeComponent(entry.name).replace(/^%24/, '$')}=${encodeURIComponent(value)}`);
+      pairs.push(`${encodeComponent(entry.name).replace(/^%24/, '$')}=${encodeODataComponent(value)}`);
     }
     url = appendQuery(url, pairs);
   }

@@ -1,20 +1,19 @@
 import { withEnvironment, type AppliedEnvironment } from '../environments/apply';
 import type { Finding } from '../findings';
-import type { Connector, CustomRequest } from '../model';
+import type { Connector } from '../model';
 import type { TokenSource } from '../oauth2/types';
-import { checkValue } from '../values/check';
 import type { ExactJson } from '../values/exactJson';
-import { readText } from '../values/read';
-import { checkValuesFile, valuesFor } from '../values/valuesFile';
-import { scalarText } from '../values/write';
+import { readValues } from '../values/read';
 import { applyAuthorization } from './auth';
 import type { FileAccess } from './files';
-import { describeInputs, type InputDescription } from './inputs';
-import { newBoundary } from './multipart';
-import { buildODataRequest, odataBodyFile } from './odata';
+import { describeInputs, odataBodyFile, type InputDescription } from './inputs';
+import { newBoundary } from '../http/body';
+import { buildODataRequest, odataTexts } from './odata';
 import { buildRestRequest, restFilesNeeded } from './rest';
 import { resolveValues } from './restValues';
-import type { BuildProblem, BuiltRequest, FileRef, SecretProvider, SuppliedValues } from './types';
+import type { BuildProblem, SecretProvider, SuppliedValues } from './types';
+import { checkValuesFile } from './valuesFile';
+import type { BuiltRequest, FileRef } from '../http/types';
 
 /** Everything a request is prepared from: the file, the values from each source, secrets, and the file step. */
 export interface PrepareInput {
@@ -60,45 +59,22 @@ function unknownOperation(id: string, connector: Connector): BuildProblem {
   return { code: 'unknown-operation', message: `No operation with id '${id}' in this file.${ids.length ? ` Known ids: ${ids.map((k) => `'${k}'`).join(', ')}.` : ''}` };
 }
 
-/** The values of one operation from every source: values file, then typed texts, then JSON values. */
+/** The values of one operation from every source (values file, then typed texts, then JSON values), and the values file's problems. */
 function gatherValues(input: PrepareInput, inputs: readonly InputDescription[], bodyTexts: ReadonlyMap<string, string>, problems: BuildProblem[], warnings: BuildProblem[]): Record<string, ExactJson> {
-  let values: Record<string, ExactJson> = {};
   if (input.valuesFileText !== undefined) {
     for (const f of checkValuesFile(input.valuesFileText, input.connector, bodyTexts)) {
       // Only the sent operation's own entry (or a file that cannot be read at all) blocks sending.
       const own = f.operationId === undefined || f.operationId === input.operationId;
       (own ? problems : warnings).push(located(f, 'values', own ? 'invalid-value' : 'unknown-value'));
     }
-    values = { ...valuesFor(input.valuesFileText, input.operationId) };
   }
-  for (const [name, text] of Object.entries(input.entered ?? {})) {
-    const description = inputs.find((i) => i.name === name);
-    if (!description) {
-      values[name] = text;
-      continue;
-    }
-    const read = readText(description, text);
-    if (read.ok) values[name] = read.value;
-    else problems.push({ code: 'invalid-value', name, message: `'${name}': ${read.message}` });
-  }
-  return { ...values, ...input.values };
-}
-
-/** A Custom request's values as the text each is inserted as; unknown names and bad values are problems. */
-function odataTexts(request: CustomRequest, inputs: readonly InputDescription[], values: SuppliedValues, problems: BuildProblem[]): Map<string, string> {
-  const texts = new Map<string, string>();
-  for (const name of Object.keys(values)) {
-    if (!inputs.some((i) => i.name === name)) problems.push({ code: 'unknown-value', name, message: `Custom request '${request.id?.value ?? ''}' has no path parameter, query option or variable '${name}'.` });
-  }
-  for (const description of inputs) {
-    const supplied = values[description.name];
-    const raw = supplied !== undefined && supplied !== null ? supplied : description.default;
-    if (raw === undefined || raw === null) continue;
-    const checked = checkValue(description, raw);
-    if (!checked.ok) problems.push({ code: 'invalid-value', name: description.name, message: `'${description.name}' ${checked.message}.` });
-    else texts.set(description.name, scalarText(checked.value));
-  }
-  return texts;
+  const read = readValues(inputs, {
+    ...(input.valuesFileText !== undefined ? { valuesFile: { text: input.valuesFileText, operationId: input.operationId } } : {}),
+    ...(input.entered ? { entered: input.entered } : {}),
+    ...(input.values ? { values: input.values } : {}),
+  });
+  for (const { name, message } of read.problems) problems.push({ code: 'invalid-value', name, message: `'${name}': ${message}` });
+  return read.values;
 }
 
 /**

@@ -1,14 +1,14 @@
 import { headerEntry, mediaType, type RestConnector, type RestOperation } from '../model';
 import { isJsonObject } from '../values/exactJson';
-import { jsonText, scalarText } from '../values/write';
+import { asText, joinArray, jsonText, pairsOf, plainText, scalarText, type Encode } from '../values/write';
 import { MULTIPART_FORM, isOneOf, METHODS } from '../vocabulary';
 import type { FoundFiles } from './files';
-import { headerProblem, setContentLength, setHeader } from './headers';
-import { multipartSegments, segmentsLength } from './multipart';
+import { headerProblem, setContentLength, setHeader } from '../http/headers';
+import { bodyLength } from '../http/body';
 import type { ResolvedParameter } from './restValues';
-import { asText, joinArray, pairsOf, plainText, type Encode } from './separation';
-import type { BuildOutcome, BuildProblem, FileRef, MultipartPart, RequestBody } from './types';
-import { appendQuery, encodeComponent, fillPath, joinBase, splitUrl } from './url';
+import type { BuildOutcome, BuildProblem } from './types';
+import type { FileRef, MultipartPart, RequestBody } from '../http/types';
+import { appendQuery, encodeComponent, fillPath, joinBase, splitUrl } from '../http/url';
 import { xmlOf } from './xml';
 
 function queryParts(resolved: readonly ResolvedParameter[], encode: Encode): string[] {
@@ -87,13 +87,6 @@ function bodyOf(body: ResolvedParameter, contentType: string | undefined, files:
   if (/[/+]xml$/.test(media) && (body.type === 'object' || body.type === 'array')) return { kind: 'text', text: xmlOf((body.type === 'object' ? body.parameter.model?.value : undefined) ?? body.name, body.value) };
   if (media.startsWith('text/') && typeof body.value === 'string') return { kind: 'text', text: body.value };
   return { kind: 'text', text: jsonText(body.value) };
-}
-
-/** The byte length of a body, as Content-Length carries it. */
-export function bodyLength(body: RequestBody): number {
-  if (body.kind === 'text') return Buffer.byteLength(body.text);
-  if (body.kind === 'file') return body.file.size;
-  return segmentsLength(multipartSegments(body.boundary, body.parts));
 }
 
 /** The files a REST operation's resolved values name (file, stream, fileGallery), as given. */

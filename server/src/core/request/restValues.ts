@@ -1,5 +1,5 @@
 import type { RestConnector, RestOperation, RestParameter } from '../model';
-import { variablePlaceholders } from '../placeholders';
+import { fillVariablePlaceholders, variablePlaceholders } from '../placeholders';
 import { checkValue } from '../values/check';
 import { constraintProblems, constraintsOf } from '../values/constraints';
 import { isJsonObject, type ExactJson } from '../values/exactJson';
@@ -96,8 +96,8 @@ function resolveComputed(operation: RestOperation, resolved: ResolvedParameter[]
       const names = variablePlaceholders(template).map((p) => p.name);
       const waiting = names.some((n) => pending.some((p) => p.name?.value === n));
       if (waiting) continue;
-      const text = template.replace(/\{\{([^{}]*)\}\}/g, (_m, raw: string) => {
-        const found = resolved.find((r) => r.name === raw.trim());
+      const text = fillVariablePlaceholders(template, (name) => {
+        const found = resolved.find((r) => r.name === name);
         return found ? valueText(found.value) : '';
       });
       resolved.push({ parameter, name: parameter.name?.value ?? '', location: parameter.location?.value ?? '', type: 'computed', value: text });

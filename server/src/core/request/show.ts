@@ -1,8 +1,8 @@
 import { credentialDestinations, type CredentialDestination } from './credentials';
-import { multipartSegments } from './multipart';
-import { redactRequest } from './redact';
-import type { BuiltRequest, FileRef, RequestBody } from './types';
-import { originOf } from './url';
+import { multipartSegments } from '../http/body';
+import { redactRequest } from '../http/redact';
+import type { BuiltRequest, FileRef, RequestBody } from '../http/types';
+import { originOf } from '../http/url';
 
 /** How a file is shown in place of its content: its name and size, never what it holds. */
 export function fileShown(file: FileRef): string {

@@ -1,4 +1,4 @@
-import { splitUrl } from '../request/url';
+import { splitUrl } from '../http/url';
 import { spanInString } from './restShared';
 import type { ConnectorRule } from './types';
 

@@ -2,7 +2,7 @@
 // tests file the expectation is written, so a report, a JUnit file and the editor can all point at it.
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
-import type { ConnectorResult } from '../request/types';
+import type { ConnectorResult } from '../http/types';
 import { propertiesOf, spanOf } from '../tree';
 import { exactOfNode, isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from '../values/exactJson';
 import { compareDecimals } from '../values/numbers';

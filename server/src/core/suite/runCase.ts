@@ -4,9 +4,10 @@ import type { Connector } from '../model';
 import type { TokenSource } from '../oauth2/types';
 import type { FileAccess } from '../request/files';
 import { prepareRequest } from '../request/prepare';
-import { sendPrepared, type SentRequest } from '../request/run';
+import { sendPrepared, type SentRequest } from '../http/exchange';
 import type { BuildProblem, SecretProvider } from '../request/types';
-import type { SendOptions } from '../send';
+import type { SendOptions } from '../http/send';
+import { TokenCache } from '../http/tokenCache';
 import { checkExpectation, type Failure } from './match';
 import { caseValues, type TestCase, type TestsFile } from './testsFile';
 
@@ -32,7 +33,8 @@ export interface CaseInput {
   secrets: SecretProvider;
   baseDir: string;
   files: FileAccess;
-  tokens: TokenSource;
+  /** Where OAuth2 tokens come from; a run without one keeps its own for this case. */
+  tokens?: TokenSource;
   environment?: AppliedEnvironment;
   send: SendOptions;
 }
@@ -49,7 +51,7 @@ export async function runCase(input: CaseInput): Promise<CaseOutcome> {
     secrets: input.secrets,
     baseDir: input.baseDir,
     files: input.files,
-    tokens: input.tokens,
+    tokens: input.tokens ?? new TokenCache().source(input.send),
     ...(input.environment ? { environment: input.environment } : {}),
   });
   if (!prepared.ok) return { testCase, outcome: 'error', failures: [], problems: prepared.problems, durationMs: performance.now() - started };

@@ -11,7 +11,7 @@ import type { SuppliedValues } from '../request/types';
 import { mapSchemaErrors } from '../schema/mapErrors';
 import { jsonOf, propertiesOf, spanOf, valueOf } from '../tree';
 import { exactOfNode, type ExactJson } from '../values/exactJson';
-import { checkOperationValues, suggestion } from '../values/valuesFile';
+import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { compiledTestsValidator } from './testsValidator';
 
 /** `NAME.tests.json` for `NAME.connector.json`. */

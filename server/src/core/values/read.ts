@@ -1,13 +1,15 @@
+// Values as they come: typed text (a prompt, `--value name=text`) read as the JSON a values file would hold, a
+// values file's entry for an operation, and every source of one request merged. Only the reading differs between
+// sources; judging is `checkValue`'s. Where people type, an option may be given by its value as well as by its id,
+// and arrays as `a, b` as well as JSON.
+import { parseDocument } from '../parse';
+import { propertiesOf } from '../tree';
 import { checkValue, optionId, optionList, type Checked } from './check';
-import { isJsonObject, type ExactJson } from './exactJson';
+import { exactOfNode, isJsonObject, type ExactJson } from './exactJson';
 import { parseExact } from './exactParse';
 import type { ValueSpec } from './spec';
 
-/**
- * Typed text (a prompt, `--value name=text`) as the JSON a values file would hold. Only the reading differs
- * between sources; judging is `checkValue`'s. Where people type, an option may be given by its value as well
- * as by its id, and arrays as `a, b` as well as JSON.
- */
+/** Typed text read as JSON, or why it cannot be. */
 export type ReadOutcome = { ok: true; value: ExactJson } | { ok: false; message: string };
 
 function readOptions(options: readonly string[], text: string, many: boolean): ReadOutcome {
@@ -90,4 +92,55 @@ export function parseTyped(spec: ValueSpec, text: string): Checked {
   if (!read.ok) return read;
   const checked = checkValue(spec, read.value);
   return checked.ok ? checked : { ok: false, message: instruction(checked.message) };
+}
+
+/** The operation's entry of a values file (`NAME.values.json`), or undefined when it has none. */
+function entryOf(text: string, operationId: string): ReturnType<typeof propertiesOf>[number] | undefined {
+  const root = parseDocument(text).root;
+  return propertiesOf(root?.type === 'object' ? root : undefined).filter((p) => p.key === operationId).pop();
+}
+
+/** Whether a values file has an entry for an operation. */
+export function hasValuesFor(text: string, operationId: string): boolean {
+  return entryOf(text, operationId) !== undefined;
+}
+
+/** The values a values file holds for one operation, numbers kept exact (empty when it has none). */
+export function valuesFor(text: string, operationId: string): Record<string, ExactJson> {
+  const entry = entryOf(text, operationId);
+  if (entry?.valueNode?.type !== 'object') return {};
+  const out: Record<string, ExactJson> = {};
+  for (const property of propertiesOf(entry.valueNode)) if (property.valueNode) out[property.key] = exactOfNode(property.valueNode, text);
+  return out;
+}
+
+/** Where one request's values come from; a later source wins over an earlier one, name by name. */
+export interface ValueSources {
+  /** The text of a values file and the operation whose entry is used. */
+  valuesFile?: { text: string; operationId: string };
+  /** Typed texts by name (prompts, `--value`), read by the spec of the value they name. */
+  entered?: Readonly<Record<string, string>>;
+  /** Values as JSON (programs, tests). */
+  values?: Readonly<Record<string, ExactJson>>;
+}
+
+/**
+ * The values of one request from every source: the values file's entry, then typed texts, then JSON values. A
+ * typed text for a name no spec has is kept as its text (the request says the name is unknown); one that cannot
+ * be read is a problem. Nothing is judged here.
+ */
+export function readValues(specs: readonly (ValueSpec & { name: string })[], sources: ValueSources): { values: Record<string, ExactJson>; problems: { name: string; message: string }[] } {
+  const values: Record<string, ExactJson> = sources.valuesFile ? valuesFor(sources.valuesFile.text, sources.valuesFile.operationId) : {};
+  const problems: { name: string; message: string }[] = [];
+  for (const [name, text] of Object.entries(sources.entered ?? {})) {
+    const spec = specs.find((s) => s.name === name);
+    if (!spec) {
+      values[name] = text;
+      continue;
+    }
+    const read = readText(spec, text);
+    if (read.ok) values[name] = read.value;
+    else problems.push({ name, message: read.message });
+  }
+  return { values: { ...values, ...sources.values }, problems };
 }

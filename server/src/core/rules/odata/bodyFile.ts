@@ -1,6 +1,6 @@
 import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
-import { firstJsonError } from './bodyJson';
+import { firstJsonError } from '../../request/bodyTemplate';
 import { requestName } from './shared';
 
 /** A body file must exist inside the workspace and be JSON once its variables are filled in. */

@@ -1,7 +1,7 @@
 import { sourceOffsetInString } from '../../tree';
 import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
-import { firstJsonError } from './bodyJson';
+import { firstJsonError } from '../../request/bodyTemplate';
 import { requestName } from './shared';
 
 /** The body must be JSON once its variables are replaced as text. */

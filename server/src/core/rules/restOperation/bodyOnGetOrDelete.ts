@@ -1,7 +1,6 @@
 import { locationAnchor, operationName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
-
-const METHODS_WITH_BODY = ['POST', 'PUT', 'PATCH'];
+import { isOneOf, METHODS_WITH_BODY } from '../../vocabulary';
 
 /** Body parameters only on POST, PUT and PATCH. */
 export const bodyOnGetOrDelete: ParameterRule = {
@@ -14,7 +13,7 @@ export const bodyOnGetOrDelete: ParameterRule = {
   },
   check(parameter, { operation, report }) {
     const method = operation.method?.value;
-    if (!method || METHODS_WITH_BODY.includes(method) || parameter.location?.value !== 'body') return;
+    if (!method || isOneOf(METHODS_WITH_BODY, method) || parameter.location?.value !== 'body') return;
     report({
       at: locationAnchor(parameter),
       message: `Operation ${quoted(operationName(operation))} is ${method}, which sends no body. Use POST, PUT or PATCH, or send the value as query parameters.`,

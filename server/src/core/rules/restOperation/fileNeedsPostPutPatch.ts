@@ -1,7 +1,6 @@
 import { operationName, parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
-
-const UPLOAD_METHODS = ['POST', 'PUT', 'PATCH'];
+import { isOneOf, METHODS_WITH_BODY } from '../../vocabulary';
 
 /** Files are uploaded only with POST, PUT or PATCH. */
 export const fileNeedsPostPutPatch: ParameterRule = {
@@ -15,7 +14,7 @@ export const fileNeedsPostPutPatch: ParameterRule = {
   check(parameter, { operation, report }) {
     const method = operation.method?.value;
     const type = parameter.type;
-    if (!method || UPLOAD_METHODS.includes(method) || (type?.value !== 'file' && type?.value !== 'fileGallery')) return;
+    if (!method || isOneOf(METHODS_WITH_BODY, method) || (type?.value !== 'file' && type?.value !== 'fileGallery')) return;
     report({
       at: type.node,
       message: `${quoted(type.value)} parameter ${quoted(parameterName(parameter))} needs POST, PUT or PATCH, but operation ${quoted(operationName(operation))} is ${method}. Change the method.`,

@@ -1,4 +1,4 @@
-import { splitUrl } from '../../request/url';
+import { splitUrl } from '../../http/url';
 import { operationName, quoted, spanInString } from '../restShared';
 import type { OperationRule } from '../types';
 

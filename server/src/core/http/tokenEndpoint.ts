@@ -1,12 +1,12 @@
 // The token request of the OAuth2 client credentials grant (RFC 6749, section 4.4), sent with the one HTTP client
 // every request uses. The client secret goes to the token endpoint only: a POST follows no redirect, and the
 // endpoint's answer is read here and never shown (only its error fields are quoted).
-import { headerProblem } from '../request/headers';
-import type { BuiltRequest, SecretPlacement } from '../request/types';
-import { encodeComponent } from '../request/url';
-import { sendRequest, type SendOptions } from '../send';
-import { tokenUrlProblem } from './tokenUrl';
-import type { TokenRequest } from './types';
+import { tokenUrlProblem } from '../oauth2/tokenUrl';
+import type { TokenRequest } from '../oauth2/types';
+import { headerProblem } from './headers';
+import { sendRequest, type SendOptions } from './send';
+import type { BuiltRequest, SecretPlacement } from './types';
+import { encodeComponent } from './url';
 
 /** A token as the endpoint issued it: the value and how long it lives (undefined when the endpoint does not say). */
 export type FetchedToken = { ok: true; token: string; expiresInMs?: number } | { ok: false; message: string };

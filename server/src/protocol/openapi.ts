@@ -1,5 +1,5 @@
-// Messages between the extension and the server for importing OpenAPI and Swagger documents. Shared by both sides.
-import type { ImportNote, OperationChoice } from './core';
+// Messages for importing OpenAPI and Swagger documents.
+import type { ImportNote, OperationChoice } from '../core';
 
 /** client → server: the operations a document offers, for the picker. */
 export const OPENAPI_OPERATIONS = 'connector/openApiOperations';

@@ -1,8 +1,7 @@
-// Custom LSP messages between the extension and the server, beyond the standard protocol. Shared by both sides.
-import type { Range, WorkspaceEdit } from 'vscode-languageserver-protocol';
-import type { InputDescription, OperationSummary } from './core';
-import type { SealedSecret } from './secretSeal';
-import type { SentView } from './suiteProtocol';
+// Messages for sending one operation: its inputs, the request built (preview) and sent, the secrets it asks the
+// extension for, and what the result panel shows of one sending.
+import type { InputDescription, OperationSummary, PortableResult } from '../core';
+import type { SealedSecret } from '../secretSeal';
 
 /** client → server: the operations of a connector file. */
 export const LIST_OPERATIONS = 'connector/listOperations';
@@ -76,45 +75,22 @@ export interface GetSecretParams {
 }
 export type GetSecretResult = SealedSecret | null;
 
-/** client → server: the edit that adds query parameters to the operation at an offset ('Add multiple query parameters'). */
-export const ADD_QUERY_PARAMETERS = 'connector/addQueryParameters';
-export interface AddQueryParametersParams {
-  uri: string;
-  operationOffset: number;
-  /** Names separated by commas, semicolons or new lines. */
-  names: string;
-  type: string;
-  required: boolean;
-}
-export interface AddQueryParametersResult {
-  edit: WorkspaceEdit;
-  added: string[];
-  skipped: string[];
-  range?: Range;
-  problem?: string;
-}
-
-/** client → server: check every connector file in the workspace folders and publish their diagnostics. */
-export const CHECK_ALL = 'connector/checkAll';
-export interface CheckAllResult {
-  files: number;
-  errors: number;
-  warnings: number;
-  infos: number;
+/** What the result panel shows about one sending, already redacted. */
+export interface SentView {
+  preview: RequestPreview;
+  /** The data as exact JSON text: JSON-RPC would carry its numbers as doubles. */
+  result: PortableResult;
+  rawText: string;
+  responseHeaders: Record<string, string>;
+  /** The values it was sent with (JSON text, every digit kept): "Save as expectation" writes them. */
+  valuesJson: string;
+  /** OAuth2: where the token came from and whether it was reused. */
+  signIn?: { tokenUrl: string; clientId: string; fromCache: boolean };
+  /** With a response structure: what it drops from the answer and what it expects that the answer lacks. */
+  structure?: { dropped: string[]; missing: string[] };
+  /** Sent by an OData Custom request, answered with JSON: the answer can become its response structure. */
+  canUseAsStructure?: true;
 }
 
 /** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */
 export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
-
-/** The server's own "add query parameters": arguments [uri, operationOffset, names ("a, b, c"), type?, required?]. */
-export const ADD_QUERY_PARAMETERS_COMMAND_SERVER = 'connector.addQueryParameters';
-
-/** client → server: download the connector's $metadata, write it, and return the edit that names it in the connector. */
-export const FETCH_METADATA = 'connector/fetchMetadata';
-export interface FetchMetadataParams { uri: string }
-export type FetchMetadataResult =
-  | { ok: true; path: string; /** The edit that adds "metadata" to the connector (none when it names the file already). */ edit: WorkspaceEdit; summary: string }
-  | { ok: false; message: string };
-
-/** The server's own "fetch $metadata": arguments [uri]; applies the connector edit through workspace/applyEdit. */
-export const FETCH_METADATA_COMMAND = 'connector.fetchMetadata';

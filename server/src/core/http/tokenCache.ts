@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { SendOptions } from '../send';
+import type { TokenOutcome, TokenRequest, TokenSource } from '../oauth2/types';
+import type { SendOptions } from './send';
 import { fetchToken, type FetchedToken } from './tokenEndpoint';
-import type { TokenOutcome, TokenRequest, TokenSource } from './types';
 
 /** How long a token is reused when the endpoint does not say how long it lives. */
 export const DEFAULT_TOKEN_LIFETIME_MS = 60_000;

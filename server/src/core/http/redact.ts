@@ -196,6 +196,17 @@ export function redactRequest(request: BuiltRequest): BuiltRequest {
   };
 }
 
+/**
+ * Text showing a request (its address, a header, its body) with values hidden that may be credentials without being
+ * secrets, such as what a user typed for a header: each in every form, wherever it stands as a whole word however
+ * short, and from ANYWHERE_MIN_LENGTH characters on inside a word too. For what the editor keeps on disk.
+ */
+export function hideValues(text: string, values: readonly string[]): string {
+  let out = text;
+  for (const form of secretForms(values)) if (out.includes(form)) out = hideForm(out, form);
+  return out;
+}
+
 /** A JSON value with every string (and object key) redacted: the service's data, headers and descriptor. */
 export function redactJson<T>(value: T, redaction: Redaction): T {
   return echoRedactor(redaction).json(value);

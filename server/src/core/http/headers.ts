@@ -1,3 +1,5 @@
+import { isOneOf, METHODS_WITH_BODY } from '../vocabulary';
+
 /** Header names are tokens (RFC 9110): letters, digits and ! # $ % & ' * + - . ^ _ ` | ~. */
 const TOKEN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 
@@ -38,5 +40,5 @@ export function headerValue(headers: readonly [string, string][], name: string):
  */
 export function setContentLength(headers: [string, string][], method: string, length: number | undefined): void {
   if (length !== undefined) setHeader(headers, 'Content-Length', String(length));
-  else if (method === 'POST' || method === 'PUT' || method === 'PATCH') setHeader(headers, 'Content-Length', '0');
+  else if (isOneOf(METHODS_WITH_BODY, method)) setHeader(headers, 'Content-Length', '0');
 }

@@ -3,29 +3,44 @@
  * kept apart, matrix parameters on the path, then one query. The result never has a second `?`, and a value
  * never changes the path's shape (`..` in a value is sent as `%2E%2E`, a `/` as `%2F`).
  */
+import { pathPlaceholders, type Fill } from '../placeholders';
 
 /** Query, matrix and form values: everything but unreserved characters percent-encoded. */
 export const encodeComponent = (text: string): string => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-const PATH_PARAMETER = /(?<!\{)\{([^{}]*)\}(?!\})/g;
+/** OData path values and query options: percent-encoded, with quotes and parentheses kept readable (`Orders('A-1')`). */
+export const encodeODataComponent = (text: string): string => encodeURIComponent(text);
 
 /**
- * Fills `{name}` placeholders segment by segment with already encoded values. A segment that values turn into
- * `.` or `..` is sent as `%2E` or `%2E%2E`, so it names a resource instead of moving up the path. `fill`
- * returns undefined to leave a placeholder as it is.
+ * Fills `{name}` placeholders with already encoded values: REST paths and OData urls alike. A segment that values
+ * turn into `.` or `..` (alone, together, or with the dots around them) is sent as `%2E` or `%2E%2E`, so it names a
+ * resource instead of moving up the path. `fill` returns undefined to leave a placeholder as it is.
  */
-export function fillPath(template: string, fill: (name: string) => string | undefined): string {
-  return template
+export function fillPath(template: string, fill: Fill): string {
+  // Where values stand in the result: a segment is judged only when a value is in it (the file's own dots are the file's).
+  const filled: { start: number; end: number }[] = [];
+  let out = '';
+  let from = 0;
+  for (const placeholder of pathPlaceholders(template)) {
+    const value = fill(placeholder.name);
+    out += template.slice(from, placeholder.index);
+    from = placeholder.index + placeholder.length;
+    if (value === undefined) {
+      out += template.slice(placeholder.index, from);
+      continue;
+    }
+    filled.push({ start: out.length, end: out.length + value.length });
+    out += value;
+  }
+  out += template.slice(from);
+  let start = 0;
+  return out
     .split('/')
     .map((segment) => {
-      let filled = false;
-      const out = segment.replace(PATH_PARAMETER, (whole, raw: string) => {
-        const value = fill(raw.trim());
-        if (value === undefined) return whole;
-        filled = true;
-        return value;
-      });
-      return filled && /^\.+$/.test(out) ? out.replace(/\./g, '%2E') : out;
+      const end = start + segment.length;
+      const hasValue = filled.some((f) => f.start <= end && f.end >= start);
+      start = end + 1;
+      return hasValue && /^\.+$/.test(segment) ? segment.replace(/\./g, '%2E') : segment;
     })
     .join('/');
 }

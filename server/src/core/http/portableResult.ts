@@ -1,8 +1,8 @@
 // A result crosses JSON channels (the language server protocol, the panel's messages and saved state, the history)
 // with the service's data as text: JSON.stringify would write a number it read exactly as a double.
-import type { ConnectorResult } from './request/types';
-import { isJsonObject, stringifyExact, type ExactJson } from './values/exactJson';
-import { parseExact } from './values/exactParse';
+import { isJsonObject, stringifyExact, type ExactJson } from '../values/exactJson';
+import { parseExact } from '../values/exactParse';
+import type { ConnectorResult } from './types';
 
 /** A result as it crosses a JSON channel: the data and the entity descriptor as JSON text, numbers with the service's digits. */
 export interface PortableResult extends Omit<ConnectorResult, 'data' | 'entityDescriptor'> {

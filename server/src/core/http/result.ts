@@ -1,21 +1,7 @@
-import type { ResultShaping, ConnectorResult, RedirectFollowed } from './request/types';
-import type { JsonValue } from './tree';
-import { isJsonObject, JsonNumber, setMember, stringifyExact, type ExactJson } from './values/exactJson';
-import { parseExact } from './values/exactParse';
-
-/** A response as received: status, headers, body text (cut at the cap) and timing. */
-export interface ReceivedResponse {
-  status: number;
-  statusText: string;
-  headers: Record<string, string>;
-  body: string;
-  truncated: boolean;
-  /** The body was not valid UTF-8; invalid bytes were replaced. */
-  invalidUtf8?: boolean;
-  totalMs: number;
-  /** Redirects followed before this response. */
-  redirects?: RedirectFollowed[];
-}
+import type { JsonValue } from '../tree';
+import { isJsonObject, JsonNumber, setMember, stringifyExact, type ExactJson } from '../values/exactJson';
+import { parseExact } from '../values/exactParse';
+import type { ConnectorResult, ReceivedResponse, ResultShaping } from './types';
 
 /** A value's JSON type as messages name it: a kept number is a number. */
 function jsonTypeOf(value: ExactJson): string {

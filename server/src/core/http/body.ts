@@ -1,5 +1,7 @@
+// A request body's bytes as they go on the wire, without reading a file: the multipart framing around the files
+// and every body's length, for Content-Length and for previews.
 import { randomBytes } from 'node:crypto';
-import type { FileRef, MultipartPart } from './types';
+import type { FileRef, MultipartPart, RequestBody } from './types';
 
 /** A boundary no part is likely to contain. */
 export function newBoundary(): string {
@@ -35,4 +37,11 @@ export function multipartSegments(boundary: string, parts: readonly MultipartPar
 /** The byte length of a body made of segments. */
 export function segmentsLength(segments: readonly Segment[]): number {
   return segments.reduce((n, s) => n + (s.kind === 'text' ? Buffer.byteLength(s.text) : s.file.size), 0);
+}
+
+/** The byte length of a body, as Content-Length carries it. */
+export function bodyLength(body: RequestBody): number {
+  if (body.kind === 'text') return Buffer.byteLength(body.text);
+  if (body.kind === 'file') return body.file.size;
+  return segmentsLength(multipartSegments(body.boundary, body.parts));
 }

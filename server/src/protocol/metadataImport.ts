@@ -1,5 +1,5 @@
-// Messages between the extension and the server for "Add Custom Requests from $metadata…". Shared by both sides.
-import type { ImportNote, MetadataChoice } from './core';
+// Messages for "Add Custom Requests from $metadata…".
+import type { ImportNote, MetadataChoice } from '../core';
 
 /** A choice as the picker shows it: what it gives, and whether the connector has all of it already. */
 export interface MetadataChoiceItem extends MetadataChoice {

@@ -1,8 +1,8 @@
 import { constants } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { multipartSegments } from './request/multipart';
-import type { BuiltRequest, FileRef } from './request/types';
+import { multipartSegments } from './body';
+import type { BuiltRequest, FileRef } from './types';
 
 /** Which file a stat describes (device and inode): a file opened later is the one checked only if this is equal. */
 export function fileIdentity(stats: { dev: bigint; ino: bigint }): string {

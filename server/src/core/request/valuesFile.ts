@@ -1,3 +1,5 @@
+// A values file (`NAME.values.json`) checked against its connector's operations: each entry's problems, found with
+// the values module's judge. Reading the values it holds is the values module's (values/read.ts).
 import type { Node } from 'jsonc-parser';
 import { closeMatches } from '../closeMatches';
 import { duplicateKeyFindings } from '../duplicateKeys';
@@ -5,10 +7,9 @@ import type { Finding } from '../findings';
 import type { Connector } from '../model';
 import { parseDocument } from '../parse';
 import { propertiesOf } from '../tree';
-import { describeInputs, listOperations, type BodyTexts, type InputDescription } from '../request/inputs';
-import type { SuppliedValues } from '../request/types';
-import { checkValue } from './check';
-import { exactOfNode, type ExactJson } from './exactJson';
+import { checkValue } from '../values/check';
+import { exactOfNode } from '../values/exactJson';
+import { describeInputs, listOperations, type BodyTexts, type InputDescription } from './inputs';
 
 /** Codes of findings in a values file (`NAME.values.json`). */
 export const VALUES_FILE_CODES = ['values-not-an-object', 'values-unknown-operation', 'values-unknown-name', 'values-wrong-type'] as const;
@@ -82,20 +83,4 @@ export function checkOperationValues(text: string, operationId: string, inputs: 
     if (!checked.ok) findings.push(finding('values-wrong-type', entry.valueNode, `'${entry.key}' ${checked.message}.`, operationId, entry.key));
   }
   return findings;
-}
-
-/** Whether a values file has an entry for an operation. */
-export function hasValuesFor(text: string, operationId: string): boolean {
-  const root = parseDocument(text).root;
-  return propertiesOf(root?.type === 'object' ? root : undefined).some((p) => p.key === operationId);
-}
-
-/** The values a values file holds for one operation, numbers kept exact (empty when it has none). */
-export function valuesFor(text: string, operationId: string): SuppliedValues {
-  const root = parseDocument(text).root;
-  const entry = propertiesOf(root?.type === 'object' ? root : undefined).filter((p) => p.key === operationId).pop();
-  if (entry?.valueNode?.type !== 'object') return {};
-  const out: Record<string, ExactJson> = {};
-  for (const property of propertiesOf(entry.valueNode)) if (property.valueNode) out[property.key] = exactOfNode(property.valueNode, text);
-  return out;
 }

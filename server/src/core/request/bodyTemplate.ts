@@ -1,6 +1,9 @@
+// A Custom request's body template: its {{variables}} filled with samples the platform could send, and where it
+// stops being JSON. The same judgement for the file's checks, the $metadata analysis and the request itself (with
+// the values filled in), so what lints clean is what is sent.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
-import { MAX_NESTING, tooDeepAt } from '../../parse';
-import { variablePlaceholders } from '../../placeholders';
+import { MAX_NESTING, tooDeepAt } from '../parse';
+import { variablePlaceholders } from '../placeholders';
 
 /** A body with its variables filled, and the way back from an index in it to an index in the original. */
 export interface FilledBody {

@@ -1,0 +1,51 @@
+// Messages for environments and expectations (the Testing view).
+import type { Range } from 'vscode-languageserver-protocol';
+import type { Failure } from '../core';
+import type { SentView } from './sending';
+
+/** client → server: the environments the workspace's environments files define. */
+export const LIST_ENVIRONMENTS = 'connector/listEnvironments';
+export interface EnvironmentSummary {
+  name: string;
+  description?: string;
+  /** The environments file that defines it. */
+  uri: string;
+}
+export type ListEnvironmentsResult = EnvironmentSummary[];
+
+/** client → server: the cases of a tests file (open or on disk), with where each is written. */
+export const LIST_TEST_CASES = 'connector/listTestCases';
+export interface ListTestCasesParams { uri: string }
+export interface TestCaseSummary {
+  index: number;
+  name: string;
+  operationId: string;
+  range: Range;
+}
+export interface ListTestCasesResult {
+  cases: TestCaseSummary[];
+  /** Why the file's cases cannot run, when they cannot (its problems, a missing connector). */
+  problems: string[];
+}
+
+/** client → server: run cases of a tests file (all when `indexes` is absent), one after the other; cancelling stops between and during cases. */
+export const RUN_TEST_CASES = 'connector/runTestCases';
+export interface RunTestCasesParams {
+  uri: string;
+  indexes?: number[];
+  environment?: string;
+  timeoutMs?: number;
+}
+export interface TestCaseRun {
+  index: number;
+  name: string;
+  outcome: 'passed' | 'failed' | 'error';
+  durationMs: number;
+  /** Unmet expectations, each with its place in the tests file. */
+  failures: (Omit<Failure, 'at'> & { range?: Range })[];
+  /** Why it was not sent. */
+  problems: string[];
+  /** The answer and the request, redacted, for the result panel. */
+  sent?: SentView;
+}
+export type RunTestCasesResult = { ok: true; runs: TestCaseRun[] } | { ok: false; problems: string[] };

@@ -1,0 +1,51 @@
+// What the VS Code extension ships besides the server: the client (dist/client.js) and the result page
+// (dist/webview.js) use a few pure functions of the core, through its entry, and must not carry the rule engine or
+// the HTTP client with them. Built by esbuild.mjs itself into a folder of its own, so dist/ is untouched.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+
+const ROOT = join(__dirname, '..', '..');
+
+/** Files that check connectors (the rule engine, its schema, rules and $metadata checks) or send requests. */
+const NOT_IN_THE_EXTENSION = [
+  'server/src/core/service.ts', 'server/src/core/lint.ts', 'server/src/core/check/', 'server/src/core/rules/', 'server/src/core/schema/',
+  'server/src/core/metadata/', 'server/src/core/http/send.ts', 'server/src/core/http/dispatcher.ts', 'server/src/core/http/wireBody.ts',
+  'server/src/core/http/exchange.ts', 'server/src/core/http/tokenEndpoint.ts', 'server/src/core/http/tokenCache.ts',
+  'node_modules/undici/', 'node_modules/re2js/', 'node_modules/ajv/', 'node_modules/ajv-formats/', 'node_modules/fast-xml-parser/',
+];
+
+describe('the extension bundles', () => {
+  let work = '';
+  let held: Record<string, string[]> = {};
+  const bundle = (name: string): { files: string[]; text: string } => ({
+    files: held[join(work, name)] ?? [],
+    text: readFileSync(join(work, name), 'utf8'),
+  });
+
+  before(() => {
+    work = mkdtempSync(join(tmpdir(), 'connector-bundles-'));
+    const build = spawnSync(process.execPath, ['esbuild.mjs', `--outdir=${work}`, `--metafile=${join(work, 'held.json')}`], { cwd: ROOT, encoding: 'utf8' });
+    assert.equal(build.status, 0, build.stderr);
+    held = JSON.parse(readFileSync(join(work, 'held.json'), 'utf8')) as Record<string, string[]>;
+  });
+  after(() => rmSync(work, { recursive: true, force: true }));
+
+  for (const name of ['client.js', 'webview.js']) {
+    test(`${name} holds functions of the core, and neither the rule engine nor the HTTP client`, () => {
+      const { files } = bundle(name);
+      assert.ok(files.some((f) => f.startsWith('server/src/core/')), `${name} holds no file of the core: ${files.join(', ')}`);
+      const carried = files.filter((f) => NOT_IN_THE_EXTENSION.some((prefix) => f.startsWith(prefix)));
+      assert.deepEqual(carried, [], `${name} carries ${carried.length} file(s) it never runs`);
+    });
+  }
+
+  test('the result page loads no module at run time: a webview has no require', () => {
+    const { text } = bundle('webview.js');
+    assert.ok(text.includes('acquireVsCodeApi'), 'the result page was built');
+    assert.doesNotMatch(text, /\brequire\s*\(/);
+  });
+});
