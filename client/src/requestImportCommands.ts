@@ -7,7 +7,7 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   IMPORT_REQUESTS, REQUEST_ORIGINS,
   type ImportRequestsResult, type RequestOriginsResult, type RequestSource,
-} from '../../server/src/requestImportProtocol';
+} from '../../server/src/protocol';
 import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 export const IMPORT_REQUESTS_COMMAND = 'connectorTools.importRequests';

@@ -11,7 +11,8 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { lintText } from '../../server/src/core/lint';
 import { prepareRequest } from '../../server/src/core/request/prepare';
-import { sendPrepared } from '../../server/src/core/request/run';
+import { sendPrepared } from '../../server/src/core/http/exchange';
+import { DIRECT_NETWORK } from '../support/network';
 import { importRequestsFile } from '../../server/src/requestImport/importFile';
 import { startEchoServer, type Echo } from '../support/echoServer';
 import { filesIn } from '../support/files';
@@ -56,7 +57,7 @@ async function sameOnTheWire(command: string, secret?: string, compactJson = fal
   const operationId = connector.operations[0]?.id?.value ?? '';
   const prepared = await prepareRequest({ connector, findings, operationId, ...(imported.valuesText ? { valuesFileText: imported.valuesText } : {}), entered: values, secrets: () => secret, baseDir: dir, files: filesIn(dir) });
   assert.ok(prepared.ok, prepared.ok ? '' : prepared.problems.map((p) => p.message).join('; '));
-  await sendPrepared(prepared.request, { timeoutMs: 5_000 });
+  await sendPrepared(prepared.request, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   const tool = echo.received.at(-1) as Echo;
   assert.equal(tool.method, curl.method);
   assert.equal(tool.target, curl.target);

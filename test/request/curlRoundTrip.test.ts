@@ -10,7 +10,8 @@ import { lintText } from '../../server/src/core/lint';
 import { curlCommand } from '../../server/src/core/request/curl';
 import { prepareRequest } from '../../server/src/core/request/prepare';
 import { describePreview } from '../../server/src/core/request/show';
-import type { BuiltRequest, SuppliedValues } from '../../server/src/core/request/types';
+import type { BuiltRequest } from '../../server/src/core/http/types';
+import type { SuppliedValues } from '../../server/src/core/request/types';
 import { importRequestsFile } from '../../server/src/requestImport/importFile';
 import { filesIn } from '../support/files';
 

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { test } from 'node:test';
 import { parse } from 'jsonc-parser';
 import type { CodeAction, TextDocumentEdit } from 'vscode-languageserver-protocol';
-import { IMPORT_REQUESTS, REQUEST_ORIGINS, type ImportRequestsResult, type RequestOriginsResult } from '../../server/src/requestImportProtocol';
+import { IMPORT_REQUESTS, REQUEST_ORIGINS, type ImportRequestsResult, type RequestOriginsResult } from '../../server/src/protocol';
 import { makeTempFolder } from '../support/cli';
 import { startLsp } from '../support/lspClient';
 

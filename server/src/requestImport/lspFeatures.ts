@@ -12,7 +12,7 @@ import type { DocumentAnalysis, FeatureGroupFactory } from '../lsp/context';
 import {
   IMPORT_REQUESTS, REQUEST_ORIGINS,
   type ImportRequestsParams, type ImportRequestsResult, type RequestOriginsParams, type RequestOriginsResult, type RequestSource,
-} from '../requestImportProtocol';
+} from '../protocol';
 import { holdsSecret, importRequestsFile, readSourceFile, valuesPathOf, withoutSecrets } from './importFile';
 
 /** A file URI's path, or undefined for any other scheme. */

@@ -1,7 +1,7 @@
 // One curl command's options as the request curl sends: method, URL, headers (curl's own defaults and removals
 // applied), body and sign-in. Files the command names (-d @file, -F f=@file, -T file) are named, never read.
 import type { ImportNote } from '../importing/notes';
-import { encodeComponent } from '../request/url';
+import { encodeComponent } from '../http/url';
 import { parseExact } from '../values/exactParse';
 import type { CapturedAuth, CapturedBody, CapturedPart, CapturedRequest, Hole } from './captured';
 import type { CurlArguments, GivenOption } from './curlOptions';

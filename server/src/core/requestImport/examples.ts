@@ -2,7 +2,7 @@
 // values file, and a note wherever sending the typed value would give other bytes than the example did.
 import type { ImportNote } from '../importing/notes';
 import type { ItemsJson, ParameterJson } from '../openapi/types';
-import { encodeComponent } from '../request/url';
+import { encodeComponent } from '../http/url';
 import { typeOfExampleText, type ExampleType } from '../values/examples';
 import type { ExactJson } from '../values/exactJson';
 import type { Hole } from './captured';

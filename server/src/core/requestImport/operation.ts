@@ -3,8 +3,8 @@
 // values file. Credentials were taken out before (signIn.ts): what is left holds none.
 import type { ImportNote } from '../importing/notes';
 import type { ModelJson, OperationJson, ParameterJson } from '../openapi/types';
-import { headerProblem } from '../request/headers';
-import { encodeComponent } from '../request/url';
+import { headerProblem } from '../http/headers';
+import { encodeComponent } from '../http/url';
 import type { ExactJson } from '../values/exactJson';
 import { typeOfExampleText } from '../values/examples';
 import { mapBody } from './bodies';

@@ -1,5 +1,5 @@
-// Messages between the extension and the server for "Import cURL / Postman / HAR…". Shared by both sides.
-import type { ImportNote, SecretToSet } from './core';
+// Messages for "Import cURL / Postman / HAR…".
+import type { ImportNote, SecretToSet } from '../core';
 
 /** Where the requests come from: a file (its file-system path), or a command line the user pasted. */
 export type RequestSource = { path: string; text?: undefined } | { text: string; path?: undefined };
