@@ -36,7 +36,7 @@ test('origins are listed, the chosen one imported; the unsaved text of an open c
     assert.deepEqual((parse(result.text) as { authorization: unknown }).authorization, { scheme: 'bearer', secret: 'shop' });
     assert.equal(result.values?.uri, pathToFileURL(join(folder.path, 'shop.values.json')).href);
     assert.match(result.values?.text ?? '', /"listOrders": \{ "status": "open" \}/);
-    assert.deepEqual(result.secretsToSet, [{ name: 'shop', carried: 'a bearer token' }]);
+    assert.deepEqual(result.secretsToSet, [{ name: 'shop', carried: 'a bearer token', variable: 'CONNECTOR_SECRET_SHOP' }]);
     assert.ok(!JSON.stringify(result).includes('tok-abcdef123456'));
     const other = await lsp.request<ImportRequestsResult>(IMPORT_REQUESTS, { source: { text: "curl 'https://x.example.com/a' -H 'Accept: application/json'" }, out: pathToFileURL(join(folder.path, 'x.connector.json')).href, origin: 'https://x.example.com' });
     assert.ok(other.ok);

@@ -147,10 +147,13 @@ export function appendElementsEdits(
   const indent = /^[ \t]*/.exec(before)?.[0] ?? '';
   const newLine = `${eol}${indent}`;
   const added = values.map((v) => print(v, indent)).join(`,${newLine}`);
-  // A comment after the last element stays on its line; the new elements go on the next ones.
-  if (/^\s*\/\//.test(trailing)) {
+  // A comment after the last element stays on its line; the new elements go on the next ones. A trailing comma the
+  // file already has separates them, and the last new element gets one too, as the file writes its lists.
+  const trailingComma = /^[ \t]*,[ \t]*(?:\/\/.*)?\r?$/.test(trailing);
+  if (trailingComma || /^\s*\/\//.test(trailing)) {
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
-    return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: `${newLine}${added}` }];
+    const inserted = { offset: lineContentEnd, length: 0, content: `${newLine}${added}${trailingComma ? ',' : ''}` };
+    return trailingComma ? [inserted] : [{ offset: end, length: 0, content: ',' }, inserted];
   }
   return [{ offset: end, length: 0, content: `,${newLine}${added}` }];
 }
