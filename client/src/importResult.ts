@@ -4,6 +4,13 @@
 import * as vscode from 'vscode';
 import type { ImportNote } from '../../server/src/core';
 
+/**
+ * The save dialog's filter for a connector file. `json` beside `connector.json`: VS Code's own dialog (in the browser,
+ * or with files.simpleDialog) compares only the last extension and would otherwise make `shop.connector.json`
+ * `shop.connector.json.connector.json`; a name typed without an extension still gets `.connector.json`.
+ */
+export const CONNECTOR_FILE_FILTERS = { 'Connector files': ['connector.json', 'json'] };
+
 /** What an import reports. */
 export interface ImportReport {
   changes?: string[];

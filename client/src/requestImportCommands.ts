@@ -1,14 +1,15 @@
 // "Import cURL / Postman / HAR…": the curl command on the clipboard, one typed or pasted into an input box, or a file
-// (a Postman collection, a HAR file, curl commands), recognised by what it holds; the origin when the requests go to
-// several; the connector to add to or a new one. The server makes the texts; they are written through the editor (so
-// they can be undone), the examples into the values file beside the connector.
+// (a Postman collection, a HAR file, curl commands), recognised by what it holds, an OpenAPI or Swagger document
+// handed to its own import; the origin when the requests go to several; the connector to add to or a new one. The
+// server makes the texts; they are written through the editor (so they can be undone), the examples into the values
+// file beside the connector.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import {
   IMPORT_REQUESTS, REQUEST_ORIGINS,
   type ImportRequestsResult, type RequestOriginsResult, type RequestSource,
 } from '../../server/src/protocol';
-import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
+import { CONNECTOR_FILE_FILTERS, importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 export const IMPORT_REQUESTS_COMMAND = 'connectorTools.importRequests';
 const TITLE = 'Import cURL / Postman / HAR';
@@ -20,12 +21,12 @@ function oneLineCommand(text: string): string {
 }
 
 /** Where the requests come from; undefined when the user cancels. */
-async function chooseSource(): Promise<{ source: RequestSource; name: string; folder?: vscode.Uri } | undefined> {
+async function chooseSource(): Promise<{ source: RequestSource; name: string; folder?: vscode.Uri; file?: vscode.Uri } | undefined> {
   const clipboard = await vscode.env.clipboard.readText();
   const items = [
     ...(CURL.test(clipboard) ? [{ label: '$(clippy) The curl command on the clipboard', detail: clipboard.trim().split('\n')[0]?.slice(0, 120), id: 'clipboard' }] : []),
     { label: '$(terminal) Paste or type a curl command…', detail: 'As an API\'s documentation or the browser\'s "Copy as cURL (bash)" gives it', id: 'type' },
-    { label: '$(file) Choose a file…', detail: 'A Postman collection (v2.0 or v2.1), a HAR file from the browser, or curl commands', id: 'file' },
+    { label: '$(file) Choose a file…', detail: 'A Postman collection (v2.0 or v2.1), a HAR file from the browser, curl commands, or an OpenAPI or Swagger document', id: 'file' },
   ];
   const how = await vscode.window.showQuickPick(items, { title: `${TITLE} (1/3): the requests`, ignoreFocusOut: true });
   if (!how) return undefined;
@@ -43,12 +44,12 @@ async function chooseSource(): Promise<{ source: RequestSource; name: string; fo
   const picked = await vscode.window.showOpenDialog({
     title: `${TITLE} (1/3): the file`,
     canSelectMany: false,
-    filters: { 'Postman collections, HAR files, curl commands': ['json', 'har', 'sh', 'txt', 'curl'], 'All files': ['*'] },
+    filters: { 'Postman collections, HAR files, curl commands, OpenAPI documents': ['json', 'har', 'sh', 'txt', 'curl', 'yaml', 'yml'], 'All files': ['*'] },
   });
   const file = picked?.[0];
   if (!file) return undefined;
   const name = file.path.split('/').pop()?.replace(/(\.postman_collection)?\.(json|har|sh|txt|curl)$/i, '') || 'api';
-  return { source: { path: file.fsPath }, name, folder: vscode.Uri.joinPath(file, '..') };
+  return { source: { path: file.fsPath }, name, folder: vscode.Uri.joinPath(file, '..'), file };
 }
 
 /** The connector to write: the open REST connector, or a new file; undefined when the user cancels. */
@@ -67,7 +68,7 @@ async function chooseTarget(name: string, folder: vscode.Uri | undefined): Promi
   return vscode.window.showSaveDialog({
     title: `${TITLE} (3/3): the connector file (an existing one is updated)`,
     ...(base ? { defaultUri: vscode.Uri.joinPath(base, `${name}.connector.json`) } : {}),
-    filters: { 'Connector files': ['connector.json'] },
+    filters: CONNECTOR_FILE_FILTERS,
   });
 }
 
@@ -80,6 +81,10 @@ export function registerRequestImportCommands(context: vscode.ExtensionContext, 
       const listed = await client.sendRequest<RequestOriginsResult>(REQUEST_ORIGINS, { source: chosen.source });
       if (!listed.ok) {
         void vscode.window.showErrorMessage(listed.message);
+        return;
+      }
+      if (listed.kind === 'openapi') {
+        await vscode.commands.executeCommand('connectorTools.importOpenApi', chosen.file);
         return;
       }
       let origin: string | undefined;

@@ -21,12 +21,15 @@ const COLLECTION = JSON.stringify({
 });
 
 test('origins are listed, the chosen one imported; the unsaved text of an open connector is what is updated', async () => {
-  const folder = makeTempFolder({ 'shop.postman_collection.json': COLLECTION });
+  const folder = makeTempFolder({ 'shop.postman_collection.json': COLLECTION, 'api.yaml': 'openapi: 3.0.3\ninfo: { title: Shop, version: "1" }\npaths: {}\n', 'swagger.json': '{ "swagger": "2.0", "info": {}, "paths": {} }', 'notes.txt': 'openapi is what we use\n' });
   const lsp = await startLsp({ workspaceFolder: folder.path });
   try {
     const source = { path: join(folder.path, 'shop.postman_collection.json') };
     const origins = await lsp.request<RequestOriginsResult>(REQUEST_ORIGINS, { source });
     assert.deepEqual(origins, { ok: true, kind: 'postman', origins: [{ origin: 'https://shop.example.com', count: 2 }, { origin: 'https://stats.example.com', count: 1 }] });
+    // An OpenAPI or Swagger document is recognised, for its own import; text that only mentions one is not.
+    for (const file of ['api.yaml', 'swagger.json']) assert.deepEqual(await lsp.request<RequestOriginsResult>(REQUEST_ORIGINS, { source: { path: join(folder.path, file) } }), { ok: true, kind: 'openapi' }, file);
+    assert.deepEqual(await lsp.request<RequestOriginsResult>(REQUEST_ORIGINS, { source: { path: join(folder.path, 'notes.txt') } }), { ok: false, message: 'notes.txt is neither a curl command, a Postman collection (v2.0 or v2.1) nor a HAR file.' });
     const out = pathToFileURL(join(folder.path, 'shop.connector.json')).href;
     await lsp.open(out, '// ours, unsaved\n{ "kind": "rest", "name": "Shop", "baseUrl": "https://shop.example.com/api", "operations": [] }\n');
     const result = await lsp.request<ImportRequestsResult>(IMPORT_REQUESTS, { source, out });

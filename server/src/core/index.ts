@@ -107,7 +107,7 @@ export { importMetadata, listMetadataChoices } from './odataImport/importMetadat
 export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';
 
 // Requests imported from curl commands, Postman collections and HAR files.
-export { commandLineOf, detectRequestSource, importRequestTexts, listRequestOrigins, SOURCE_NAMES } from './requestImport/importSource';
+export { commandLineOf, detectRequestSource, importRequestTexts, isOpenApiText, listRequestOrigins, SOURCE_NAMES } from './requestImport/importSource';
 export type { RequestImportInput, RequestImportTexts, RequestSourceKind } from './requestImport/importSource';
 export type { SecretToSet } from './requestImport/importRequests';
 export { convertPastedCurl, pastedCurlAt } from './requestImport/pastedCurl';

@@ -11,6 +11,8 @@ export interface RequestOriginsParams {
 }
 export type RequestOriginsResult =
   | { ok: true; kind: 'curl' | 'postman' | 'har'; origins: { origin: string; count: number }[] }
+  /** The file is an OpenAPI or Swagger document: "Import OpenAPI or Swagger Document…" takes it. */
+  | { ok: true; kind: 'openapi' }
   | { ok: false; message: string };
 
 /** client → server: the connector's and values file's texts for the requests (a new file, or the update of `out`). Nothing is written. */

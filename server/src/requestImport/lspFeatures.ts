@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { CodeActionKind, type CodeAction, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import { convertPastedCurl, LineIndex, listRequestOrigins, pastedCurlAt } from '../core';
+import { convertPastedCurl, isOpenApiText, LineIndex, listRequestOrigins, pastedCurlAt } from '../core';
 import { readJsonText } from '../io/jsonText';
 import type { ClientProfile } from '../lsp/clientProfile';
 import type { DocumentAnalysis, FeatureGroupFactory } from '../lsp/context';
@@ -88,6 +88,7 @@ export const requestImportFeatures: FeatureGroupFactory = () => ({
     connection.onRequest(REQUEST_ORIGINS, async (params: RequestOriginsParams): Promise<RequestOriginsResult> => {
       const source = await sourceText(params.source);
       if (!source.ok) return source;
+      if (params.source.path !== undefined && isOpenApiText(source.text)) return { ok: true, kind: 'openapi' };
       const listed = listRequestOrigins({ text: source.text, label: source.label, ...(params.source.text !== undefined ? { kind: 'curl' as const } : {}) });
       return listed.ok ? listed : { ok: false, message: listed.message };
     });

@@ -75,6 +75,20 @@ export function detectRequestSource(text: string): RequestSourceKind | undefined
   return /(^|[\s;&|(])curl(\.exe)?\s/.test(trimmed) ? 'curl' : undefined;
 }
 
+/** Whether a text is an OpenAPI or Swagger document (JSON or YAML with `openapi` or `swagger` at its top level), which the OpenAPI import reads. */
+export function isOpenApiText(text: string): boolean {
+  const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+  if (trimmed.startsWith('{')) {
+    try {
+      const value: unknown = JSON.parse(trimmed);
+      return typeof value === 'object' && value !== null && ('openapi' in value || 'swagger' in value);
+    } catch {
+      return false;
+    }
+  }
+  return /^(?:openapi|swagger|"openapi"|"swagger"|'openapi'|'swagger')[ \t]*:/m.test(trimmed);
+}
+
 /** A command line of the arguments a shell already split (`connector import curl -- -X POST ...`). */
 export function commandLineOf(argv: readonly string[]): string {
   const words = argv[0] === 'curl' ? argv.slice(1) : argv;
