@@ -169,6 +169,29 @@ describe('Postman collections from a public project', () => {
     for (const text of [connector, run.values, run.stdout, run.stderr]) assert.doesNotMatch(text ?? '', /tok_0123456789abcdef/);
     await lintClean(run.path);
   });
+  test('sign-in: OAuth2 client credentials for the collection; a request\'s own API key a parameter without its value; multipart with a file; GraphQL reported', async () => {
+    const collection = {
+      info: { name: 'Billing', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      auth: { type: 'oauth2', oauth2: [{ key: 'grant_type', value: 'client_credentials' }, { key: 'accessTokenUrl', value: 'https://auth.example.com/oauth/token' }, { key: 'clientId', value: 'billing-app' }, { key: 'clientSecret', value: 'cs-secret-xyz-123' }, { key: 'scope', value: 'invoices.read' }, { key: 'client_authentication', value: 'body' }] },
+      item: [
+        { name: 'Invoices', request: { method: 'GET', url: 'https://billing.example.com/v2/invoices?from=2024-01-31' } },
+        { name: 'Export', request: { method: 'GET', auth: { type: 'apikey', apikey: [{ key: 'key', value: 'api_key' }, { key: 'value', value: 'ak-999888777' }, { key: 'in', value: 'query' }] }, url: 'https://billing.example.com/v2/export?format=csv' } },
+        { name: 'Attach', request: { method: 'POST', url: 'https://billing.example.com/v2/invoices/:invoiceId/files', body: { mode: 'formdata', formdata: [{ key: 'note', value: 'scan', type: 'text' }, { key: 'file', src: 'scans/a.pdf', type: 'file' }] } } },
+        { name: 'Query', request: { method: 'POST', url: 'https://billing.example.com/v2/graphql', body: { mode: 'graphql', graphql: { query: '{ invoices { id } }' } } } },
+      ],
+    };
+    const run = await importIn('postman', { 'c.json': JSON.stringify(collection) }, ['c.json', '--out', 'api.connector.json']);
+    assert.equal(run.code, 0, run.stderr);
+    const connector = run.connector ?? '';
+    assert.match(connector, /"scheme": "oauth2",\s*"flow": "clientCredentials",\s*"tokenUrl": "https:\/\/auth.example.com\/oauth\/token",\s*"clientId": "billing-app",\s*"scope": "invoices.read",\s*"clientAuthentication": "body",\s*"secret": "billing"/);
+    assert.match(connector, /"id": "export"[\s\S]*\{ "name": "api_key", "location": "query", "type": "string" \}/);
+    assert.match(connector, /"path": "\/invoices\/\{invoiceId\}\/files"[\s\S]*\{ "name": "file", "location": "form", "type": "fileGallery" \}/);
+    assert.match(run.values ?? '', /"attach": \{ "note": "scan", "file": \{ "Filename": "a.pdf", "Data": "scans\/a.pdf" \} \}/);
+    assert.match(run.stderr, /signs in with an API key in query 'api_key' \(apiKey\); the connector signs every request in with oauth2/);
+    assert.match(run.stderr, /A GraphQL body is not something the platform holds as such/);
+    for (const text of [connector, run.values, run.stdout, run.stderr]) assert.doesNotMatch(text ?? '', /cs-secret-xyz-123|ak-999888777/);
+    await lintClean(run.path);
+  });
 });
 
 describe('HAR files', () => {

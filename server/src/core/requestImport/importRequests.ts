@@ -183,6 +183,10 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
     if (credentials.unsupported) notes.push({ kind: 'changed', where: request.source, item: 'authorization', reason: `The request signs in with ${credentials.unsupported}, which the platform does not offer (it offers API keys, basic, bearer and OAuth2 client credentials); ${authorization ? `it signs in as the connector does (${authorization.scheme})` : 'it is imported without a sign-in'}.` });
     const own = credentials.signIn;
     if (own && authorization && !sameSignIn(own.authorization, authorization)) {
+      // An API key of its own can still be sent: as a parameter without an example, supplied when sending.
+      const key = own.authorization;
+      const asParameter = key.scheme === 'apiKey' && (key.in === 'header' || key.in === 'query') && key.name !== undefined && key.name.toLowerCase() !== 'authorization' ? { location: key.in as 'header' | 'query', name: key.name } : undefined;
+      if (asParameter && !credentials.others.some((o) => o.location === asParameter.location && o.name.toLowerCase() === asParameter.name.toLowerCase())) credentials.others.push(asParameter);
       notes.push({ kind: 'changed', where: request.source, item: 'authorization', reason: `The request signs in with ${own.carried} (${own.authorization.scheme}); the connector signs every request in with ${authorization.scheme}${authorization.name ? ` '${authorization.name}'` : ''}.` });
     }
   }
