@@ -8,28 +8,18 @@ import { URI } from 'vscode-uri';
 import { convertPastedCurl, isOpenApiText, LineIndex, listRequestOrigins, pastedCurlAt } from '../core';
 import { readJsonText } from '../io/jsonText';
 import type { ClientProfile } from '../lsp/clientProfile';
-import type { DocumentAnalysis, FeatureGroupFactory } from '../lsp/context';
+import { filePathOf, type DocumentAnalysis, type FeatureGroupFactory } from '../lsp/context';
 import {
   IMPORT_REQUESTS, REQUEST_ORIGINS,
   type ImportRequestsParams, type ImportRequestsResult, type RequestOriginsParams, type RequestOriginsResult, type RequestSource,
 } from '../protocol';
 import { holdsSecret, importRequestsFile, readSourceFile, valuesPathOf, withoutSecrets } from './importFile';
 
-/** A file URI's path, or undefined for any other scheme. */
-function filePath(uri: string): string | undefined {
-  try {
-    const parsed = URI.parse(uri);
-    return parsed.scheme === 'file' ? parsed.fsPath : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 /** An open document's text, else the file's on disk; undefined when neither is there. */
 async function currentText(documents: TextDocuments<TextDocument>, uri: string): Promise<string | undefined> {
   const open = documents.get(uri)?.getText();
   if (open !== undefined) return open;
-  const path = filePath(uri);
+  const path = filePathOf(uri);
   return path === undefined ? undefined : readJsonText(path).catch(() => undefined);
 }
 
@@ -55,7 +45,7 @@ function wholeRange(text: string): { start: { line: number; character: number };
 export async function pastedCurlActions(analysis: DocumentAnalysis, start: number, documents: TextDocuments<TextDocument>, client: ClientProfile): Promise<CodeAction[]> {
   const pasted = pastedCurlAt(analysis.text, start);
   if (!pasted) return [];
-  const connectorPath = filePath(analysis.uri);
+  const connectorPath = filePathOf(analysis.uri);
   const valuesUri = connectorPath ? URI.file(valuesPathOf(connectorPath)).toString() : undefined;
   const existingValuesText = valuesUri && client.createFiles ? await currentText(documents, valuesUri) : undefined;
   const folder = connectorPath ? dirname(connectorPath) : undefined;
@@ -94,7 +84,7 @@ export const requestImportFeatures: FeatureGroupFactory = () => ({
     });
 
     connection.onRequest(IMPORT_REQUESTS, async (params: ImportRequestsParams): Promise<ImportRequestsResult> => {
-      const out = filePath(params.out);
+      const out = filePathOf(params.out);
       if (out === undefined) return { ok: false, message: 'The connector must be a file on disk; save it first.' };
       const source = await sourceText(params.source);
       if (!source.ok) return source;
