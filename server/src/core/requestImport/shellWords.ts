@@ -199,13 +199,7 @@ class Reader {
         this.doubleQuoted(parts, text, depth);
         continue;
       }
-      if (c === '$') {
-        this.dollar(parts, text, depth);
-        continue;
-      }
-      if (c === '`') throw new Unreadable('a command in backquotes (`...`) is not run; paste the curl command with the value written out', this.at);
-      text(c);
-      this.at++;
+      this.expandable(c, parts, text, depth);
     }
     if (parts.length === 0) parts.push({ kind: 'text', text: '' });
     return { parts, offset, end: this.at };
@@ -298,14 +292,16 @@ class Reader {
         }
         continue;
       }
-      if (c === '$') {
-        this.dollar(parts, text, depth);
-        continue;
-      }
-      if (c === '`') throw new Unreadable('a command in backquotes (`...`) is not run; paste the curl command with the value written out', this.at);
-      text(c);
-      this.at++;
+      this.expandable(c, parts, text, depth);
     }
+  }
+
+  /** A character outside single quotes: `$` expands, a backquote is refused, anything else is itself. */
+  private expandable(c: string, parts: WordPart[], text: (t: string) => void, depth: number): void {
+    if (c === '$') return this.dollar(parts, text, depth);
+    if (c === '`') throw new Unreadable('a command in backquotes (`...`) is not run; paste the curl command with the value written out', this.at);
+    text(c);
+    this.at++;
   }
 
   /** At `$`: a variable, a command substitution, or a plain dollar sign. */
