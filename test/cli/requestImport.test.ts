@@ -67,6 +67,36 @@ describe('curl commands from a public project', () => {
     assert.match(first.stderr, /1 request to https:\/\/b.example.com is not imported: a connector has one base URL\. Import it into another connector file with --origin https:\/\/b.example.com/);
     const second = await importIn('curl', { 's.sh': script }, ['s.sh', '--out', 'api.connector.json', '--origin', 'https://b.example.com']);
     assert.match(second.connector ?? '', /"baseUrl": "https:\/\/b.example.com"/);
+    assert.match(second.connector ?? '', /"name": "b.example.com"/);
+  });
+
+  test('--all-origins: a connector for each origin, each with its own secret and values file', async () => {
+    const collection = {
+      info: { name: 'Shop', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      item: [
+        { name: 'List orders', request: { method: 'GET', header: [{ key: 'Authorization', value: 'Bearer shop-token-0123456789' }], url: 'https://shop.example.com/api/orders?status=open' } },
+        { name: 'Get order', request: { method: 'GET', header: [{ key: 'Authorization', value: 'Bearer shop-token-0123456789' }], url: 'https://shop.example.com/api/orders/7' } },
+        { name: 'Ping', request: { method: 'POST', header: [{ key: 'X-Api-Key', value: 'stats-key-9876543210' }, { key: 'Content-Type', value: 'application/json' }], body: { mode: 'raw', raw: '{"event":"open"}' }, url: 'https://stats.example.com:8443/ping' } },
+      ],
+    };
+    const run = await importIn('postman', { 'c.json': JSON.stringify(collection) }, ['c.json', '--out', 'api.connector.json', '--all-origins']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.connector ?? '', /"name": "Shop",[\s\S]*"baseUrl": "https:\/\/shop.example.com\/api",\s*"authorization": \{ "scheme": "bearer", "secret": "shop" \}/);
+    assert.doesNotMatch(run.connector ?? '', /ping/i);
+    const other = readFileSync(join(run.path, 'stats.example.com-8443.connector.json'), 'utf8');
+    assert.match(other, /"name": "Shop \(stats.example.com:8443\)",[\s\S]*"baseUrl": "https:\/\/stats.example.com:8443",\s*"authorization": \{ "scheme": "apiKey", "in": "header", "name": "X-Api-Key", "secret": "shop-stats-example-com-8443" \}/);
+    assert.match(readFileSync(join(run.path, 'stats.example.com-8443.values.json'), 'utf8'), /"ping": \{ "body": \{ "event": "open" \} \}/);
+    assert.match(run.stderr, /Imported 2 operations from c.json into api.connector.json\.[\s\S]*Imported 1 operation from c.json into stats.example.com-8443.connector.json\./);
+    assert.match(run.stderr, /CONNECTOR_SECRET_SHOP\b[\s\S]*CONNECTOR_SECRET_SHOP_STATS_EXAMPLE_COM_8443/);
+    assert.doesNotMatch(run.stderr, /not imported: a connector has one base URL/);
+    for (const text of [run.connector, other, run.values, run.stdout, run.stderr]) assert.doesNotMatch(text ?? '', /shop-token|stats-key/);
+    await lintClean(run.path);
+    const refused = await importIn('postman', { 'c.json': JSON.stringify(collection) }, ['c.json', '--all-origins', '--origin', 'https://shop.example.com', '--out', 'api.connector.json']);
+    assert.equal(refused.code, 2);
+    assert.match(refused.stderr, /--all-origins imports every origin; --origin chooses one: give one of them/);
+    const noOut = await importIn('postman', { 'c.json': JSON.stringify(collection) }, ['c.json', '--all-origins']);
+    assert.equal(noOut.code, 2);
+    assert.match(noOut.stderr, /--all-origins writes a connector file for each origin beside the one --out names: give --out FILE/);
   });
 
   test('an existing connector is updated: comments, its own operations and the values users set are kept', async () => {

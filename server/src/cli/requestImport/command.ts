@@ -1,14 +1,14 @@
 // `connector import curl|postman|har`: the requests a user already has as a connector and its values file.
 import { writeFile } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
-import { commandLineOf, LineIndex, SOURCE_NAMES, type SecretToSet } from '../../core';
+import { basename, dirname, join, resolve } from 'node:path';
+import { commandLineOf, LineIndex, listRequestOrigins, SOURCE_NAMES, type RequestSourceKind, type SecretToSet } from '../../core';
 import { readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { importRequestsFile, readSourceFile, valuesPathOf, withoutSecrets } from '../../requestImport/importFile';
 import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
 import { describeFsError } from '../usage';
-import { IMPORT_REQUESTS_HELP, parseImportRequestsOptions } from './options';
+import { IMPORT_REQUESTS_HELP, parseImportRequestsOptions, type ImportRequestsOptions } from './options';
 
 /** How to set each secret the connector names: in VS Code and on the command line. */
 export function secretAdvice(secrets: readonly SecretToSet[]): string {
@@ -70,7 +70,39 @@ export async function runImportRequestsCommand(argv: readonly string[], io: CliI
       return 2;
     }
   }
-  const target = await readImportTarget(io, options.out);
+  const source: ReadSource = { kind, text, label, sourceFolder, ...(environmentText !== undefined ? { environmentText } : {}) };
+  if (!options.allOrigins) return importInto(io, options, source, options.out, options.origin);
+  // Every origin: the one most requests go to into --out, each other one into HOST.connector.json beside it.
+  const listed = listRequestOrigins({ kind, text, label, ...(environmentText !== undefined ? { environmentText } : {}), ...(options.include ? { include: options.include } : {}) });
+  if (!listed.ok) {
+    io.stderr(`connector import: ${listed.message}\nNothing was written.\n`);
+    return 2;
+  }
+  const origins = listed.origins.map((o) => o.origin).filter((o, i) => o !== '' || i === 0);
+  const outFolder = dirname(resolve(io.cwd, options.out ?? ''));
+  let code = 0;
+  for (const [i, origin] of origins.entries()) {
+    const out = i === 0 ? options.out : join(outFolder, `${origin.replace(/^[a-z]+:\/\//i, '').replace(/[^A-Za-z0-9.-]+/g, '-')}.connector.json`);
+    const elsewhere = origins.filter((o) => o !== origin);
+    code = Math.max(code, await importInto(io, options, { ...source, importedElsewhere: elsewhere }, out, origin));
+  }
+  return code;
+}
+
+/** What the source gave, read once for every connector written from it. */
+interface ReadSource {
+  kind: RequestSourceKind;
+  text: string;
+  label: string;
+  sourceFolder: string;
+  environmentText?: string;
+  importedElsewhere?: readonly string[];
+}
+
+/** Imports the requests to one origin into one connector file (printed without `out`) and reports; the exit code. */
+async function importInto(io: CliIo, options: ImportRequestsOptions, source: ReadSource, outOption: string | undefined, origin: string | undefined): Promise<number> {
+  const { kind, text, label, sourceFolder, environmentText } = source;
+  const target = await readImportTarget(io, outOption);
   if (!target) return 2;
   const { path: out, existing } = target;
   const valuesPath = out ? valuesPathOf(out) : undefined;
@@ -89,7 +121,8 @@ export async function runImportRequestsCommand(argv: readonly string[], io: CliI
     ...(options.include ? { include: options.include } : {}),
     ...(options.name ? { name: options.name } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
-    ...(options.origin ? { origin: options.origin } : {}),
+    ...(origin !== undefined ? { origin } : {}),
+    ...(source.importedElsewhere ? { importedElsewhere: source.importedElsewhere } : {}),
     ...(options.id ? { id: options.id } : {}),
   });
   if (!outcome.ok) {
@@ -98,7 +131,7 @@ export async function runImportRequestsCommand(argv: readonly string[], io: CliI
     return 2;
   }
   const secrets = outcome.result.secrets;
-  if (!(await writeImported(io, out ? { path: out, shown: options.out ?? '' } : undefined, existing, outcome.text))) return 2;
+  if (!(await writeImported(io, out ? { path: out, shown: outOption ?? '' } : undefined, existing, outcome.text))) return 2;
   const report: string[] = [];
   if (valuesPath && outcome.valuesText !== undefined) {
     try {

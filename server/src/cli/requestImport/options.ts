@@ -22,6 +22,8 @@ Options:
   --base-url URL       the base URL (default: the requests' common origin and path prefix)
   --origin ORIGIN      import the requests to this origin (default: the one most requests go to; a connector
                        has one base URL, so the others are reported: import them with --origin into another file)
+  --all-origins        import every origin: the one most requests go to into --out, each other one into a
+                       connector of its own beside it, named after its host (HOST.connector.json)
   --environment FILE   postman: a Postman environment export whose values fill the collection's variables
   --include URLGLOBS   har: the requests whose URL a glob matches (comma-separated, * any text), instead of the
                        API calls (answers in JSON, XML, form or text; no pages, scripts, styles, images, fonts)
@@ -41,6 +43,7 @@ export interface ImportRequestsOptions {
   name?: string;
   baseUrl?: string;
   origin?: string;
+  allOrigins?: boolean;
   environment?: string;
   include?: string;
 }
@@ -50,9 +53,11 @@ export function parseImportRequestsOptions(argv: readonly string[]): ImportReque
   const dashes = argv.indexOf('--');
   const own = dashes < 0 ? argv : argv.slice(0, dashes);
   const values: Record<string, string> = {};
+  let allOrigins = false;
   const kind = own[0] as RequestSourceKind;
   const allowed = ['--out', '--name', '--base-url', '--origin', ...(kind === 'curl' ? ['--id'] : []), ...(kind === 'postman' ? ['--environment'] : []), ...(kind === 'har' ? ['--include'] : [])];
   const { positional, help } = readCommandLine(own, (name, value) => {
+    if (name === '--all-origins') return (allOrigins = true);
     if (!allowed.includes(name)) return false;
     values[name] = value();
     return true;
@@ -63,12 +68,16 @@ export function parseImportRequestsOptions(argv: readonly string[]): ImportReque
   if (baseUrl !== undefined && (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))) throw new UsageError(`--base-url takes an absolute http(s) URL, not '${baseUrl}'.`);
   const origin = values['--origin'];
   if (origin !== undefined && !/^https?:\/\/[^/]+\/?$/i.test(origin)) throw new UsageError(`--origin takes a scheme and host, e.g. https://api.example.com, not '${origin}'.`);
+  if (allOrigins && origin !== undefined) throw new UsageError('--all-origins imports every origin; --origin chooses one: give one of them.');
+  if (allOrigins && baseUrl !== undefined) throw new UsageError('--all-origins gives each origin its own base URL; --base-url sets one: give one of them.');
+  if (allOrigins && !values['--out']) throw new UsageError('--all-origins writes a connector file for each origin beside the one --out names: give --out FILE.');
   const common = {
     help, kind,
     ...(values['--out'] ? { out: values['--out'] } : {}),
     ...(values['--name'] ? { name: values['--name'] } : {}),
     ...(baseUrl ? { baseUrl } : {}),
     ...(origin ? { origin } : {}),
+    ...(allOrigins ? { allOrigins } : {}),
     ...(values['--id'] ? { id: values['--id'] } : {}),
     ...(values['--environment'] ? { environment: values['--environment'] } : {}),
     ...(values['--include'] ? { include: values['--include'] } : {}),

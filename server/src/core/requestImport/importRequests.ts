@@ -20,6 +20,8 @@ export interface RequestImportOptions {
   name?: string;
   /** The one origin to import (`https://api.example.com`); the one most requests go to when absent. */
   origin?: string;
+  /** Origins imported into connectors of their own at the same time: not reported as left out. */
+  importedElsewhere?: readonly string[];
   /** The base URL to use instead of the common origin and path prefix. */
   baseUrl?: string;
   /** The id of the operation, for a source of one request (`--id`). */
@@ -148,11 +150,17 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
   }
   const origin = wanted ?? (existingOrigin && counts.some((c) => c.origin === existingOrigin) ? existingOrigin : counts[0]?.origin ?? '');
   const chosen = usable.filter((r) => r.origin === origin);
-  const otherOrigins = counts.filter((c) => c.origin !== origin);
+  const otherOrigins = counts.filter((c) => c.origin !== origin && !(options.importedElsewhere ?? []).includes(c.origin));
   for (const other of otherOrigins) {
-    notes.push({ kind: 'left-out', where: 'connector', reason: `${other.count} request${other.count === 1 ? '' : 's'} to ${other.origin || 'a URL from a variable'} ${other.count === 1 ? 'is' : 'are'} not imported: a connector has one base URL. Import ${other.count === 1 ? 'it' : 'them'} into another connector file with --origin ${other.origin || '""'}.` });
+    const how = other.origin ? `Import ${other.count === 1 ? 'it' : 'them'} into another connector file with --origin ${other.origin}, or every origin with --all-origins.` : 'Give the variable a value (a Postman environment: --environment) to import them.';
+    notes.push({ kind: 'left-out', where: 'connector', reason: `${other.count} request${other.count === 1 ? '' : 's'} to ${other.origin || 'a URL from a variable'} ${other.count === 1 ? 'is' : 'are'} not imported: a connector has one base URL. ${how}` });
   }
-  const name = options.name ?? sourceName;
+  // Another origin than the one most requests go to is another service: its name, and so its secret's, names its host,
+  // so that a credential set for the main service is not sent to it.
+  const hostOf = (o: string): string => o.replace(/^[a-z]+:\/\//i, '');
+  const mainOrigin = counts[0]?.origin ?? '';
+  const another = origin !== '' && origin !== mainOrigin;
+  const name = options.name ?? (!another ? sourceName : sourceName === hostOf(mainOrigin) ? hostOf(origin) : `${sourceName} (${hostOf(origin)})`);
   // The base URL: given, the connector's own, else the common origin and path prefix.
   let baseUrl: string;
   let basePath: string;

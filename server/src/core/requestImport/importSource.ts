@@ -172,7 +172,7 @@ export function importRequestTexts(input: RequestImportInput): ({ ok: true } & R
 }
 
 /** What a source is and the origins its requests go to (most requests first), for choosing one. */
-export function listRequestOrigins(input: Pick<RequestImportInput, 'text' | 'label' | 'kind'>): { ok: true; kind: RequestSourceKind; origins: { origin: string; count: number }[] } | ({ ok: false } & RequestImportError) {
+export function listRequestOrigins(input: Pick<RequestImportInput, 'text' | 'label' | 'kind' | 'environmentText' | 'include'>): { ok: true; kind: RequestSourceKind; origins: { origin: string; count: number }[] } | ({ ok: false } & RequestImportError) {
   const read = readRequests(input);
   if (!read.ok) return read;
   return { ok: true, kind: read.kind, origins: listOrigins(read.requests) };
