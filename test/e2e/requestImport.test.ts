@@ -1,6 +1,7 @@
 // Bringing curl commands into a connector in a real VS Code: a command pasted into `operations` becomes an operation
 // through the light bulb, "Import cURL / Postman / HAR…" takes the one on the clipboard, and a Postman collection from a
-// file. Each time the team's text stays, the examples go to the values file, and no credential is written anywhere.
+// file; an OpenAPI document chosen there goes to its own import. Each time the team's text stays, the examples go to
+// the values file, and no credential is written anywhere.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,6 +42,7 @@ function workspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'connector-e2e-requests-'));
   writeFileSync(join(dir, 'pets.connector.json'), CONNECTOR);
   writeFileSync(join(dir, 'shop.postman_collection.json'), JSON.stringify(COLLECTION, null, 2));
+  writeFileSync(join(dir, 'stock.yaml'), 'openapi: 3.0.3\ninfo: { title: Stock, version: "1" }\nservers: [{ url: "https://stock.example.com" }]\npaths:\n  /items/{sku}:\n    get:\n      operationId: getItem\n      parameters: [{ name: sku, in: path, required: true, schema: { type: string } }]\n      responses: { "200": { description: ok } }\n');
   return dir;
 }
 
@@ -138,6 +140,26 @@ describe('curl commands into a connector in a real VS Code', () => {
       assert.match(values, /"status": "open", "limit": 20/);
       assert.doesNotMatch(values, /tok-e2e/);
       await page.locator('.notification-toast', { hasText: /Imported 2 operations, examples in the values file\. Set secret 'token'/ }).waitFor({ timeout: 30_000 });
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
+
+  test('Import cURL / Postman / HAR… hands an OpenAPI document to the OpenAPI import', async (t) => {
+    const page = session!.page;
+    try {
+      await runCommand(page, 'Connector: Import cURL / Postman / HAR…');
+      await pickQuickPickRow(page, 'Choose a file…');
+      await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: '(1/3): the file' }).waitFor({ timeout: 15_000 });
+      await pickQuickPickRow(page, 'stock.yaml');
+      await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: 'Import OpenAPI or Swagger Document (2/3): the operations' }).waitFor({ timeout: 15_000 });
+      await page.keyboard.press('Enter');
+      await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: '(3/3): the connector file' }).waitFor({ timeout: 15_000 });
+      await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value ?? '').endsWith('/stock.connector.json'), undefined, { timeout: 15_000 });
+      await page.keyboard.press('Enter');
+      const connector = await fileHolding(page, join(session!.workspace, 'stock.connector.json'), '"id": "getItem"');
+      assert.match(connector, /"baseUrl": "https:\/\/stock.example.com"/);
     } catch (error) {
       await session!.saveArtifacts(t.name);
       throw error;
