@@ -104,6 +104,15 @@ describe('an imported curl command sends what curl sent', () => {
     assert.equal(curl.headers.authorization, `Basic ${Buffer.from('My User:My:Secret:Password').toString('base64')}`);
   });
 
+  test('dot segments: curl removes them from the path (unless --path-as-is), and so does the import', async () => {
+    const { curl } = await sameOnTheWire(`curl 'https://api.example.com/v1/./items/../orders/%2e%2e/7/..?x=1'`);
+    assert.equal(curl.target, '/v1/orders/%2e%2e/?x=1');
+    await sameOnTheWire(`curl 'https://api.example.com/v1/a/..' -G`);
+    await sameOnTheWire(`curl 'https://api.example.com/v1/../../x/.'`);
+    const asIs = await sameOnTheWire(`curl --path-as-is 'https://api.example.com/v1/a/../b'`);
+    assert.equal(asIs.curl.target, '/v1/a/../b');
+  });
+
   test('commands as API documentation writes them: a bearer token variable, JSON, a query with a list, an upload', async () => {
     await sameOnTheWire(`TOKEN=abc123token\ncurl -X POST "https://api.example.com/v1/orders?expand=lines,customer&dryRun" \\\n  -H "Authorization: Bearer $TOKEN" \\\n  -H 'Content-Type: application/json' \\\n  -d '{"customer":"C-1","lines":[{"sku":"A-1","qty":2}],"total":12.5}'`, 'abc123token');
     await sameOnTheWire(`curl -X PUT https://api.example.com/files/report --data-binary @file.txt -H 'Content-Type: application/octet-stream' -u admin:s3cret`, 's3cret');

@@ -116,7 +116,7 @@ export function curlRequest(args: CurlArguments, source: string, variables: Shel
   if (!has('globoff') && /[[\]{}]/.test(urlText.text.replace(/\uE000\d+\uE001/g, ''))) {
     noted.push('The URL holds [ ] or { }, which curl without --globoff expands into several requests; it is taken as written, one request.');
   }
-  const url = splitUrl(urlText);
+  const url = splitUrl(urlText, { dotSegments: has('path-as-is') ? 'keep' : 'remove' });
   if (url.schemeAssumed) note('changed', `The URL names no scheme; curl assumes http://, and so does the import (${url.origin}).`);
   if (url.fragment !== undefined) note('changed', `The URL's fragment (#${url.fragment}) is never sent; it is left out.`);
   let auth: CapturedAuth | undefined;

@@ -2,7 +2,7 @@
 // end of the path, and query parameters. Nothing is decoded or normalised here: the operation sends the bytes the
 // source sent, so each piece stays as written until the mapping decides what it is.
 import type { CapturedQuery, CapturedRequest, Hole } from './captured';
-import type { MarkedText } from './marked';
+import { MarkedText } from './marked';
 
 /** What a URL holds apart from the path. */
 export interface SplitUrl {
@@ -47,10 +47,28 @@ export function decodeLoosely(text: string): string {
 }
 
 /**
- * Splits a URL (with variables marked) into origin, path, matrix and query. A variable at its start stands for the
- * origin and any path before the first `/` (`$BASE/pets`, `{{baseUrl}}/pets`): the origin is then empty.
+ * A path without its `.` and `..` segments, as RFC 3986 removes them and curl does before sending (unless told
+ * `--path-as-is`): `/a/./b/../c` → `/a/c`, `/a/..` → `/a/`. Only segments that are exactly `.` or `..` count.
  */
-export function splitUrl(url: MarkedText): SplitUrl {
+function withoutDotSegments(path: MarkedText): MarkedText {
+  const segments = path.text.split('/').slice(1);
+  if (!segments.some((s) => s === '.' || s === '..')) return path;
+  const kept: string[] = [];
+  for (const [i, segment] of segments.entries()) {
+    const last = i === segments.length - 1;
+    if (segment === '..') kept.pop();
+    if (segment !== '.' && segment !== '..') kept.push(segment);
+    else if (last) kept.push('');
+  }
+  return new MarkedText(`/${kept.join('/')}`, path.holes);
+}
+
+/**
+ * Splits a URL (with variables marked) into origin, path, matrix and query. A variable at its start stands for the
+ * origin and any path before the first `/` (`$BASE/pets`, `{{baseUrl}}/pets`): the origin is then empty. With
+ * `dotSegments: 'remove'` the path loses its `.` and `..` segments, as the client that sent it did.
+ */
+export function splitUrl(url: MarkedText, options: { dotSegments?: 'keep' | 'remove' } = {}): SplitUrl {
   let rest = url;
   let fragment: string | undefined;
   const hash = rest.text.indexOf('#');
@@ -84,6 +102,7 @@ export function splitUrl(url: MarkedText): SplitUrl {
     origin = `${scheme ? scheme[1]?.toLowerCase() : 'http'}://${authority.toLowerCase()}`;
     rest = slash < 0 ? rest.slice(rest.text.length) : rest.slice(slash);
   }
+  if (options.dotSegments === 'remove' && rest.text.startsWith('/')) rest = withoutDotSegments(rest);
   // Matrix parameters: `;name=value` pairs in the last segment, where the platform puts them.
   const matrix: SplitUrl['matrix'] = [];
   const lastSlash = rest.text.lastIndexOf('/');
