@@ -72,6 +72,25 @@ async function chooseTarget(name: string, folder: vscode.Uri | undefined): Promi
   });
 }
 
+/** One line for what the import did: operations, values, secrets to set, the report. */
+function importSummary(results: readonly Extract<ImportRequestsResult, { ok: true }>[]): string {
+  const operations = results.reduce((n, r) => n + r.operations, 0);
+  const count = `${operations} operation${operations === 1 ? '' : 's'}${results.length > 1 ? ` into ${results.length} connectors` : ''}`;
+  const updated = results.length === 1 && results[0]?.changes !== undefined;
+  const secrets = [...new Set(results.flatMap((r) => r.secretsToSet.map((s) => s.name)))].map((name) => `Set secret '${name}' with Connector: Set Secret….`).join(' ');
+  const noted = results.reduce((n, r) => n + r.notes.length + r.findings.length, 0);
+  return `${updated ? 'Updated' : 'Imported'} ${count}${results.some((r) => r.values) ? ', examples in the values file' : ''}.${secrets ? ` ${secrets}` : ''}${noted ? ` ${noted} item${noted === 1 ? ' is' : 's are'} in the report.` : ''}`;
+}
+
+/** The report of one connector's import, as Markdown. */
+function reportOf(source: RequestSource, target: vscode.Uri, result: Extract<ImportRequestsResult, { ok: true }>): string {
+  const count = `${result.operations} operation${result.operations === 1 ? '' : 's'}`;
+  const what = { notes: result.notes, findings: result.findings, ...(result.changes ? { changes: [...result.changes, ...result.valuesChanges] } : {}) };
+  const report = importReportMarkdown(`${TITLE}: ${source.path ?? 'a curl command'}`, `${count} into ${vscode.workspace.asRelativePath(target)}.`, what, `the ${result.kind === 'curl' ? 'curl command' : result.kind === 'har' ? 'HAR file' : 'collection'}`);
+  const signIn = result.secretsToSet.map((s) => `- Secret **${s.name}** (the source sent ${s.carried}): set it with *Connector: Set Secret…*; on the command line it is \`${s.variable}\`.`);
+  return signIn.length ? `${report}\n## Sign-in\n\n${signIn.join('\n')}\n` : report;
+}
+
 /** Registers the command. */
 export function registerRequestImportCommands(context: vscode.ExtensionContext, client: LanguageClient): void {
   context.subscriptions.push(
@@ -87,35 +106,43 @@ export function registerRequestImportCommands(context: vscode.ExtensionContext, 
         await vscode.commands.executeCommand('connectorTools.importOpenApi', chosen.file);
         return;
       }
-      let origin: string | undefined;
+      // Which origins, each with its connector file: one chosen, or every one (the main one where the user says,
+      // each other beside it, named after its host).
+      let origins: { origin?: string; fileName: string }[] = [{ fileName: '' }];
       if (listed.origins.length > 1) {
-        const picked = await vscode.window.showQuickPick(listed.origins.map((o) => ({ label: o.origin || '(a URL from a variable)', description: `${o.count} request${o.count === 1 ? '' : 's'}`, origin: o.origin })), {
+        const named = listed.origins.filter((o) => o.origin !== '');
+        const every = { label: '$(files) Every origin, each into a connector of its own', detail: `${named[0]?.origin ?? ''} where you choose next; ${named.slice(1).map((o) => o.fileName).join(', ')} beside it`, every: true as const };
+        const picked = await vscode.window.showQuickPick([
+          ...listed.origins.map((o) => ({ label: o.origin || '(a URL from a variable)', description: `${o.count} request${o.count === 1 ? '' : 's'}`, origin: o.origin, fileName: o.fileName })),
+          ...(named.length > 1 ? [every] : []),
+        ], {
           title: `${TITLE} (2/3): the requests go to ${listed.origins.length} origins; a connector has one base URL`,
           ignoreFocusOut: true,
         });
         if (!picked) return;
-        origin = picked.origin;
+        origins = 'every' in picked ? named : [{ origin: picked.origin, fileName: picked.fileName }];
       }
       const target = await chooseTarget(chosen.name === 'api' ? (listed.origins[0]?.origin.replace(/^https?:\/\//, '').replace(/[^A-Za-z0-9]+/g, '-') || 'api') : chosen.name, chosen.folder);
       if (!target) return;
-      const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Importing…' }, () =>
-        client.sendRequest<ImportRequestsResult>(IMPORT_REQUESTS, { source: chosen.source, out: target.toString(), ...(origin !== undefined ? { origin } : {}) }));
-      if (!result.ok) {
-        void vscode.window.showErrorMessage(result.message);
-        return;
+      const targets = origins.map((o, i) => ({ ...o, uri: i === 0 ? target : vscode.Uri.joinPath(target, '..', o.fileName) }));
+      const imported: { uri: vscode.Uri; result: Extract<ImportRequestsResult, { ok: true }> }[] = [];
+      for (const [i, one] of targets.entries()) {
+        const importedElsewhere = targets.filter((t) => t !== one).map((t) => t.origin ?? '');
+        const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Importing…' }, () =>
+          client.sendRequest<ImportRequestsResult>(IMPORT_REQUESTS, {
+            source: chosen.source, out: one.uri.toString(),
+            ...(one.origin !== undefined ? { origin: one.origin } : {}),
+            ...(targets.length > 1 ? { importedElsewhere } : {}),
+          }));
+        if (!result.ok) {
+          void vscode.window.showErrorMessage(targets.length > 1 ? `${vscode.workspace.asRelativePath(one.uri)}: ${result.message}` : result.message);
+          return;
+        }
+        if (result.values && !(await writeImportedText(vscode.Uri.parse(result.values.uri), result.values.text, false))) return;
+        if (!(await writeImportedText(one.uri, result.text, i === 0))) return;
+        imported.push({ uri: one.uri, result });
       }
-      if (result.values && !(await writeImportedText(vscode.Uri.parse(result.values.uri), result.values.text, false))) return;
-      if (!(await writeImportedText(target, result.text))) return;
-      const count = `${result.operations} operation${result.operations === 1 ? '' : 's'}`;
-      const secrets = result.secretsToSet.map((s) => `Set secret '${s.name}' with Connector: Set Secret….`).join(' ');
-      const noted = result.notes.length + result.findings.length;
-      const summary = `${result.changes ? 'Updated' : 'Imported'} ${count}${result.values ? ', examples in the values file' : ''}.${secrets ? ` ${secrets}` : ''}${noted ? ` ${noted} item${noted === 1 ? ' is' : 's are'} in the report.` : ''}`;
-      await offerReport(summary, () => {
-        const what = { notes: result.notes, findings: result.findings, ...(result.changes ? { changes: [...result.changes, ...result.valuesChanges] } : {}) };
-        const report = importReportMarkdown(`${TITLE}: ${chosen.source.path ?? 'a curl command'}`, `${count} into ${vscode.workspace.asRelativePath(target)}.`, what, `the ${result.kind === 'curl' ? 'curl command' : result.kind === 'har' ? 'HAR file' : 'collection'}`);
-        const signIn = result.secretsToSet.map((s) => `- Secret **${s.name}** (the source sent ${s.carried}): set it with *Connector: Set Secret…*; on the command line it is \`${s.variable}\`.`);
-        return signIn.length ? `${report}\n## Sign-in\n\n${signIn.join('\n')}\n` : report;
-      });
+      await offerReport(importSummary(imported.map((i) => i.result)), () => imported.map(({ uri, result }) => reportOf(chosen.source, uri, result)).join('\n'));
     }),
   );
 }

@@ -1,7 +1,7 @@
 // Bringing curl commands into a connector in a real VS Code: a command pasted into `operations` becomes an operation
 // through the light bulb, "Import cURL / Postman / HAR…" takes the one on the clipboard, and a Postman collection from a
-// file; an OpenAPI document chosen there goes to its own import. Each time the team's text stays, the examples go to
-// the values file, and no credential is written anywhere.
+// file, each origin into a connector; an OpenAPI document chosen there goes to its own import. Each time the team's
+// text stays, the examples go to the values file, and no credential is written anywhere.
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -117,7 +117,7 @@ describe('curl commands into a connector in a real VS Code', () => {
     }
   });
 
-  test('Import cURL / Postman / HAR… reads a Postman collection from a file into a new connector, one origin of two', async (t) => {
+  test('Import cURL / Postman / HAR… reads a Postman collection from a file, each of its two origins into a connector of its own', async (t) => {
     const page = session!.page;
     try {
       await openFile(page, 'pets.connector.json');
@@ -127,7 +127,7 @@ describe('curl commands into a connector in a real VS Code', () => {
       // connector's name is the one offered, beside the collection.
       await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: '(1/3): the file' }).waitFor({ timeout: 15_000 });
       await pickQuickPickRow(page, 'shop.postman_collection.json');
-      await pickQuickPickRow(page, 'https://shop.example.com');
+      await pickQuickPickRow(page, 'Every origin, each into a connector of its own');
       await pickQuickPickRow(page, 'A new connector file…');
       await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: '(3/3): the connector file' }).waitFor({ timeout: 15_000 });
       await page.waitForFunction(() => (document.querySelector<HTMLInputElement>('.quick-input-widget input')?.value ?? '').endsWith('/shop.connector.json'), undefined, { timeout: 15_000 });
@@ -139,7 +139,9 @@ describe('curl commands into a connector in a real VS Code', () => {
       const values = await fileHolding(page, join(session!.workspace, 'shop.values.json'), '"ordersFindOrders"');
       assert.match(values, /"status": "open", "limit": 20/);
       assert.doesNotMatch(values, /tok-e2e/);
-      await page.locator('.notification-toast', { hasText: /Imported 2 operations, examples in the values file\. Set secret 'token'/ }).waitFor({ timeout: 30_000 });
+      const stats = await fileHolding(page, join(session!.workspace, 'stats.example.com.connector.json'), '"id": "pingAnalytics"');
+      assert.match(stats, /"name": "Shop \(stats.example.com\)",\s*"baseUrl": "https:\/\/stats.example.com"/);
+      await page.locator('.notification-toast', { hasText: /Imported 3 operations into 2 connectors, examples in the values file\. Set secret 'token'/ }).waitFor({ timeout: 30_000 });
     } catch (error) {
       await session!.saveArtifacts(t.name);
       throw error;

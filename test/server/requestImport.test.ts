@@ -26,7 +26,7 @@ test('origins are listed, the chosen one imported; the unsaved text of an open c
   try {
     const source = { path: join(folder.path, 'shop.postman_collection.json') };
     const origins = await lsp.request<RequestOriginsResult>(REQUEST_ORIGINS, { source });
-    assert.deepEqual(origins, { ok: true, kind: 'postman', origins: [{ origin: 'https://shop.example.com', count: 2 }, { origin: 'https://stats.example.com', count: 1 }] });
+    assert.deepEqual(origins, { ok: true, kind: 'postman', origins: [{ origin: 'https://shop.example.com', count: 2, fileName: 'shop.example.com.connector.json' }, { origin: 'https://stats.example.com', count: 1, fileName: 'stats.example.com.connector.json' }] });
     // An OpenAPI or Swagger document is recognised, for its own import; text that only mentions one is not.
     for (const file of ['api.yaml', 'swagger.json']) assert.deepEqual(await lsp.request<RequestOriginsResult>(REQUEST_ORIGINS, { source: { path: join(folder.path, file) } }), { ok: true, kind: 'openapi' }, file);
     assert.deepEqual(await lsp.request<RequestOriginsResult>(REQUEST_ORIGINS, { source: { path: join(folder.path, 'notes.txt') } }), { ok: false, message: 'notes.txt is neither a curl command, a Postman collection (v2.0 or v2.1) nor a HAR file.' });
@@ -44,6 +44,14 @@ test('origins are listed, the chosen one imported; the unsaved text of an open c
     const other = await lsp.request<ImportRequestsResult>(IMPORT_REQUESTS, { source: { text: "curl 'https://x.example.com/a' -H 'Accept: application/json'" }, out: pathToFileURL(join(folder.path, 'x.connector.json')).href, origin: 'https://x.example.com' });
     assert.ok(other.ok);
     assert.match(other.text, /"baseUrl": "https:\/\/x.example.com"/);
+    assert.ok(result.notes.some((n) => /1 request to https:\/\/stats.example.com is not imported/.test(n.reason)));
+    // Every origin, each into a connector of its own: the others are not reported as left out; the stats service's
+    // connector, and its secret, are named after its host.
+    const stats = await lsp.request<ImportRequestsResult>(IMPORT_REQUESTS, { source, out: pathToFileURL(join(folder.path, 'stats.example.com.connector.json')).href, origin: 'https://stats.example.com', importedElsewhere: ['https://shop.example.com'] });
+    assert.ok(stats.ok, stats.ok ? '' : stats.message);
+    assert.match(stats.text, /"name": "Shop \(stats.example.com\)"/);
+    assert.ok(!stats.notes.some((n) => /is not imported/.test(n.reason)), JSON.stringify(stats.notes));
+    await assert.rejects(lsp.request(IMPORT_REQUESTS, { source, out: 'x', importedElsewhere: 'https://a' }), /'importedElsewhere' must be an array/);
     await assert.rejects(lsp.request(IMPORT_REQUESTS, { source: { path: 1 }, out: 'x' }), /connector\/importRequests: the params must be an object whose 'source' must be/);
   } finally {
     await lsp.stop();

@@ -109,6 +109,7 @@ export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImpor
 // Requests imported from curl commands, Postman collections and HAR files.
 export { commandLineOf, detectRequestSource, importRequestTexts, isOpenApiText, listRequestOrigins, SOURCE_NAMES } from './requestImport/importSource';
 export type { RequestImportInput, RequestImportTexts, RequestSourceKind } from './requestImport/importSource';
+export { connectorFileNameFor } from './requestImport/importRequests';
 export type { SecretToSet } from './requestImport/importRequests';
 export { convertPastedCurl, pastedCurlAt } from './requestImport/pastedCurl';
 export type { PastedCurl } from './requestImport/pastedCurl';

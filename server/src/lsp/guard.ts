@@ -113,7 +113,7 @@ const REQUESTS: Record<string, Check> = {
   'connector/metadataChoices': object({ uri: optional(string), path: optional(string) }),
   'connector/importMetadata': object({ path: string, choices: arrayOf(string), out: string, baseUrl: optional(string) }),
   'connector/requestOrigins': object({ source: requestSource }),
-  'connector/importRequests': object({ source: requestSource, out: string, origin: optional(string) }),
+  'connector/importRequests': object({ source: requestSource, out: string, origin: optional(string), importedElsewhere: optional(arrayOf(string)) }),
 };
 
 /** Every request method the server answers. */

@@ -10,7 +10,7 @@ export interface RequestOriginsParams {
   source: RequestSource;
 }
 export type RequestOriginsResult =
-  | { ok: true; kind: 'curl' | 'postman' | 'har'; origins: { origin: string; count: number }[] }
+  | { ok: true; kind: 'curl' | 'postman' | 'har'; origins: { origin: string; count: number; fileName: string }[] }
   /** The file is an OpenAPI or Swagger document: "Import OpenAPI or Swagger Document…" takes it. */
   | { ok: true; kind: 'openapi' }
   | { ok: false; message: string };
@@ -23,6 +23,8 @@ export interface ImportRequestsParams {
   out: string;
   /** The origin whose requests are imported; the one most requests go to when absent. */
   origin?: string;
+  /** Origins imported into connectors of their own at the same time: not reported as left out. */
+  importedElsewhere?: string[];
 }
 export type ImportRequestsResult =
   | {

@@ -5,7 +5,7 @@ import { basename, dirname } from 'node:path';
 import { CodeActionKind, type CodeAction, type TextDocuments, type WorkspaceEdit } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
-import { convertPastedCurl, isOpenApiText, LineIndex, listRequestOrigins, pastedCurlAt } from '../core';
+import { connectorFileNameFor, convertPastedCurl, isOpenApiText, LineIndex, listRequestOrigins, pastedCurlAt } from '../core';
 import { readJsonText } from '../io/jsonText';
 import type { ClientProfile } from '../lsp/clientProfile';
 import { filePathOf, type DocumentAnalysis, type FeatureGroupFactory } from '../lsp/context';
@@ -80,7 +80,7 @@ export const requestImportFeatures: FeatureGroupFactory = () => ({
       if (!source.ok) return source;
       if (params.source.path !== undefined && isOpenApiText(source.text)) return { ok: true, kind: 'openapi' };
       const listed = listRequestOrigins({ text: source.text, label: source.label, ...(params.source.text !== undefined ? { kind: 'curl' as const } : {}) });
-      return listed.ok ? listed : { ok: false, message: listed.message };
+      return listed.ok ? { ...listed, origins: listed.origins.map((o) => ({ ...o, fileName: connectorFileNameFor(o.origin) })) } : { ok: false, message: listed.message };
     });
 
     connection.onRequest(IMPORT_REQUESTS, async (params: ImportRequestsParams): Promise<ImportRequestsResult> => {
@@ -99,7 +99,8 @@ export const requestImportFeatures: FeatureGroupFactory = () => ({
         connectorPath: out,
         ...(existingText !== undefined ? { existingText } : {}),
         ...(existingValuesText !== undefined ? { existingValuesText } : {}),
-        ...(params.origin ? { origin: params.origin } : {}),
+        ...(params.origin !== undefined ? { origin: params.origin } : {}),
+        ...(params.importedElsewhere ? { importedElsewhere: params.importedElsewhere } : {}),
       });
       if (!outcome.ok) return { ok: false, message: outcome.message };
       return {

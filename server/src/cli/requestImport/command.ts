@@ -1,7 +1,7 @@
 // `connector import curl|postman|har`: the requests a user already has as a connector and its values file.
 import { writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { commandLineOf, LineIndex, listRequestOrigins, SOURCE_NAMES, type RequestSourceKind, type SecretToSet } from '../../core';
+import { commandLineOf, connectorFileNameFor, LineIndex, listRequestOrigins, SOURCE_NAMES, type RequestSourceKind, type SecretToSet } from '../../core';
 import { readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { importRequestsFile, readSourceFile, valuesPathOf, withoutSecrets } from '../../requestImport/importFile';
 import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
@@ -82,7 +82,7 @@ export async function runImportRequestsCommand(argv: readonly string[], io: CliI
   const outFolder = dirname(resolve(io.cwd, options.out ?? ''));
   let code = 0;
   for (const [i, origin] of origins.entries()) {
-    const out = i === 0 ? options.out : join(outFolder, `${origin.replace(/^[a-z]+:\/\//i, '').replace(/[^A-Za-z0-9.-]+/g, '-')}.connector.json`);
+    const out = i === 0 ? options.out : join(outFolder, connectorFileNameFor(origin));
     const elsewhere = origins.filter((o) => o !== origin);
     code = Math.max(code, await importInto(io, options, { ...source, importedElsewhere: elsewhere }, out, origin));
   }

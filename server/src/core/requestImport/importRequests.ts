@@ -120,6 +120,11 @@ function defaultSecretName(name: string): string {
   return name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'api';
 }
 
+/** The file name of the connector for the requests to another origin, beside the main one: `stats.example.com-8443.connector.json`. */
+export function connectorFileNameFor(origin: string): string {
+  return `${origin.replace(/^[a-z]+:\/\//i, '').replace(/[^A-Za-z0-9.-]+/g, '-').replace(/^\.+/, '') || 'origin'}.connector.json`;
+}
+
 /** The origins of a source's requests, with how many requests each has (most first), for choosing one. */
 export function listOrigins(requests: readonly CapturedRequest[]): { origin: string; count: number }[] {
   return originCounts(requests.filter((r) => PLATFORM_METHODS.includes(r.method.toUpperCase())));
