@@ -217,7 +217,8 @@ describe('Postman collections from a public project', () => {
     assert.match(connector, /"id": "export"[\s\S]*\{ "name": "api_key", "location": "query", "type": "string" \}/);
     assert.match(connector, /"path": "\/invoices\/\{invoiceId\}\/files"[\s\S]*\{ "name": "file", "location": "form", "type": "fileGallery" \}/);
     assert.match(run.values ?? '', /"attach": \{ "note": "scan", "file": \{ "Filename": "a.pdf", "Data": "scans\/a.pdf" \} \}/);
-    assert.match(run.stderr, /signs in with an API key in query 'api_key' \(apiKey\); the connector signs every request in with oauth2/);
+    // Under the operation's id, with what else the report says of it.
+    assert.match(run.stderr, /\n {2}export\n {4}changed {3}The request signs in with an API key in query 'api_key' \(apiKey\); the connector signs every request in with oauth2\.\n {4}changed {3}Query parameter 'api_key' carries a credential/);
     assert.match(run.stderr, /A GraphQL body is not something the platform holds as such/);
     for (const text of [connector, run.values, run.stdout, run.stderr]) assert.doesNotMatch(text ?? '', /cs-secret-xyz-123|ak-999888777/);
     await lintClean(run.path);

@@ -207,6 +207,7 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
   const ids = new IdAllocator();
   const modelNames = new IdAllocator(options.existing?.modelNames ?? []);
   const operations: OperationJson[] = [];
+  const idOfSource = new Map<string, string | null>();
   const values: Record<string, Record<string, ExactJson>> = {};
   const models: Record<string, ModelJson> = {};
   for (const { request, credentials } of taken) {
@@ -222,6 +223,7 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
       otherCredentials: credentials.others,
     });
     operations.push(mapped.operation);
+    idOfSource.set(request.source, idOfSource.has(request.source) ? null : id);
     notes.push(...mapped.notes.map((n) => (n.where === request.source ? { ...n, where: id } : n)));
     for (const [modelName, model] of Object.entries(mapped.models)) {
       if (models[modelName] !== undefined && !sameJson(models[modelName] as JsonValue, model as JsonValue)) notes.push({ kind: 'changed', where: id, item: modelName, reason: `Model '${modelName}' is the XML root element of two bodies of different shape; the first one's is kept.` });
@@ -241,7 +243,12 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
     operations,
   };
   const secretsToSet = authorization?.secret ? [{ name: authorization.secret, carried: popular?.carried ?? 'the connector\'s authorization', variable: secretVariable(authorization.secret) }] : [];
-  return { ok: true, result: { connector, values, notes, secretsToSet, otherOrigins, secrets: [...new Set(secrets.filter((s) => s !== ''))] } };
+  // Each note about a request under its operation's id, as the connector names it (a name two requests share stays).
+  const underIds = notes.map((n) => {
+    const id = n.where === 'connector' ? undefined : idOfSource.get(n.where);
+    return id ? { ...n, where: id } : n;
+  });
+  return { ok: true, result: { connector, values, notes: underIds, secretsToSet, otherOrigins, secrets: [...new Set(secrets.filter((s) => s !== ''))] } };
 }
 
 /** Examples with every value that holds a credential of the source left out (and said so). */
