@@ -240,6 +240,27 @@ describe('HAR files', () => {
     });
   }
 
+  test('calls that differ only in an id in the path are one operation with a path parameter', async () => {
+    const entry = (url: string, method = 'GET'): object => ({ request: { method, url, httpVersion: 'HTTP/1.1', headers: [{ name: 'Accept', value: 'application/json' }] }, response: { status: 200, content: { mimeType: 'application/json' } } });
+    const har = { log: { version: '1.2', entries: [
+      entry('https://app.example.com/api/orders/1042'), entry('https://app.example.com/api/orders/1043'),
+      entry('https://app.example.com/api/orders/1042/lines/7'),
+      entry('https://app.example.com/api/user-groups/3f2a9c1e-0b7d-4e8f-9a6b-2c4d5e6f7a8b', 'DELETE'),
+      entry('https://app.example.com/api/orders/open'),
+    ] } };
+    const run = await importIn('har', { 'r.har': JSON.stringify(har) }, ['r.har', '--out', 'api.connector.json']);
+    assert.equal(run.code, 0, run.stderr);
+    const connector = run.connector ?? '';
+    assert.match(connector, /"path": "\/orders\/\{orderId\}",\s*"headers": \{[^}]*\},\s*"parameters": \[\{ "name": "orderId", "location": "path", "required": true, "type": "integer" \}\]/);
+    assert.match(connector, /"path": "\/orders\/\{orderId\}\/lines\/\{lineId\}"/);
+    assert.match(connector, /"path": "\/user-groups\/\{userGroupId\}"/);
+    assert.match(connector, /"path": "\/orders\/open"/);
+    assert.equal((connector.match(/"path": "\/orders\/\{orderId\}"/g) ?? []).length, 1);
+    assert.match(run.values ?? '', /"orderId": 1042\b/);
+    assert.match(run.stderr, /1 repeated call of a method and URL path already taken is left out/);
+    await lintClean(run.path);
+  });
+
   test('only API calls by default; --include chooses by URL', async () => {
     const entry = (url: string, mime: string, method = 'GET'): object => ({ request: { method, url, httpVersion: 'HTTP/1.1', headers: [{ name: 'User-Agent', value: 'Mozilla/5.0' }, { name: 'Accept', value: 'application/json' }] }, response: { status: 200, content: { mimeType: mime } } });
     const har = { log: { version: '1.2', entries: [

@@ -1,7 +1,8 @@
 // A browser's network log (HAR 1.2, as Chrome, Firefox, Edge and Playwright export it) as requests. By default only
 // API calls are taken: requests whose answer is JSON, XML, a form or plain text, or that the browser made with
 // fetch or XMLHttpRequest; pages, scripts, styles, images and fonts are not. `--include` globs choose by URL instead.
-// The same call made several times is one operation; what the browser adds on its own (its headers) is left out.
+// The same call made several times is one operation, also when only the ids in its path differ (they become path
+// parameters); what the browser adds on its own (its headers) is left out.
 import { globsMatcher } from '../importing/names';
 import type { ImportNote } from '../importing/notes';
 import type { CapturedBody, CapturedRequest } from './captured';
@@ -24,6 +25,48 @@ const API_ANSWER = /^(application\/(.+\+)?(json|xml)|text\/(xml|plain|csv)|appli
 /** The browser's own kinds of request that are API calls. */
 const API_RESOURCE_TYPES = new Set(['xhr', 'fetch']);
 const STATIC = /\.(js|mjs|css|png|jpe?g|gif|svg|webp|avif|ico|woff2?|ttf|otf|eot|map|mp4|webm|mp3|wasm|html?)$/i;
+
+/** A path segment that is an id a recording happened to use: a number, a UUID, a long hex key (not a word or a slug). */
+const ID_SEGMENT = /^(?:\d+|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|(?=[a-f]*\d)[0-9a-f]{16,})$/i;
+
+/** The parameter an id segment becomes, named after the segment before it: `orders/7` → `orderId`, else `id`. */
+function idName(previous: string | undefined, taken: Set<string>): string {
+  const words = previous && /^[A-Za-z][A-Za-z0-9_-]*$/.test(previous) ? previous.replace(/[-_]+([A-Za-z0-9])/g, (_m, c: string) => c.toUpperCase()) : '';
+  const singular = words.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+  const base = singular ? `${singular}Id` : 'id';
+  let name = base;
+  for (let n = 2; taken.has(name); n++) name = `${base}${n}`;
+  taken.add(name);
+  return name;
+}
+
+/**
+ * A recorded path with its id segments as path parameters (the recorded ids their examples), and the key of its
+ * shape, so that calls differing only in ids are one operation. `/api/orders/1042/lines/7` →
+ * `/api/orders/{orderId}/lines/{lineId}`.
+ */
+function withIdParameters(path: CapturedRequest['path']): { path: CapturedRequest['path']; shape: string } {
+  const text = path.map((p) => ('text' in p ? p.text : '')).join('');
+  const segments = text.split('/');
+  const taken = new Set<string>();
+  const out: CapturedRequest['path'] = [];
+  let shape = '';
+  let pending = '';
+  for (const [i, segment] of segments.entries()) {
+    if (i > 0) pending += '/';
+    if (i > 0 && ID_SEGMENT.test(segment)) {
+      if (pending) out.push({ text: pending });
+      pending = '';
+      out.push({ hole: { name: idName(segments[i - 1], taken), example: segment } });
+      shape += '/{}';
+    } else {
+      pending += segment;
+      shape += `${i > 0 ? '/' : ''}${segment}`;
+    }
+  }
+  if (pending) out.push({ text: pending });
+  return { path: out, shape };
+}
 
 /** Whether an entry is an API call: the browser says so, or its answer is data, or it sent data. */
 function isApiCall(entry: JsonObject, request: JsonObject, url: string): boolean {
@@ -97,13 +140,14 @@ export function readHar(value: unknown, include?: string): HarOutcome {
     }
     const method = (asString(request.method) ?? 'GET').toUpperCase();
     const source = `entry ${index + 1} (${method} ${url.replace(/[?#].*$/, '')})`;
-    const key = `${method} ${url.replace(/[?#].*$/, '')}`;
+    const split = splitUrl(MarkedText.of([{ text: url }]));
+    const ids = withIdParameters(split.path);
+    const key = `${method} ${split.origin}${ids.shape}`;
     if (seen.has(key)) {
       seen.set(key, (seen.get(key) ?? 0) + 1);
       continue;
     }
     seen.set(key, 1);
-    const split = splitUrl(MarkedText.of([{ text: url }]));
     const headers: CapturedRequest['headers'] = [];
     for (const h of asArray(request.headers).map(asObject)) {
       const name = asString(h?.name);
@@ -116,7 +160,7 @@ export function readHar(value: unknown, include?: string): HarOutcome {
     }
     const requestNotes: ImportNote[] = [];
     const body = bodyOf(asObject(request.postData), headers, requestNotes, source);
-    requests.push({ source, method, origin: split.origin, path: split.path, matrix: split.matrix, query: split.query, headers, ...(body ? { body } : {}), notes: requestNotes, secrets: [] });
+    requests.push({ source, method, origin: split.origin, path: ids.path, matrix: split.matrix, query: split.query, headers, ...(body ? { body } : {}), notes: requestNotes, secrets: [] });
   }
   const repeated = [...seen.values()].reduce((n, c) => n + c - 1, 0);
   if (repeated > 0) notes.push({ kind: 'left-out', where: 'connector', reason: `${repeated} repeated call${repeated === 1 ? '' : 's'} of a method and URL path already taken ${repeated === 1 ? 'is' : 'are'} left out: the first call of each gives its operation and examples.` });
