@@ -5,6 +5,7 @@ import { registerEditingCommands } from './editingCommands';
 import { registerMetadataCommands } from './metadataCommands';
 import { registerMetadataImportCommands } from './metadataImportCommands';
 import { registerOpenApiCommands } from './openapiCommands';
+import { registerRequestImportCommands } from './requestImportCommands';
 import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/activeEnvironment';
 import { editorHost } from './resultPanel/editorHost';
 import { ResultPanels } from './resultPanel/panels';
@@ -54,6 +55,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   registerTestController(context, client, environment, panels);
   registerMetadataCommands(context, client);
   registerMetadataImportCommands(context, client);
+  registerRequestImportCommands(context, client);
   await client.start();
   // The status bar shows the environment whenever the workspace has an environments file.
   const environmentsWatcher = vscode.workspace.createFileSystemWatcher('**/connector-environments.json');

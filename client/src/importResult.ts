@@ -4,6 +4,13 @@
 import * as vscode from 'vscode';
 import type { ImportNote } from '../../server/src/core';
 
+/**
+ * The save dialog's filter for a connector file. `json` beside `connector.json`: VS Code's own dialog (in the browser,
+ * or with files.simpleDialog) compares only the last extension and would otherwise make `shop.connector.json`
+ * `shop.connector.json.connector.json`; a name typed without an extension still gets `.connector.json`.
+ */
+export const CONNECTOR_FILE_FILTERS = { 'Connector files': ['connector.json', 'json'] };
+
 /** What an import reports. */
 export interface ImportReport {
   changes?: string[];
@@ -27,8 +34,8 @@ export function importReportMarkdown(title: string, summary: string, report: Imp
   return lines.join('\n');
 }
 
-/** Writes a connector's new text through the editor (an open file's text is replaced, a new file created), saves and shows it. */
-export async function writeImportedText(target: vscode.Uri, text: string): Promise<boolean> {
+/** Writes a connector's new text through the editor (an open file's text is replaced, a new file created), saves and (unless `show` is false) shows it. */
+export async function writeImportedText(target: vscode.Uri, text: string, show = true): Promise<boolean> {
   const edit = new vscode.WorkspaceEdit();
   let exists = true;
   try {
@@ -48,7 +55,7 @@ export async function writeImportedText(target: vscode.Uri, text: string): Promi
   }
   const opened = await vscode.workspace.openTextDocument(target);
   await opened.save();
-  await vscode.window.showTextDocument(opened);
+  if (show) await vscode.window.showTextDocument(opened);
   return true;
 }
 

@@ -7,7 +7,7 @@ import {
   IMPORT_METADATA, METADATA_CHOICES,
   type ImportMetadataResult, type MetadataChoiceItem, type MetadataChoicesParams, type MetadataChoicesResult,
 } from '../../server/src/protocol';
-import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
+import { CONNECTOR_FILE_FILTERS, importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 export const ADD_FROM_METADATA_COMMAND = 'connectorTools.addCustomRequestsFromMetadata';
 const TITLE = 'Add Custom Requests from $metadata';
@@ -94,7 +94,7 @@ export function registerMetadataImportCommands(context: vscode.ExtensionContext,
         target = await vscode.window.showSaveDialog({
           title: `${TITLE} (3/4): the connector file (an existing OData connector is added to)`,
           defaultUri: vscode.Uri.joinPath(vscode.Uri.file(listed.path), '..', `${name}.connector.json`),
-          filters: { 'Connector files': ['connector.json'] },
+          filters: CONNECTOR_FILE_FILTERS,
         });
         if (!target) return;
         baseUrl = await askBaseUrl();

@@ -3,13 +3,14 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { IMPORT_OPENAPI, OPENAPI_OPERATIONS, type ImportOpenApiResult, type OpenApiOperationsResult } from '../../server/src/protocol';
-import { importReportMarkdown, offerReport, writeImportedText } from './importResult';
+import { CONNECTOR_FILE_FILTERS, importReportMarkdown, offerReport, writeImportedText } from './importResult';
 
 /** Registers the OpenAPI import command. */
 export function registerOpenApiCommands(context: vscode.ExtensionContext, client: LanguageClient): void {
   context.subscriptions.push(
-    vscode.commands.registerCommand('connectorTools.importOpenApi', async () => {
-      const picked = await vscode.window.showOpenDialog({
+    // "Import cURL / Postman / HAR…" hands over a file it finds to be an OpenAPI or Swagger document.
+    vscode.commands.registerCommand('connectorTools.importOpenApi', async (given?: unknown) => {
+      const picked = given instanceof vscode.Uri ? [given] : await vscode.window.showOpenDialog({
         title: 'Import OpenAPI or Swagger Document (1/3): the document',
         canSelectMany: false,
         filters: { 'OpenAPI and Swagger documents': ['json', 'yaml', 'yml'], 'All files': ['*'] },
@@ -28,7 +29,7 @@ export function registerOpenApiCommands(context: vscode.ExtensionContext, client
       const target = await vscode.window.showSaveDialog({
         title: 'Import OpenAPI or Swagger Document (3/3): the connector file (an existing one is updated)',
         defaultUri: vscode.Uri.joinPath(source, '..', `${base}.connector.json`),
-        filters: { 'Connector files': ['connector.json'] },
+        filters: CONNECTOR_FILE_FILTERS,
       });
       if (!target) return;
       const result = await vscode.window.withProgress({ location: vscode.ProgressLocation.Notification, title: 'Importing…' }, () =>

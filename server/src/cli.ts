@@ -5,6 +5,8 @@ import { runLintCommand } from './cli/lint/command';
 import { METADATA_HELP, runMetadataCommand } from './cli/metadata/command';
 import { runExportCommand, runImportCommand } from './cli/openapi/command';
 import { IMPORT_ODATA_HELP, runImportODataCommand } from './cli/odata/command';
+import { runImportRequestsCommand } from './cli/requestImport/command';
+import { IMPORT_REQUESTS_HELP } from './cli/requestImport/options';
 import { EXPORT_HELP, IMPORT_HELP } from './cli/openapi/options';
 import { LINT_HELP } from './cli/lint/options';
 import { packageInfo } from './io/packageInfo';
@@ -27,6 +29,9 @@ Commands:
   metadata fetch FILE [--out PATH]    download an OData connector's $metadata and name it in the connector
   import openapi SPEC [--out FILE]    write (or update) a REST connector from an OpenAPI or Swagger document
   import odata METADATA [--out FILE]  write (or add to) an OData connector's Custom requests from a service's $metadata
+  import curl|postman|har SOURCE [--out FILE]
+                                      write (or update) a REST connector from curl commands, a Postman collection
+                                      or a browser's HAR file, with the examples in NAME.values.json
   export openapi FILE [--out SPEC]    write an OpenAPI 3.1 document for a REST connector
 
 Options:
@@ -68,7 +73,7 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
     return 2;
   }
   if (command === '--help' || command === '-h' || command === 'help') {
-    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, test: TEST_HELP, metadata: METADATA_HELP, import: `${IMPORT_HELP}\n${IMPORT_ODATA_HELP}`, export: EXPORT_HELP };
+    const helps: Record<string, string> = { lint: LINT_HELP, request: REQUEST_HELP, test: TEST_HELP, metadata: METADATA_HELP, import: `${IMPORT_HELP}\n${IMPORT_ODATA_HELP}\n${IMPORT_REQUESTS_HELP}`, export: EXPORT_HELP };
     io.stdout(helps[rest[0] ?? ''] ?? HELP);
     return 0;
   }
@@ -80,7 +85,11 @@ async function dispatch(argv: readonly string[], io: CliIo): Promise<number> {
   if (command === 'request') return runRequestCommand(rest, io);
   if (command === 'test') return runTestCommand(rest, io);
   if (command === 'metadata') return runMetadataCommand(rest, io);
-  if (command === 'import') return rest[0] === 'odata' ? runImportODataCommand(rest, io) : runImportCommand(rest, io);
+  if (command === 'import') {
+    if (rest[0] === 'odata') return runImportODataCommand(rest, io);
+    if (rest[0] === 'curl' || rest[0] === 'postman' || rest[0] === 'har') return runImportRequestsCommand(rest, io);
+    return runImportCommand(rest, io);
+  }
   if (command === 'export') return runExportCommand(rest, io);
   if (command.startsWith('-')) throw new UsageError(`Unknown option '${command}'. Put options after the command, e.g. connector lint --format json.`);
   const close = closeMatches(command, COMMANDS);

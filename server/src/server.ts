@@ -3,6 +3,7 @@ import { createGuardedConnection } from './lsp/guard';
 import { startServer } from './lsp/startServer';
 import { metadataImportFeatures } from './metadataImport/lspFeatures';
 import { openApiFeatures } from './openapi/lspFeatures';
+import { requestImportFeatures } from './requestImport/lspFeatures';
 import { suiteFeatures } from './lsp/suiteFeatures';
 
 const connection = createGuardedConnection();
@@ -18,7 +19,7 @@ const report = (kind: string) => (error: unknown): void => {
 process.on('uncaughtException', report('Unexpected error'));
 process.on('unhandledRejection', report('Unhandled rejection'));
 try {
-  startServer(connection, [openApiFeatures, suiteFeatures, metadataImportFeatures]);
+  startServer(connection, [openApiFeatures, suiteFeatures, metadataImportFeatures, requestImportFeatures]);
 } catch (error) {
   // A server that cannot start must not sit silent: the client would wait for its answer forever. It exits, so
   // the editor says the server stopped and the log says why.

@@ -210,7 +210,7 @@ describe('connector import odata: what it refuses, with nothing written', () => 
       [['import', 'odata'], /Give one metadata document/],
       [['import', 'odata', 'm.xml', '--base-url', 'ftp://h'], /--base-url takes an absolute http\(s\) URL, not 'ftp:\/\/h'/],
       [['import', 'odata', 'm.xml', '--entity-sets'], /--entity-sets needs a value/],
-      [['import', 'wsdl', 'x'], /the import reads OpenAPI and Swagger documents \(connector import openapi SPEC\) and OData \$metadata \(connector import odata METADATA\)/],
+      [['import', 'wsdl', 'x'], /the import reads OpenAPI and Swagger documents \(connector import openapi SPEC\), OData \$metadata \(connector import odata METADATA\), curl commands \(connector import curl\), Postman collections/],
     ] as const) {
       const run = await runCli([...args]);
       assert.equal(run.code, 2);

@@ -56,7 +56,7 @@ test('connector import openapi: bad input is one message and exit 2, nothing wri
       [['import', 'openapi', PETSTORE, '--operations', 'nope*'], /No operation matches 'nope\*'\./],
       [['import', 'openapi', PETSTORE, '--out', 'existing.connector.json'], /not a REST connector/],
       [['import', 'openapi', PETSTORE, '--base-url', 'ftp://x'], /--base-url takes an absolute http\(s\) URL/],
-      [['import', 'postman', 'x.json'], /'connector import postman' is not known/],
+      [['import', 'wsdl', 'x.json'], /'connector import wsdl' is not known/],
       [['import', 'openapi'], /Give one OpenAPI or Swagger document/],
     ];
     for (const [args, message] of cases) {

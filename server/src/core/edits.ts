@@ -258,13 +258,15 @@ export function appendElementsEdits(
   if (indent === undefined) return [{ offset: end, length: 0, content: values.map((v) => `, ${print(v, '')}`).join('') }];
   const newLine = `${target.formatting.eol}${indent}`;
   const added = values.map((v) => print(v, indent)).join(`,${newLine}`);
-  // A comment after the last element stays on its line; the new elements go on the next ones.
-  let after = end;
-  while (after < text.length && text[after] !== '\n' && /\s/.test(text.charAt(after))) after++;
-  if (text.startsWith('//', after)) {
-    const lineEnd = text.indexOf('\n', after) === -1 ? text.length : text.indexOf('\n', after);
+  // A comment after the last element stays on its line; the new elements go on the next ones. A trailing comma the
+  // file already has separates them, and the last new element gets one too, as the file writes its lists.
+  const lineEnd = text.indexOf('\n', end) === -1 ? text.length : text.indexOf('\n', end);
+  const trailing = text.slice(end, lineEnd);
+  const trailingComma = /^[ \t]*,[ \t]*(?:\/\/.*)?\r?$/.test(trailing);
+  if (trailingComma || /^\s*\/\//.test(trailing)) {
     const lineContentEnd = text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
-    return [{ offset: end, length: 0, content: ',' }, { offset: lineContentEnd, length: 0, content: `${newLine}${added}` }];
+    const inserted = { offset: lineContentEnd, length: 0, content: `${newLine}${added}${trailingComma ? ',' : ''}` };
+    return trailingComma ? [inserted] : [{ offset: end, length: 0, content: ',' }, inserted];
   }
   return [{ offset: end, length: 0, content: `,${newLine}${added}` }];
 }

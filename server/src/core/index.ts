@@ -99,9 +99,18 @@ export type { ImportOptions } from './openapi/importOpenApi';
 export { exportOpenApi } from './openapi/exportOpenApi';
 export { printConnectorJson } from './importing/printConnector';
 export { authorizationOf, reimportInto } from './openapi/reimport';
+export { connectorDifferences } from './openapi/compare';
 export type { ImportFailure, ImportNote, OpenApiVersion, OperationChoice, RestConnectorJson } from './openapi/types';
 
 // Custom requests written from a service's $metadata.
 export { addToConnector, requestsAlreadyIn } from './odataImport/addToConnector';
 export { importMetadata, listMetadataChoices } from './odataImport/importMetadata';
 export type { MetadataChoice, ODataConnectorJson, ODataImportFailure, ODataImportOptions } from './odataImport/types';
+
+// Requests imported from curl commands, Postman collections and HAR files.
+export { commandLineOf, detectRequestSource, importRequestTexts, isOpenApiText, listRequestOrigins, SOURCE_NAMES } from './requestImport/importSource';
+export type { RequestImportInput, RequestImportTexts, RequestSourceKind } from './requestImport/importSource';
+export { connectorFileNameFor } from './requestImport/importRequests';
+export type { SecretToSet } from './requestImport/importRequests';
+export { convertPastedCurl, pastedCurlAt } from './requestImport/pastedCurl';
+export type { PastedCurl } from './requestImport/pastedCurl';

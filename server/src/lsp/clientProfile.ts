@@ -10,13 +10,15 @@ export interface ClientProfile {
   configurationRegistration: boolean;
   /** The client applies edits the server asks for (`workspace/applyEdit`). */
   applyEdit: boolean;
+  /** Workspace edits may change several documents and create files (`documentChanges` with the `create` operation). */
+  createFiles: boolean;
 }
 
 /** The option our VS Code extension sends in `initializationOptions`. */
 export const EXTENSION_MARKER = 'connectorToolsExtension';
 
 /** Until initialize, the server assumes a client that can do the least. */
-export const MINIMAL_CLIENT: ClientProfile = { connectorToolsExtension: false, snippetSupport: false, configurationRegistration: false, applyEdit: false };
+export const MINIMAL_CLIENT: ClientProfile = { connectorToolsExtension: false, snippetSupport: false, configurationRegistration: false, applyEdit: false, createFiles: false };
 
 /** Reads the client's declared capabilities (anything missing or malformed counts as unsupported). */
 export function clientProfileOf(params: InitializeParams): ClientProfile {
@@ -27,6 +29,7 @@ export function clientProfileOf(params: InitializeParams): ClientProfile {
     snippetSupport: capabilities.textDocument?.completion?.completionItem?.snippetSupport === true,
     configurationRegistration: capabilities.workspace?.didChangeConfiguration?.dynamicRegistration === true,
     applyEdit: capabilities.workspace?.applyEdit === true,
+    createFiles: capabilities.workspace?.workspaceEdit?.documentChanges === true && (capabilities.workspace.workspaceEdit.resourceOperations ?? []).includes('create'),
   };
 }
 

@@ -3,6 +3,7 @@ import type { Fix } from '../core';
 import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, FETCH_METADATA_COMMAND, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
+import { pastedCurlActions } from '../requestImport/lspFeatures';
 
 /** The client command that asks for names, type and "required", then sends ADD_QUERY_PARAMETERS. */
 export const ADD_QUERY_PARAMETERS_COMMAND = 'connectorTools.addQueryParameters';
@@ -28,7 +29,7 @@ function overlaps(a: { offset: number; length: number }, start: number, end: num
 /** Quick fixes for every finding under the cursor, and the platform's shortcuts where they apply. */
 export const codeActionFeatures: FeatureGroup = {
   capabilities: { codeActionProvider: { codeActionKinds: [CodeActionKind.QuickFix, CodeActionKind.Refactor] } },
-  register({ connection, analyze, client, registerCommand, service }) {
+  register({ connection, analyze, client, registerCommand, service, documents }) {
     const addQueryParameters = (params: AddQueryParametersParams): AddQueryParametersResult => {
       const analysis = analyze(params.uri);
       const result = analysis ? service.addQueryParameters(analysis.result, params.operationOffset, params.names, params.type, params.required) : undefined;
@@ -45,7 +46,7 @@ export const codeActionFeatures: FeatureGroup = {
       return analyze(uri)?.lines.offsetAt({ line: line as number, character: character as number }) ?? 0;
     };
 
-    connection.onCodeAction(({ textDocument, range, context }) => {
+    connection.onCodeAction(async ({ textDocument, range, context }) => {
       const analysis = analyze(textDocument.uri);
       if (!analysis) return [];
       const start = analysis.lines.offsetAt(range.start);
@@ -60,6 +61,8 @@ export const codeActionFeatures: FeatureGroup = {
           for (const fix of finding.fixes) actions.push(fixAction(analysis, fix, diagnostic));
         }
       }
+      // A curl command pasted into the file: made an operation of the connector.
+      if (wants(CodeActionKind.QuickFix)) actions.push(...(await pastedCurlActions(analysis, start, documents, client())));
       const connector = analysis.result.connector;
       // An OData connector without metadata: fetching it turns on the checks and completion that use it.
       if (wants(CodeActionKind.QuickFix) && connector?.kind === 'odata' && !connector.metadata && connector.baseUrl) {

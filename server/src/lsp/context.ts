@@ -47,15 +47,21 @@ export interface FeatureDeps {
 /** A feature group made with the server's settings and workspace folders. */
 export type FeatureGroupFactory = (deps: FeatureDeps) => FeatureGroup;
 
+/** A file URI's path on disk, or undefined for any other scheme (an unsaved or remote document, a virtual workspace). */
+export function filePathOf(uri: string): string | undefined {
+  try {
+    const parsed = URI.parse(uri);
+    return parsed.scheme === 'file' ? parsed.fsPath : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Workspace folder URIs as paths on disk; a folder that is not on disk (a virtual workspace) has none. */
 export function folderPaths(uris: readonly string[]): string[] {
   return uris.flatMap((uri) => {
-    try {
-      const parsed = URI.parse(uri);
-      return parsed.scheme === 'file' ? [parsed.fsPath] : [];
-    } catch {
-      return [];
-    }
+    const path = filePathOf(uri);
+    return path === undefined ? [] : [path];
   });
 }
 

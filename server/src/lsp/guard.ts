@@ -53,6 +53,9 @@ const values: Check = (v) => {
   return '{ "valuesFile": true } or { "entered": { "<name>": "<text>" } }';
 };
 
+/** Import cURL / Postman / HAR: a file's path, or a pasted command line. */
+const requestSource: Check = (v) => (isObject(v) && ((typeof v.path === 'string' && v.text === undefined) || (typeof v.text === 'string' && v.path === undefined)) ? undefined : '{ "path": "<file>" } or { "text": "<curl command>" }');
+
 const position = object({ line: uinteger, character: uinteger });
 const range = object({ start: position, end: position });
 const textDocument = object({ uri: string });
@@ -109,6 +112,8 @@ const REQUESTS: Record<string, Check> = {
   'connector/importOpenApi': object({ path: string, operationIds: arrayOf(string), out: string }),
   'connector/metadataChoices': object({ uri: optional(string), path: optional(string) }),
   'connector/importMetadata': object({ path: string, choices: arrayOf(string), out: string, baseUrl: optional(string) }),
+  'connector/requestOrigins': object({ source: requestSource }),
+  'connector/importRequests': object({ source: requestSource, out: string, origin: optional(string), importedElsewhere: optional(arrayOf(string)) }),
 };
 
 /** Every request method the server answers. */

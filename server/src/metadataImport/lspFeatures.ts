@@ -2,10 +2,9 @@
 // connector has), and the connector text with the chosen requests added. Nothing is written here: the extension
 // applies the text as an edit, so it can be undone.
 import { basename, dirname } from 'node:path';
-import { URI } from 'vscode-uri';
 import { getLanguageService, listMetadataChoices, requestsAlreadyIn, type ServiceMetadata } from '../core';
 import { readJsonText } from '../io/jsonText';
-import type { FeatureDeps, FeatureGroupFactory } from '../lsp/context';
+import { filePathOf, type FeatureDeps, type FeatureGroupFactory } from '../lsp/context';
 import {
   IMPORT_METADATA, METADATA_CHOICES,
   type ImportMetadataParams, type ImportMetadataResult, type MetadataChoicesParams, type MetadataChoicesResult,
@@ -13,16 +12,6 @@ import {
 import { importMetadataFile, readMetadataDocument } from './importFile';
 
 const languageService = getLanguageService();
-
-/** A file URI's path, or undefined for any other scheme (an unsaved or remote document has no folder to name files from). */
-function filePath(uri: string): string | undefined {
-  try {
-    const parsed = URI.parse(uri);
-    return parsed.scheme === 'file' ? parsed.fsPath : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** The metadata a connector names, read as its checks read it (inside the workspace, after symlinks). */
 function namedMetadata(deps: FeatureDeps, uri: string, named: string): { ok: true; service: ServiceMetadata; path: string } | { ok: false; message: string } {
@@ -38,7 +27,7 @@ export const metadataImportFeatures: FeatureGroupFactory = (deps) => ({
     async function textOf(uri: string): Promise<string | undefined> {
       const open = documents.get(uri)?.getText();
       if (open !== undefined) return open;
-      const path = filePath(uri);
+      const path = filePathOf(uri);
       return path === undefined ? undefined : readJsonText(path).catch(() => undefined);
     }
 
@@ -61,7 +50,7 @@ export const metadataImportFeatures: FeatureGroupFactory = (deps) => ({
     });
 
     connection.onRequest(IMPORT_METADATA, async (params: ImportMetadataParams): Promise<ImportMetadataResult> => {
-      const out = filePath(params.out);
+      const out = filePathOf(params.out);
       if (out === undefined) return { ok: false, message: 'Only a connector saved as a file can name its metadata file; save it first.' };
       const existingText = await textOf(params.out);
       const outcome = importMetadataFile({

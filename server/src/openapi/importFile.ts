@@ -19,6 +19,8 @@ export interface ImportFileInput extends ImportOptions {
   refRoot?: string;
   /** The text of the connector file being updated, when it exists. */
   existingText?: string;
+  /** Compare with the existing connector instead of updating it: the outcome lists every difference. */
+  check?: boolean;
 }
 
 export type ImportFileOutcome =
@@ -33,6 +35,8 @@ export type ImportFileOutcome =
       problems: string[];
       /** For an update of an existing file: what changed. */
       changes?: string[];
+      /** With `check`: every difference between the existing connector and the document (none: in step). */
+      differences?: string[];
       /** Findings of the connector checks on the written text above info level (expected: none). */
       findings: Finding[];
     }

@@ -2,9 +2,10 @@
 // import's worker does it (importWorker.ts): reading, parsing and checking the document and mapping it all happen
 // there, so a document that is huge or hostile costs the worker its time and memory, never the editor's.
 import {
-  authorizationOf, getLanguageService, importOpenApi, listOpenApiOperations, printConnectorJson, reimportInto,
+  authorizationOf, connectorDifferences, getLanguageService, importOpenApi, listOpenApiOperations, printConnectorJson, reimportInto,
   type ImportFailure, type JsonValue, type OpenApiVersion,
 } from '../core';
+import { parse } from 'jsonc-parser';
 import type { ImportFileInput, ImportFileOutcome, ListOutcome } from './importFile';
 import { loadOpenApiDocument } from './loadDocument';
 
@@ -27,6 +28,11 @@ async function importDocument(input: ImportFileInput, onRead: (bytes: number) =>
   const mapped = importOpenApi(loaded.document, { ...input, ...(keptAuthorization ? { keptAuthorization } : {}) });
   if (!mapped.ok) return mapped;
   const { connector, notes, version } = mapped.result;
+  if (input.check && input.existingText !== undefined) {
+    const existing = parse(input.existingText, [], { allowTrailingComma: true }) as unknown;
+    const file = existing !== null && typeof existing === 'object' && !Array.isArray(existing) ? (existing as Record<string, JsonValue>) : {};
+    return { ok: true, text: input.existingText, operations: connector.operations.length, version, notes, problems: loaded.problems, differences: connectorDifferences(file, connector), findings: [] };
+  }
   let text: string;
   let changes: string[] | undefined;
   if (input.existingText !== undefined && input.existingText.trim() !== '') {

@@ -7,3 +7,4 @@ export * from './suite';
 export * from './resultPanel';
 export * from './openapi';
 export * from './metadataImport';
+export * from './requestImport';

@@ -23,6 +23,10 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   const target = await readImportTarget(io, options.out);
   if (!target) return 2;
   const { path: out, existing } = target;
+  if (options.check && existing === undefined) {
+    io.stderr(`connector import: --check compares with an existing connector, and ${options.out ?? ''} does not exist. Import it first without --check.\n`);
+    return 2;
+  }
   const outcome = await importOpenApiFile({
     spec,
     specLabel: basename(spec),
@@ -31,12 +35,14 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
     ...(options.operations ? { operations: options.operations } : {}),
     ...(options.name ? { name: options.name } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.check ? { check: true } : {}),
   });
   if (!outcome.ok) {
     // The document is named as the user wrote it, not by the absolute path it was read from.
     io.stderr(`connector import: ${outcome.failure.message.split(spec).join(options.spec)}\nNothing was written.\n`);
     return 2;
   }
+  if (outcome.differences) return reportCheck(io, options.out ?? '', options.spec, outcome.operations, outcome.differences);
   if (!(await writeImported(io, out ? { path: out, shown: options.out ?? '' } : undefined, existing, outcome.text))) return 2;
   const shown = out ? displayPathOf(out, io.cwd) : 'the connector';
   const count = outcome.operations;
@@ -56,6 +62,16 @@ export async function runImportCommand(argv: readonly string[], io: CliIo): Prom
   report.push(formatFindings(outcome.text, outcome.findings));
   io.stderr(report.join(''));
   return 0;
+}
+
+/** `--check`: nothing written; every difference listed (exit 1), or that the connector is in step (exit 0). */
+function reportCheck(io: CliIo, out: string, spec: string, operations: number, differences: readonly string[]): number {
+  if (differences.length === 0) {
+    io.stdout(`${out} is in step with ${spec} (${operations} operation${operations === 1 ? '' : 's'}).\n`);
+    return 0;
+  }
+  io.stderr(`${out} differs from ${spec} in ${differences.length} place${differences.length === 1 ? '' : 's'} (nothing was written; import without --check to update it):\n${differences.map((d) => `  ${d}\n`).join('')}`);
+  return 1;
 }
 
 /** `connector export openapi`: writes an OpenAPI 3.1 document for a REST connector. Exit 0, or 2 when nothing was written. */

@@ -1,7 +1,7 @@
 import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
 
-export const IMPORT_HELP = `Usage: connector import openapi SPEC [--out FILE] [--operations GLOBS] [--name NAME] [--base-url URL] [--ref-root DIR]
+export const IMPORT_HELP = `Usage: connector import openapi SPEC [--out FILE [--check]] [--operations GLOBS] [--name NAME] [--base-url URL] [--ref-root DIR]
 
 Reads a Swagger 2.0 or OpenAPI 3.0/3.1 document (JSON or YAML; $refs to other files are followed) and
 writes a REST connector. What the platform cannot hold is reported per operation, never changed silently.
@@ -15,8 +15,13 @@ Options:
   --name NAME         the connector's name (default: the document's title)
   --base-url URL      the base URL (default: the document's first server, or host and basePath)
   --ref-root DIR      $refs may read files inside DIR (default: the document's folder); nothing is fetched
+  --check             write nothing: compare the connector --out names with what the document would give it and
+                      list every difference (operations added, removed or changed: method, path, headers,
+                      parameters with their types and required flags; models). Exit 1 when there is one, 0 when
+                      the connector is in step: a CI step that fails when the API drifts from its connector
 
-Exit codes: 0 imported, 2 the document cannot be read or imported (nothing was written).
+Exit codes: 0 imported (with --check: in step), 1 with --check: the connector differs from the document,
+2 the document cannot be read or imported (nothing was written).
 `;
 
 export const EXPORT_HELP = `Usage: connector export openapi FILE [--out SPEC]
@@ -38,6 +43,8 @@ export interface ImportCommandOptions {
   name?: string;
   baseUrl?: string;
   refRoot?: string;
+  /** Compare instead of writing. */
+  check?: boolean;
 }
 
 export interface ExportCommandOptions {
@@ -59,10 +66,12 @@ function readArguments(argv: readonly string[], flags: readonly string[]): { pos
 
 /** Reads the command line of `connector import openapi`. */
 export function parseImportOptions(argv: readonly string[]): ImportCommandOptions {
-  const { positional, values, help } = readArguments(argv, ['--out', '--operations', '--name', '--base-url', '--ref-root']);
+  const check = argv.includes('--check');
+  const { positional, values, help } = readArguments(argv.filter((a) => a !== '--check'), ['--out', '--operations', '--name', '--base-url', '--ref-root']);
   if (help) return { help, spec: '' };
-  if (positional[0] !== 'openapi') throw new UsageError(positional[0] ? `'connector import ${positional[0]}' is not known; the import reads OpenAPI and Swagger documents (connector import openapi SPEC) and OData $metadata (connector import odata METADATA).` : 'Say what to import: connector import openapi SPEC, or connector import odata METADATA.');
+  if (positional[0] !== 'openapi') throw new UsageError(positional[0] ? `'connector import ${positional[0]}' is not known; the import reads OpenAPI and Swagger documents (connector import openapi SPEC), OData $metadata (connector import odata METADATA), curl commands (connector import curl), Postman collections (connector import postman COLLECTION) and HAR files (connector import har FILE).` : 'Say what to import: connector import openapi SPEC, odata METADATA, curl, postman COLLECTION or har FILE.');
   if (positional.length !== 2) throw new UsageError('Give one OpenAPI or Swagger document, e.g. connector import openapi petstore.yaml --out petstore.connector.json.');
+  if (check && !values['--out']) throw new UsageError('--check compares the connector --out names with the document: give --out FILE.');
   const baseUrl = values['--base-url'];
   if (baseUrl !== undefined && !/^https?:\/\/[^/]/i.test(baseUrl)) throw new UsageError(`--base-url takes an absolute http(s) URL, not '${baseUrl}'.`);
   return {
@@ -73,6 +82,7 @@ export function parseImportOptions(argv: readonly string[]): ImportCommandOption
     ...(values['--name'] ? { name: values['--name'] } : {}),
     ...(baseUrl ? { baseUrl } : {}),
     ...(values['--ref-root'] ? { refRoot: values['--ref-root'] } : {}),
+    ...(check ? { check } : {}),
   };
 }
 
