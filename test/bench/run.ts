@@ -6,6 +6,7 @@ import { runFeaturesBench } from './features.bench';
 import { runLintBench } from './lint.bench';
 import { runMetadataBench } from './metadata.bench';
 import { runMetadataImportBench } from './metadataImport.bench';
+import { runMetadataScaleBench } from './metadataScale.bench';
 import { runOpenApiBench } from './openapi.bench';
 import { runPatternBench } from './pattern.bench';
 import { runProcessBench } from './process.bench';
@@ -25,6 +26,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   suite: runSuiteBench,
   metadata: runMetadataBench,
   metadataImport: runMetadataImportBench,
+  metadataScale: runMetadataScaleBench,
 };
 
 async function main(): Promise<void> {

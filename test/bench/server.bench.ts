@@ -2,14 +2,14 @@
 // diagnostics (beside a bare JSON language server), edit to diagnostics, and memory with a large file open and
 // checked again and again.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { fileUri, startLsp, type LspSession } from '../support/lspClient';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
-import { ms, percentile, printTable, ratio } from './stats';
+import { mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
 /** A letter for each keystroke: what typing into a string gives. */
 const letters = (version: number): string => String.fromCharCode(97 + (version % 26));
@@ -36,21 +36,6 @@ async function typeAt(
   return { times, text };
 }
 
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) * 1024;
-}
-
-const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
-
-/**
- * The server's RSS once it has been idle for a while: it collects 2 s after the last check of a large file, and V8
- * gives the freed pages back over the following seconds (about 15 on this machine); read after 25 s.
- */
-async function settledRss(pid: number): Promise<number> {
-  await new Promise((r) => setTimeout(r, 25_000));
-  return rssOf(pid);
-}
 
 /** Bundles the bare JSON language server the way the production build bundles ours (minified). */
 async function bareJsonServer(): Promise<string> {

@@ -1,4 +1,5 @@
 // Small timing helpers for benchmarks: figures are printed, never asserted.
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /** Runs `work` `runs` times (after one warm-up) and returns the median in milliseconds. */
@@ -38,4 +39,22 @@ export function printTable(title: string, rows: readonly (readonly string[])[]):
     console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join('  '));
     if (i === 0) console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   }
+}
+
+/** A process's resident memory now (VmRSS) or at its peak so far (VmHWM), in bytes, from /proc. */
+export function rssOf(pid: number, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
+}
+
+/** Formats bytes as whole mebibytes. */
+export const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
+
+/**
+ * A server's RSS once it has been idle for a while: it collects 2 s after the last check of a large file, and V8
+ * gives the freed pages back over the following seconds (about 15 on this machine); read after 25 s.
+ */
+export async function settledRss(pid: number): Promise<number> {
+  await new Promise((r) => setTimeout(r, 25_000));
+  return rssOf(pid);
 }

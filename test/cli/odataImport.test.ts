@@ -177,7 +177,7 @@ describe('connector import odata from SAP CAP', () => {
 
 describe('connector import odata: what it refuses, with nothing written', () => {
   const cases: { name: string; files: Record<string, string>; args: string[]; message: RegExp }[] = [
-    { name: 'a document that is not XML', files: { 'm.xml': '<edmx:Edmx Version="4.0"><oops></edmx:Edmx>' }, args: ['m.xml'], message: /^connector import: m.xml cannot be used as \$metadata: it is not well-formed XML \(.*\) \(line 1\)\.$/m },
+    { name: 'a document that is not XML', files: { 'm.xml': '<edmx:Edmx Version="4.0"><oops></edmx:Edmx>' }, args: ['m.xml'], message: /^connector import: m.xml cannot be used as \$metadata: it is not well-formed XML \(.*\) \(line 1, column 32\)\.$/m },
     { name: 'OData V2 metadata', files: { 'm.xml': '<edmx:Edmx Version="1.0" xmlns:edmx="http://schemas.microsoft.com/ado/2007/06/edmx"><edmx:DataServices/></edmx:Edmx>' }, args: ['m.xml'], message: /it describes an OData V2 \(or older\) service \(EDMX version 1.0\)/ },
     { name: 'an XML document of another kind', files: { 'm.xml': '<project><name>x</name></project>' }, args: ['m.xml'], message: /it is not an OData metadata document \(its root element is not edmx:Edmx\)/ },
     { name: 'a document with a DOCTYPE', files: { 'm.xml': '<!DOCTYPE x [<!ENTITY a "b">]><edmx:Edmx Version="4.0"/>' }, args: ['m.xml'], message: /DOCTYPE/ },

@@ -87,6 +87,7 @@ export { responseSkeleton, setResponseStructureEdits, structureReport } from './
 
 // The service's $metadata: reading a document, fetching it, and how the edge supplies it to the checks.
 export { readCsdl } from './metadata/readCsdl';
+export { problemPlace } from './metadata/readXml';
 export { MAX_METADATA_CHARS } from './metadata/xmlSafety';
 export { addMetadataEdits, describeService, fetchMetadata } from './metadata/fetch';
 export type { MetadataOutcome, MetadataSource } from './metadata/source';

@@ -1,5 +1,6 @@
-// The XML library (fast-xml-parser), loaded when first needed: reading a service's $metadata and writing XML bodies
-// are rare next to checking a file, and the library costs the language server several milliseconds at startup.
+// The XML library (fast-xml-parser), loaded when first needed: writing XML bodies is rare next to checking a
+// file, and the library costs the language server several milliseconds at startup. ($metadata is read by
+// metadata/xmlEvents.ts, which needs no library.)
 let library: typeof import('fast-xml-parser') | undefined;
 
 /** fast-xml-parser, required on first use (synchronously: checks and request building are synchronous). */

@@ -1,6 +1,6 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MAX_METADATA_CHARS, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
+import { MAX_METADATA_CHARS, problemPlace, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
 import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
 
 interface Entry {
@@ -88,7 +88,7 @@ function sizeProblem(size: number): string | undefined {
 /** A document's text read as CSDL: the service, or why it is not OData V4 metadata. */
 function csdlOutcome(text: string, path: string): MetadataOutcome {
   const read = readCsdl(text);
-  return read.ok ? { ok: true, service: read.service, path } : { ok: false, message: `${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}` };
+  return read.ok ? { ok: true, service: read.service, path } : { ok: false, message: `${read.problem.message}${problemPlace(read.problem)}` };
 }
 
 function unreadable(error: unknown): MetadataOutcome {

@@ -2,13 +2,14 @@ import { readJsonText } from '../io/jsonText';
 import { glob } from 'tinyglobby';
 import {
   CompletionItemKind, InsertTextFormat, MarkupKind, ResponseError, SymbolKind,
-  type CodeLens, type CompletionItem, type DocumentSymbol, type WorkspaceSymbol,
+  type CodeLens, type CompletionItem, type CompletionList, type DocumentSymbol, type WorkspaceSymbol,
 } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import { LineIndex, type CompletionProposal, type ConnectorLanguageService, type OutlineSymbol } from '../core';
 import { isTestsUri, testsDocumentOf } from './suiteFeatures';
 import { SEND_REQUEST_COMMAND } from '../protocol';
 import { snippetAsPlainText } from './clientProfile';
+import { boundedProposals } from './completionLimit';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf } from './convert';
 
@@ -78,10 +79,11 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
         return { text: a.text, lines: a.lines, list: service.completionsAt(a.result, offset) };
       };
 
-      connection.onCompletion(({ textDocument, position }) => {
+      connection.onCompletion(({ textDocument, position }): CompletionItem[] | CompletionList => {
         const a = proposals(textDocument.uri, position);
         if (!a) return [] as CompletionItem[];
-        return a.list.map((p, index): CompletionItem => ({
+        const { proposals: sent, incomplete } = boundedProposals(a.list, a.text, a.lines.offsetAt(position));
+        const items = sent.map((p, index): CompletionItem => ({
           label: p.label,
           kind: COMPLETION_KIND[p.kind],
           sortText: String(index).padStart(4, '0'),
@@ -93,6 +95,7 @@ export function editorFeatures(folders: () => string[]): FeatureGroup {
             ? { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.insertText }, insertTextFormat: InsertTextFormat.Snippet }
             : { textEdit: { range: rangeOf(a.lines, p.replace), newText: p.snippet ? snippetAsPlainText(p.insertText) : p.insertText }, insertTextFormat: InsertTextFormat.PlainText }),
         }));
+        return incomplete ? { isIncomplete: true, items } : items;
       });
 
       connection.onHover(({ textDocument, position }) => isTestsUri(textDocument.uri) ? testsFileHover(textDocument.uri, position) : withAnalysis(textDocument.uri, null, (a) => {

@@ -19,6 +19,7 @@ export interface CompletionProposal {
   insertText: string;
   /** Whether insertText is a snippet (`$1` marks where the cursor goes). */
   snippet?: boolean;
+  /** Markdown; may be computed when read (a getter), so that proposals an editor is never sent cost nothing. */
   documentation?: string;
   replace: { offset: number; length: number };
 }

@@ -46,7 +46,8 @@ function pathCandidates(service: ServiceMetadata, state: PathState): { label: st
   if (state.kind === 'root') {
     for (const child of service.container?.children.values() ?? []) {
       const insert = child.kind === 'functionImport' ? `${child.name}()` : child.name;
-      out.push({ label: child.name, insert, documentation: describeContainerChild(service, child), kind: 'reference' });
+      // Described when read: a large service has a thousand names, of which an editor shows a few.
+      out.push({ label: child.name, insert, get documentation() { return describeContainerChild(service, child); }, kind: 'reference' });
     }
     return out;
   }
@@ -104,7 +105,7 @@ function urlCompletions(service: ServiceMetadata, analysis: RequestAnalysis, tex
   const start = segment ? segment.raw.nameRange.start : index;
   const end = segment ? segment.raw.nameRange.end : index;
   const replace = spanOfRange(text, node, start, end);
-  return pathCandidates(service, state).map((c) => ({ label: c.label, kind: c.kind, insertText: escape(c.insert), documentation: c.documentation, replace }));
+  return pathCandidates(service, state).map((c) => ({ label: c.label, kind: c.kind, insertText: escape(c.insert), get documentation() { return c.documentation; }, replace }));
 }
 
 function optionTargetType(analysis: RequestAnalysis): EdmStructuredType | undefined {

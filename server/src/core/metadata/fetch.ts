@@ -10,6 +10,7 @@ import { joinBase } from '../http/url';
 import { sendRequest, type SendOptions } from '../http/send';
 import type { ServiceMetadata } from './model';
 import { readCsdl } from './readCsdl';
+import { problemPlace } from './readXml';
 import { MAX_METADATA_CHARS } from './xmlSafety';
 
 /** A downloaded metadata document, checked to be OData V4 CSDL before anyone writes it down. */
@@ -51,7 +52,7 @@ export async function fetchMetadata(connector: ODataConnector, signIn: MetadataS
   }
   if (truncated) return { ok: false, code: 'not-metadata', message: `${url} sent more than ${MAX_METADATA_CHARS * 2 / 1024 / 1024} MB, above the limit for metadata documents; nothing was written.` };
   const read = readCsdl(body);
-  if (!read.ok) return { ok: false, code: 'not-metadata', message: `What ${url} sent cannot be used as metadata: ${read.problem.message}${read.problem.line ? ` (line ${read.problem.line})` : ''}; nothing was written.` };
+  if (!read.ok) return { ok: false, code: 'not-metadata', message: `What ${url} sent cannot be used as metadata: ${read.problem.message}${problemPlace(read.problem)}; nothing was written.` };
   return { ok: true, text: body, service: read.service, url };
 }
 

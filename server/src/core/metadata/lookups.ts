@@ -121,7 +121,10 @@ export function boundOperations(service: ServiceMetadata, type: EdmStructuredTyp
     }
   }
   const out: EdmOperation[] = [];
-  for (const t of typeChain(service, type)) out.push(...(index.bound.get(`${collection ? 'C' : 'S'}:${t.qualifiedName}`) ?? []));
+  for (const t of typeChain(service, type)) {
+    // One at a time: a type may have more bound operations than a call may have arguments.
+    for (const operation of index.bound.get(`${collection ? 'C' : 'S'}:${t.qualifiedName}`) ?? []) out.push(operation);
+  }
   return out;
 }
 

@@ -160,9 +160,22 @@ export const TERMS = {
 } as const;
 
 /** The standard vocabulary namespaces by their usual aliases, used when a document names a term by alias without declaring it. */
-export const STANDARD_ALIASES: Readonly<Record<string, string>> = {
-  Core: 'Org.OData.Core.V1',
-  Capabilities: 'Org.OData.Capabilities.V1',
-  Validation: 'Org.OData.Validation.V1',
-  Measures: 'Org.OData.Measures.V1',
-};
+const STANDARD_ALIASES: ReadonlyMap<string, string> = new Map([
+  ['Core', 'Org.OData.Core.V1'],
+  ['Capabilities', 'Org.OData.Capabilities.V1'],
+  ['Validation', 'Org.OData.Validation.V1'],
+  ['Measures', 'Org.OData.Measures.V1'],
+]);
+
+/**
+ * `name` (`Alias.Name`, `Namespace.Name`) with the part before its last dot replaced by the namespace it stands for: an
+ * alias the document declares (`aliasOf`), else a standard vocabulary's usual alias unless a schema of the document
+ * has that namespace. Both forms of CSDL qualify names so.
+ */
+export function qualifyName(name: string, aliasOf: (prefix: string) => string | undefined, isNamespace: (prefix: string) => boolean): string {
+  const dot = name.lastIndexOf('.');
+  if (dot <= 0) return name;
+  const prefix = name.slice(0, dot);
+  const namespace = aliasOf(prefix) ?? (isNamespace(prefix) ? undefined : STANDARD_ALIASES.get(prefix));
+  return namespace ? `${namespace}${name.slice(dot)}` : name;
+}

@@ -1,7 +1,7 @@
 import type { AnnotationValue, Annotations, EdmContainer, EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
-import { STANDARD_ALIASES } from './model';
+import { qualifyName } from './model';
 import type { MetadataRead } from './readXml';
-import { MAX_METADATA_CHARS } from './xmlSafety';
+import { tooLargeMessage } from './xmlSafety';
 import { nestingTooDeep, tooDeepAt } from '../parse';
 
 type JsonObject = { [key: string]: unknown };
@@ -15,7 +15,8 @@ const MAX_METADATA_NESTING = 100;
 
 /** Reads CSDL JSON (OData V4.01) into the same service model as CSDL XML. */
 export function readCsdlJson(text: string): MetadataRead {
-  if (text.length > MAX_METADATA_CHARS) return { ok: false, problem: { code: 'too-large', message: `it is ${(text.length / 1024 / 1024).toFixed(1)} MB, above the ${MAX_METADATA_CHARS / 1024 / 1024} MB limit for metadata documents` } };
+  const tooLarge = tooLargeMessage(text.length);
+  if (tooLarge) return { ok: false, problem: { code: 'too-large', message: tooLarge } };
   let document: unknown;
   try {
     document = JSON.parse(text);
@@ -36,13 +37,7 @@ export function readCsdlJson(text: string): MetadataRead {
     const alias = (document[namespace] as JsonObject).$Alias;
     if (typeof alias === 'string') aliases.set(alias, namespace);
   }
-  const qualify = (name: string): string => {
-    const dot = name.lastIndexOf('.');
-    if (dot <= 0) return name;
-    const prefix = name.slice(0, dot);
-    const namespace = aliases.get(prefix) ?? (namespaces.includes(prefix) ? undefined : STANDARD_ALIASES[prefix]);
-    return namespace ? `${namespace}${name.slice(dot)}` : name;
-  };
+  const qualify = (name: string): string => qualifyName(name, (prefix) => aliases.get(prefix), (prefix) => namespaces.includes(prefix));
   const annotationsOf = (object: JsonObject): Annotations => {
     const out = Object.create(null) as Annotations;
     for (const [key, value] of Object.entries(object)) {

@@ -1,396 +1,366 @@
-import type { XMLParser } from 'fast-xml-parser';
-import { xmlLibrary } from '../xmlLibrary';
-import type { AnnotationValue, Annotations, EdmContainer, EdmEnumType, EdmNavigationProperty, EdmOperation, EdmParameter, EdmProperty, EdmStructuredType, EdmTypeDefinition, ServiceMetadata, TypeRef } from './model';
-import { STANDARD_ALIASES } from './model';
-import { refuseXml } from './xmlSafety';
+import type { Annotations, EdmActionImport, EdmContainer, EdmEntitySet, EdmEnumType, EdmFunctionImport, EdmNavigationProperty, EdmOperation, EdmParameter, EdmProperty, EdmSingleton, EdmStructuredType, EdmTypeDefinition, ServiceMetadata, TypeRef } from './model';
+import { CsdlNames } from './csdlNames';
+import { AnnotationFrames, NO_ANNOTATIONS, type Annotated, type ValueFrame } from './xmlAnnotations';
+import { applyOutOfLine, type OutOfLine } from './outOfLineAnnotations';
+import type { XmlAttributes } from './xmlAttributes';
+import { readXmlEvents, type XmlConsumer } from './xmlEvents';
 
 /** Why a document cannot be read as CSDL: a code for programs, a sentence (without a subject) for people. */
 export interface MetadataProblem {
   code: 'too-large' | 'doctype' | 'too-deep' | 'not-xml' | 'not-csdl' | 'odata-v2' | 'not-json';
   message: string;
   line?: number;
+  column?: number;
 }
 
 export type MetadataRead = { ok: true; service: ServiceMetadata } | { ok: false; problem: MetadataProblem };
 
-type XmlElement = { [key: string]: unknown };
-
-const ARRAY_ELEMENTS = new Set([
-  'Reference', 'Include', 'Schema', 'EntityType', 'ComplexType', 'EnumType', 'TypeDefinition', 'Member', 'Property',
-  'NavigationProperty', 'PropertyRef', 'Key', 'Action', 'Function', 'Parameter', 'EntityContainer', 'EntitySet', 'Singleton',
-  'ActionImport', 'FunctionImport', 'NavigationPropertyBinding', 'Annotation', 'Annotations', 'Record', 'PropertyValue',
-  'Collection', 'String', 'Int', 'Bool', 'Decimal', 'Float', 'EnumMember', 'Path', 'PropertyPath', 'NavigationPropertyPath',
-  'AnnotationPath', 'Null', 'Date', 'DateTimeOffset', 'Guid', 'Duration', 'TimeOfDay', 'Binary', 'ReturnType',
-]);
-
-let parser: XMLParser | undefined;
-
-/** The parser, made once, on the first document read. */
-function csdlParser(): XMLParser {
-  parser ??= new (xmlLibrary().XMLParser)({
-    ignoreAttributes: false,
-    attributeNamePrefix: '@_',
-    removeNSPrefix: true,
-    parseTagValue: false,
-    parseAttributeValue: false,
-    trimValues: true,
-    processEntities: true,
-    // Numeric character references (&#233;); named HTML entities come along, harmless without a DTD.
-    htmlEntities: true,
-    isArray: (name, _path, _leaf, isAttribute) => !isAttribute && ARRAY_ELEMENTS.has(name),
-  });
-  return parser;
+/** Where a problem is, for a message: ` (line 3, column 7)`, or nothing when it has no place. */
+export function problemPlace(problem: MetadataProblem): string {
+  return problem.line ? ` (line ${problem.line}${problem.column ? `, column ${problem.column}` : ''})` : '';
 }
 
-function elements(parent: unknown, name: string): XmlElement[] {
-  if (parent === null || typeof parent !== 'object') return [];
-  const value = (parent as XmlElement)[name];
-  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
-  // An empty element (<Record/>) is read as ''; a text-only one as its text.
-  return list.map((item) => (item !== null && typeof item === 'object' ? (item as XmlElement) : { '#text': item }));
-}
-
-function attribute(element: XmlElement, name: string): string | undefined {
-  const value = element[`@_${name}`];
-  return typeof value === 'string' ? value : undefined;
-}
-
-function textOf(element: XmlElement): string {
-  const text = element['#text'];
-  return typeof text === 'string' ? text : typeof text === 'number' ? String(text) : '';
-}
-
-/** Reads CSDL XML (OData V4) into the service model; refuses hostile or foreign documents with a reason. */
+/**
+ * Reads CSDL XML (OData V4) into the service model as the text streams by, without a tree of the document; refuses
+ * hostile or foreign documents with a reason. A document that declares an alias after a name that uses it (possible
+ * only with several schemas) is read a second time with every alias known.
+ */
 export function readCsdlXml(text: string): MetadataRead {
-  const refusal = refuseXml(text);
-  if (refusal) return { ok: false, problem: refusal };
-  const valid = xmlLibrary().XMLValidator.validate(text);
-  if (valid !== true) {
-    return { ok: false, problem: { code: 'not-xml', message: `it is not well-formed XML (${valid.err.msg.replace(/\.$/, '')})`, line: valid.err.line } };
+  let reader = new CsdlXmlReader(new CsdlNames());
+  const problem = readXmlEvents(text, reader);
+  if (problem) return { ok: false, problem };
+  if (reader.names.stale) {
+    reader = new CsdlXmlReader(reader.names.complete());
+    readXmlEvents(text, reader);
   }
-  let document: unknown;
-  try {
-    document = csdlParser().parse(text);
-  } catch (error) {
-    return { ok: false, problem: { code: 'not-xml', message: `it cannot be read as XML (${error instanceof Error ? error.message : String(error)})` } };
-  }
-  const [edmx] = elements(document, 'Edmx');
-  if (!edmx) return { ok: false, problem: { code: 'not-csdl', message: 'it is not an OData metadata document (its root element is not edmx:Edmx)' } };
-  const version = attribute(edmx, 'Version') ?? '';
-  if (version.startsWith('1.') || version.startsWith('2.') || version.startsWith('3.')) {
-    return { ok: false, problem: { code: 'odata-v2', message: `it describes an OData V2 (or older) service (EDMX version ${version}); Custom request checks read OData V4 metadata only` } };
-  }
-  const [dataServices] = elements(edmx, 'DataServices');
-  const schemas = elements(dataServices, 'Schema');
-  if (schemas.length === 0) return { ok: false, problem: { code: 'not-csdl', message: 'it declares no schema (edmx:DataServices has no Schema element)' } };
-  return { ok: true, service: new CsdlXmlReader(edmx, schemas, version).read() };
+  return reader.result();
 }
 
-/** Collects schemas into the model, then applies out-of-line annotations once every target exists. */
-class CsdlXmlReader {
-  private readonly aliases = new Map<string, string>();
-  private readonly service: ServiceMetadata;
-  private readonly pending: { target: string; annotations: Annotations }[] = [];
+/** What is read of one Schema element, added to the service in the order the model has always had: types by kind, actions before functions, then containers. */
+interface SchemaParts {
+  kind: 'schema';
+  namespace: string;
+  entityTypes: EdmStructuredType[];
+  complexTypes: EdmStructuredType[];
+  enumTypes: EdmEnumType[];
+  typeDefinitions: EdmTypeDefinition[];
+  actions: EdmOperation[];
+  functions: EdmOperation[];
+  containers: ContainerParts[];
+  outOfLine: OutOfLine[];
+}
 
-  constructor(edmx: XmlElement, private readonly schemas: XmlElement[], version: string) {
-    this.service = { version, namespaces: [], aliases: this.aliases, types: new Map(), operations: new Map() };
-    for (const reference of elements(edmx, 'Reference')) {
-      for (const include of elements(reference, 'Include')) {
-        const namespace = attribute(include, 'Namespace');
-        const alias = attribute(include, 'Alias');
-        if (namespace && alias) this.aliases.set(alias, namespace);
+interface ContainerParts {
+  kind: 'container';
+  name: string;
+  annotations: Annotations;
+  entitySets: EdmEntitySet[];
+  singletons: EdmSingleton[];
+  actionImports: EdmActionImport[];
+  functionImports: EdmFunctionImport[];
+}
+
+/** What an open element is to the reader; `ignore` is an element (and everything in it) the model does not read. */
+type Frame =
+  | { kind: 'ignore' | 'document' | 'edmx' | 'reference' | 'dataServices' }
+  | SchemaParts
+  | ContainerParts
+  | { kind: 'structured'; type: EdmStructuredType; keyRead: boolean }
+  | { kind: 'key'; type: EdmStructuredType }
+  | { kind: 'enum'; type: EdmEnumType; next: number }
+  | { kind: 'operation'; operation: EdmOperation; returnType?: TypeRef & { nullable: boolean }; entitySetPath?: string }
+  | { kind: 'annotated'; owner: Annotated }
+  | { kind: 'bound'; owner: Annotated; bindings: Map<string, string> }
+  | ValueFrame;
+
+const IGNORE: Frame = { kind: 'ignore' };
+
+class CsdlXmlReader implements XmlConsumer {
+  private readonly stack: Frame[] = [{ kind: 'document' }];
+  private readonly service: ServiceMetadata = { version: '', namespaces: [], aliases: new Map(), types: new Map(), operations: new Map() };
+  private readonly values: AnnotationFrames;
+  private readonly pending: OutOfLine[] = [];
+  private root: string | undefined;
+  private dataServicesRead = false;
+  private schemas = 0;
+
+  constructor(readonly names: CsdlNames) {
+    this.values = new AnnotationFrames(names);
+  }
+
+  open(name: string, attributes: XmlAttributes): boolean {
+    const parent = this.stack[this.stack.length - 1] ?? IGNORE;
+    const frame = parent === IGNORE ? IGNORE : this.frameFor(parent, name, attributes);
+    this.stack.push(frame);
+    return frame.kind === 'value';
+  }
+
+  text(value: string): void {
+    const frame = this.stack[this.stack.length - 1];
+    if (frame?.kind === 'value') frame.text += value;
+  }
+
+  close(): void {
+    const frame = this.stack.pop() ?? IGNORE;
+    switch (frame.kind) {
+      case 'schema': this.addSchema(frame); break;
+      case 'operation':
+        if (frame.returnType) frame.operation.returnType = frame.returnType;
+        if (frame.entitySetPath) frame.operation.entitySetPath = frame.entitySetPath;
+        break;
+      case 'annotation': case 'record': case 'collection': case 'value':
+        this.values.close(frame, this.stack[this.stack.length - 1] ?? IGNORE);
+        break;
+      default:
+    }
+  }
+
+  /** The service, or why the document is not OData V4 metadata. */
+  result(): MetadataRead {
+    if (this.root !== 'Edmx') return { ok: false, problem: { code: 'not-csdl', message: 'it is not an OData metadata document (its root element is not edmx:Edmx)' } };
+    const version = this.service.version;
+    if (isOldVersion(version)) {
+      return { ok: false, problem: { code: 'odata-v2', message: `it describes an OData V2 (or older) service (EDMX version ${version}); Custom request checks read OData V4 metadata only` } };
+    }
+    if (this.schemas === 0) return { ok: false, problem: { code: 'not-csdl', message: 'it declares no schema (edmx:DataServices has no Schema element)' } };
+    this.service.namespaces = this.names.namespaces;
+    this.service.aliases = this.names.aliases();
+    for (const { target, annotations } of this.pending) applyOutOfLine(this.service, this.names, target, annotations);
+    return { ok: true, service: this.service };
+  }
+
+  private frameFor(parent: Frame, name: string, attributes: XmlAttributes): Frame {
+    switch (parent.kind) {
+      case 'document':
+        this.root = name;
+        if (name !== 'Edmx') return IGNORE;
+        this.service.version = attributes.get('Version') ?? '';
+        return isOldVersion(this.service.version) ? IGNORE : { kind: 'edmx' };
+      case 'edmx':
+        if (name === 'Reference') return { kind: 'reference' };
+        if (name !== 'DataServices' || this.dataServicesRead) return IGNORE;
+        this.dataServicesRead = true;
+        return { kind: 'dataServices' };
+      case 'reference': {
+        const namespace = attributes.get('Namespace');
+        const alias = attributes.get('Alias');
+        if (name === 'Include' && namespace && alias) this.names.declareReference(alias, namespace);
+        return IGNORE;
       }
+      case 'dataServices': return name === 'Schema' ? this.schema(attributes) : IGNORE;
+      case 'schema': return this.schemaChild(parent, name, attributes);
+      case 'structured': return this.structuredChild(parent, name, attributes);
+      case 'key': {
+        const property = attributes.get('Name');
+        if (name === 'PropertyRef' && property) parent.type.key?.push(property);
+        return IGNORE;
+      }
+      case 'enum':
+        if (name === 'Member') {
+          const value = attributes.get('Value') ?? String(parent.next);
+          parent.next = Number(value) + 1;
+          parent.type.members.push({ name: attributes.get('Name') ?? '', value });
+          return IGNORE;
+        }
+        return this.annotationOf(parent.type, name, attributes);
+      case 'operation': return this.operationChild(parent, name, attributes);
+      case 'container': return this.containerChild(parent, name, attributes);
+      case 'bound':
+        if (name === 'NavigationPropertyBinding') {
+          parent.bindings.set(attributes.get('Path') ?? '', attributes.get('Target') ?? '');
+          return IGNORE;
+        }
+        return this.annotationOf(parent.owner, name, attributes);
+      case 'annotated': return this.annotationOf(parent.owner, name, attributes);
+      case 'annotation': case 'record': case 'collection': case 'value': return this.values.child(parent, name, attributes) ?? IGNORE;
+      default: return IGNORE;
     }
-    for (const schema of schemas) {
-      const namespace = attribute(schema, 'Namespace') ?? '';
-      const alias = attribute(schema, 'Alias');
-      this.service.namespaces.push(namespace);
-      if (alias) this.aliases.set(alias, namespace);
+  }
+
+  private annotationOf(owner: Annotated, name: string, attributes: XmlAttributes): Frame {
+    return name === 'Annotation' ? this.values.annotation(owner, attributes) ?? IGNORE : IGNORE;
+  }
+
+  private schema(attributes: XmlAttributes): Frame {
+    const namespace = attributes.get('Namespace') ?? '';
+    this.names.declareSchema(namespace, attributes.get('Alias'));
+    this.schemas++;
+    return { kind: 'schema', namespace, entityTypes: [], complexTypes: [], enumTypes: [], typeDefinitions: [], actions: [], functions: [], containers: [], outOfLine: [] };
+  }
+
+  private schemaChild(schema: SchemaParts, name: string, attributes: XmlAttributes): Frame {
+    const names = this.names;
+    if (name === 'Annotations') {
+      const target = attributes.get('Target');
+      if (!target) return IGNORE;
+      const outOfLine: OutOfLine = { target, annotations: NO_ANNOTATIONS };
+      schema.outOfLine.push(outOfLine);
+      return { kind: 'annotated', owner: outOfLine };
     }
-  }
-
-  read(): ServiceMetadata {
-    for (const schema of this.schemas) this.readSchema(schema);
-    for (const { target, annotations } of this.pending) this.applyAnnotations(target, annotations);
-    return this.service;
-  }
-
-  /** A name with its alias (or a standard vocabulary alias) replaced by the namespace. */
-  private qualify(name: string): string {
-    const dot = name.lastIndexOf('.');
-    if (dot <= 0) return name;
-    const prefix = name.slice(0, dot);
-    const namespace = this.aliases.get(prefix) ?? (this.service.namespaces.includes(prefix) ? undefined : STANDARD_ALIASES[prefix]);
-    return namespace ? `${namespace}${name.slice(dot)}` : name;
-  }
-
-  private typeRef(raw: string | undefined): TypeRef {
-    const text = raw ?? 'Edm.Untyped';
-    const match = /^Collection\((.*)\)$/.exec(text);
-    return match ? { name: this.qualify(match[1] ?? ''), collection: true } : { name: this.qualify(text), collection: false };
-  }
-
-  private annotationsOf(element: XmlElement): Annotations {
-    const out: Annotations = Object.create(null) as Annotations;
-    for (const annotation of elements(element, 'Annotation')) {
-      const term = attribute(annotation, 'Term');
-      if (!term) continue;
-      const qualifier = attribute(annotation, 'Qualifier');
-      out[`${this.qualify(term)}${qualifier ? `#${qualifier}` : ''}`] = this.valueOf(annotation, true);
+    if (name === 'EntityContainer') {
+      const container: ContainerParts = { kind: 'container', name: attributes.get('Name') ?? 'Container', annotations: NO_ANNOTATIONS, entitySets: [], singletons: [], actionImports: [], functionImports: [] };
+      schema.containers.push(container);
+      return container;
     }
-    return out;
-  }
-
-  /** An annotation's (or property value's) value from its attribute or child element; no value means true. */
-  private valueOf(element: XmlElement, defaultTrue: boolean): AnnotationValue {
-    const simple = this.simpleValue(element);
-    if (simple !== undefined) return simple;
-    const [record] = elements(element, 'Record');
-    if (record) return this.recordOf(record);
-    const [collection] = elements(element, 'Collection');
-    if (collection) return this.collectionOf(collection);
-    for (const name of ['String', 'Bool', 'Int', 'Decimal', 'Float', 'EnumMember', 'Path', 'PropertyPath', 'NavigationPropertyPath', 'AnnotationPath', 'Date', 'DateTimeOffset', 'Guid', 'Duration', 'TimeOfDay', 'Null']) {
-      const [child] = elements(element, name);
-      if (child) return this.elementValue(name, child);
-    }
-    return defaultTrue ? true : null;
-  }
-
-  private simpleValue(element: XmlElement): AnnotationValue | undefined {
-    const bool = attribute(element, 'Bool');
-    if (bool !== undefined) return bool === 'true';
-    for (const name of ['Int', 'Float', 'Decimal']) {
-      const number = attribute(element, name);
-      if (number !== undefined) return Number(number);
-    }
-    for (const name of ['String', 'Date', 'DateTimeOffset', 'Guid', 'Duration', 'TimeOfDay', 'Binary']) {
-      const value = attribute(element, name);
-      if (value !== undefined) return value;
-    }
-    const member = attribute(element, 'EnumMember');
-    if (member !== undefined) return { $EnumMember: this.qualifyMembers(member) };
-    for (const name of ['Path', 'PropertyPath', 'NavigationPropertyPath', 'AnnotationPath']) {
-      const path = attribute(element, name);
-      if (path !== undefined) return { [`$${name}`]: path };
-    }
-    return undefined;
-  }
-
-  private qualifyMembers(text: string): string {
-    return text.split(/\s+/).filter(Boolean).map((m) => {
-      const slash = m.indexOf('/');
-      return slash > 0 ? `${this.qualify(m.slice(0, slash))}${m.slice(slash)}` : m;
-    }).join(' ');
-  }
-
-  private elementValue(name: string, element: XmlElement): AnnotationValue {
-    const text = textOf(element);
+    const typeName = attributes.get('Name');
+    if (!typeName) return IGNORE;
+    const qualifiedName = `${schema.namespace}.${typeName}`;
     switch (name) {
-      case 'Bool': return text === 'true';
-      case 'Int': case 'Float': case 'Decimal': return Number(text);
-      case 'EnumMember': return { $EnumMember: this.qualifyMembers(text) };
-      case 'Path': case 'PropertyPath': case 'NavigationPropertyPath': case 'AnnotationPath': return { [`$${name}`]: text };
-      case 'Null': return null;
-      case 'Record': return this.recordOf(element);
-      case 'Collection': return this.collectionOf(element);
-      default: return text;
-    }
-  }
-
-  private recordOf(record: XmlElement): AnnotationValue {
-    const out: { [key: string]: AnnotationValue } = Object.create(null) as { [key: string]: AnnotationValue };
-    const type = attribute(record, 'Type');
-    if (type) out['@type'] = this.qualify(type);
-    for (const value of elements(record, 'PropertyValue')) {
-      const property = attribute(value, 'Property');
-      if (property) out[property] = this.valueOf(value, false);
-    }
-    return out;
-  }
-
-  private collectionOf(collection: XmlElement): AnnotationValue[] {
-    const out: AnnotationValue[] = [];
-    for (const name of ['Record', 'Collection', 'String', 'Bool', 'Int', 'Decimal', 'Float', 'EnumMember', 'Path', 'PropertyPath', 'NavigationPropertyPath', 'AnnotationPath', 'Null']) {
-      for (const child of elements(collection, name)) out.push(this.elementValue(name, child));
-    }
-    return out;
-  }
-
-  private readSchema(schema: XmlElement): void {
-    const namespace = attribute(schema, 'Namespace') ?? '';
-    const types = this.service.types;
-    for (const kind of ['EntityType', 'ComplexType'] as const) {
-      for (const element of elements(schema, kind)) {
-        const name = attribute(element, 'Name');
-        if (!name) continue;
+      case 'EntityType': case 'ComplexType': {
         const type: EdmStructuredType = {
-          kind: kind === 'EntityType' ? 'entityType' : 'complexType',
-          name,
-          qualifiedName: `${namespace}.${name}`,
-          abstract: attribute(element, 'Abstract') === 'true',
-          openType: attribute(element, 'OpenType') === 'true',
-          hasStream: attribute(element, 'HasStream') === 'true',
+          kind: name === 'EntityType' ? 'entityType' : 'complexType',
+          name: typeName,
+          qualifiedName,
+          abstract: attributes.get('Abstract') === 'true',
+          openType: attributes.get('OpenType') === 'true',
+          hasStream: attributes.get('HasStream') === 'true',
           properties: new Map(),
           navigationProperties: new Map(),
-          annotations: this.annotationsOf(element),
+          annotations: NO_ANNOTATIONS,
         };
-        const baseType = attribute(element, 'BaseType');
-        if (baseType) type.baseType = this.qualify(baseType);
-        const [key] = elements(element, 'Key');
-        if (key) type.key = elements(key, 'PropertyRef').map((r) => attribute(r, 'Name') ?? '').filter(Boolean);
-        for (const p of elements(element, 'Property')) {
-          const property = this.property(p);
-          if (property) type.properties.set(property.name, property);
-        }
-        for (const n of elements(element, 'NavigationProperty')) {
-          const navigation = this.navigation(n);
-          if (navigation) type.navigationProperties.set(navigation.name, navigation);
-        }
-        types.set(type.qualifiedName, type);
+        const baseType = attributes.get('BaseType');
+        if (baseType) type.baseType = names.qualify(baseType);
+        (name === 'EntityType' ? schema.entityTypes : schema.complexTypes).push(type);
+        return { kind: 'structured', type, keyRead: false };
       }
-    }
-    for (const element of elements(schema, 'EnumType')) {
-      const name = attribute(element, 'Name');
-      if (!name) continue;
-      let next = 0;
-      const members = elements(element, 'Member').map((m) => {
-        const value = attribute(m, 'Value') ?? String(next);
-        next = Number(value) + 1;
-        return { name: attribute(m, 'Name') ?? '', value };
-      });
-      const type: EdmEnumType = { kind: 'enumType', name, qualifiedName: `${namespace}.${name}`, isFlags: attribute(element, 'IsFlags') === 'true', underlyingType: this.qualify(attribute(element, 'UnderlyingType') ?? 'Edm.Int32'), members, annotations: this.annotationsOf(element) };
-      types.set(type.qualifiedName, type);
-    }
-    for (const element of elements(schema, 'TypeDefinition')) {
-      const name = attribute(element, 'Name');
-      if (!name) continue;
-      const type: EdmTypeDefinition = { kind: 'typeDefinition', name, qualifiedName: `${namespace}.${name}`, underlyingType: this.qualify(attribute(element, 'UnderlyingType') ?? 'Edm.String'), annotations: this.annotationsOf(element) };
-      types.set(type.qualifiedName, type);
-    }
-    for (const kind of ['Action', 'Function'] as const) {
-      for (const element of elements(schema, kind)) {
-        const name = attribute(element, 'Name');
-        if (!name) continue;
-        const [returns] = elements(element, 'ReturnType');
+      case 'EnumType': {
+        const type: EdmEnumType = { kind: 'enumType', name: typeName, qualifiedName, isFlags: attributes.get('IsFlags') === 'true', underlyingType: names.qualify(attributes.get('UnderlyingType') ?? 'Edm.Int32'), members: [], annotations: NO_ANNOTATIONS };
+        schema.enumTypes.push(type);
+        return { kind: 'enum', type, next: 0 };
+      }
+      case 'TypeDefinition': {
+        const type: EdmTypeDefinition = { kind: 'typeDefinition', name: typeName, qualifiedName, underlyingType: names.qualify(attributes.get('UnderlyingType') ?? 'Edm.String'), annotations: NO_ANNOTATIONS };
+        schema.typeDefinitions.push(type);
+        return { kind: 'annotated', owner: type };
+      }
+      case 'Action': case 'Function': {
         const operation: EdmOperation = {
-          kind: kind === 'Action' ? 'action' : 'function',
-          name,
-          qualifiedName: `${namespace}.${name}`,
-          bound: attribute(element, 'IsBound') === 'true',
-          composable: attribute(element, 'IsComposable') === 'true',
-          parameters: elements(element, 'Parameter').map((p): EdmParameter => ({ name: attribute(p, 'Name') ?? '', type: this.typeRef(attribute(p, 'Type')), nullable: attribute(p, 'Nullable') !== 'false', annotations: this.annotationsOf(p) })),
-          annotations: this.annotationsOf(element),
+          kind: name === 'Action' ? 'action' : 'function',
+          name: typeName,
+          qualifiedName,
+          bound: attributes.get('IsBound') === 'true',
+          composable: attributes.get('IsComposable') === 'true',
+          parameters: [],
+          annotations: NO_ANNOTATIONS,
         };
-        if (returns) operation.returnType = { ...this.typeRef(attribute(returns, 'Type')), nullable: attribute(returns, 'Nullable') !== 'false' };
-        const entitySetPath = attribute(element, 'EntitySetPath');
-        if (entitySetPath) operation.entitySetPath = entitySetPath;
-        const list = this.service.operations.get(operation.qualifiedName) ?? [];
-        list.push(operation);
-        this.service.operations.set(operation.qualifiedName, list);
+        (name === 'Action' ? schema.actions : schema.functions).push(operation);
+        const entitySetPath = attributes.get('EntitySetPath');
+        return entitySetPath ? { kind: 'operation', operation, entitySetPath } : { kind: 'operation', operation };
+      }
+      default: return IGNORE;
+    }
+  }
+
+  private structuredChild(frame: { type: EdmStructuredType; keyRead: boolean }, name: string, attributes: XmlAttributes): Frame {
+    const type = frame.type;
+    const names = this.names;
+    switch (name) {
+      case 'Key':
+        if (frame.keyRead) return IGNORE;
+        frame.keyRead = true;
+        type.key = [];
+        return { kind: 'key', type };
+      case 'Property': {
+        const propertyName = attributes.get('Name');
+        if (!propertyName) return IGNORE;
+        const property: EdmProperty = { kind: 'property', name: propertyName, type: names.typeRef(attributes.get('Type')), nullable: attributes.get('Nullable') !== 'false', annotations: NO_ANNOTATIONS };
+        const defaultValue = attributes.get('DefaultValue');
+        if (defaultValue !== undefined) property.defaultValue = defaultValue;
+        const maxLength = attributes.get('MaxLength');
+        if (maxLength !== undefined) property.maxLength = maxLength;
+        const precision = attributes.get('Precision');
+        if (precision !== undefined) property.precision = precision;
+        const scale = attributes.get('Scale');
+        if (scale !== undefined) property.scale = scale;
+        type.properties.set(propertyName, property);
+        return { kind: 'annotated', owner: property };
+      }
+      case 'NavigationProperty': {
+        const navigationName = attributes.get('Name');
+        if (!navigationName) return IGNORE;
+        const partner = attributes.get('Partner');
+        const navigation: EdmNavigationProperty = {
+          kind: 'navigation',
+          name: navigationName,
+          type: names.typeRef(attributes.get('Type')),
+          nullable: attributes.get('Nullable') !== 'false',
+          containsTarget: attributes.get('ContainsTarget') === 'true',
+          annotations: NO_ANNOTATIONS,
+        };
+        if (partner) navigation.partner = partner;
+        type.navigationProperties.set(navigationName, navigation);
+        return { kind: 'annotated', owner: navigation };
+      }
+      default: return this.annotationOf(type, name, attributes);
+    }
+  }
+
+  private operationChild(frame: Extract<Frame, { kind: 'operation' }>, name: string, attributes: XmlAttributes): Frame {
+    if (name === 'Parameter') {
+      const parameter: EdmParameter = { name: attributes.get('Name') ?? '', type: this.names.typeRef(attributes.get('Type')), nullable: attributes.get('Nullable') !== 'false', annotations: NO_ANNOTATIONS };
+      frame.operation.parameters.push(parameter);
+      return { kind: 'annotated', owner: parameter };
+    }
+    if (name === 'ReturnType') {
+      frame.returnType ??= { ...this.names.typeRef(attributes.get('Type')), nullable: attributes.get('Nullable') !== 'false' };
+      return IGNORE;
+    }
+    return this.annotationOf(frame.operation, name, attributes);
+  }
+
+  private containerChild(container: ContainerParts, name: string, attributes: XmlAttributes): Frame {
+    if (name === 'Annotation') return this.annotationOf(container, name, attributes);
+    const childName = attributes.get('Name');
+    if (!childName) return IGNORE;
+    const names = this.names;
+    const entitySet = attributes.get('EntitySet');
+    switch (name) {
+      case 'EntitySet': case 'Singleton': {
+        const bindings = new Map<string, string>();
+        const child: EdmEntitySet | EdmSingleton = name === 'EntitySet'
+          ? { kind: 'entitySet', name: childName, entityType: names.qualify(attributes.get('EntityType') ?? ''), bindings, annotations: NO_ANNOTATIONS }
+          : { kind: 'singleton', name: childName, type: names.qualify(attributes.get('Type') ?? ''), bindings, annotations: NO_ANNOTATIONS };
+        if (child.kind === 'entitySet') container.entitySets.push(child);
+        else container.singletons.push(child);
+        return { kind: 'bound', owner: child, bindings };
+      }
+      case 'ActionImport': {
+        const child: EdmActionImport = { kind: 'actionImport', name: childName, action: names.qualify(attributes.get('Action') ?? ''), ...(entitySet ? { entitySet } : {}), annotations: NO_ANNOTATIONS };
+        container.actionImports.push(child);
+        return { kind: 'annotated', owner: child };
+      }
+      case 'FunctionImport': {
+        const child: EdmFunctionImport = { kind: 'functionImport', name: childName, function: names.qualify(attributes.get('Function') ?? ''), ...(entitySet ? { entitySet } : {}), annotations: NO_ANNOTATIONS };
+        container.functionImports.push(child);
+        return { kind: 'annotated', owner: child };
+      }
+      default: return IGNORE;
+    }
+  }
+
+  /** A schema read to its end joins the service; several containers (one extending another) merge into the first. */
+  private addSchema(schema: SchemaParts): void {
+    const { types, operations } = this.service;
+    for (const list of [schema.entityTypes, schema.complexTypes, schema.enumTypes, schema.typeDefinitions]) {
+      for (const type of list) types.set(type.qualifiedName, type);
+    }
+    for (const operation of [...schema.actions, ...schema.functions]) {
+      const overloads = operations.get(operation.qualifiedName);
+      if (overloads) overloads.push(operation);
+      else operations.set(operation.qualifiedName, [operation]);
+    }
+    for (const parts of schema.containers) {
+      const container: EdmContainer = this.service.container ?? { name: parts.name, qualifiedName: `${schema.namespace}.${parts.name}`, children: new Map(), annotations: parts.annotations };
+      this.service.container = container;
+      for (const list of [parts.entitySets, parts.singletons, parts.actionImports, parts.functionImports]) {
+        for (const child of list) container.children.set(child.name, child);
       }
     }
-    for (const element of elements(schema, 'EntityContainer')) this.readContainer(element, namespace);
-    for (const element of elements(schema, 'Annotations')) {
-      const target = attribute(element, 'Target');
-      if (target) this.pending.push({ target, annotations: this.annotationsOf(element) });
-    }
+    // One at a time: spread into push, a schema's hundred thousand targets would be as many arguments (past the stack).
+    for (const outOfLine of schema.outOfLine) this.pending.push(outOfLine);
   }
+}
 
-  private property(element: XmlElement): EdmProperty | undefined {
-    const name = attribute(element, 'Name');
-    if (!name) return undefined;
-    const property: EdmProperty = { kind: 'property', name, type: this.typeRef(attribute(element, 'Type')), nullable: attribute(element, 'Nullable') !== 'false', annotations: this.annotationsOf(element) };
-    for (const facet of ['DefaultValue', 'MaxLength', 'Precision', 'Scale'] as const) {
-      const value = attribute(element, facet);
-      if (value !== undefined) property[facet === 'DefaultValue' ? 'defaultValue' : facet === 'MaxLength' ? 'maxLength' : facet === 'Precision' ? 'precision' : 'scale'] = value;
-    }
-    return property;
-  }
-
-  private navigation(element: XmlElement): EdmNavigationProperty | undefined {
-    const name = attribute(element, 'Name');
-    if (!name) return undefined;
-    const navigation: EdmNavigationProperty = {
-      kind: 'navigation',
-      name,
-      type: this.typeRef(attribute(element, 'Type')),
-      nullable: attribute(element, 'Nullable') !== 'false',
-      containsTarget: attribute(element, 'ContainsTarget') === 'true',
-      annotations: this.annotationsOf(element),
-    };
-    const partner = attribute(element, 'Partner');
-    if (partner) navigation.partner = partner;
-    return navigation;
-  }
-
-  private readContainer(element: XmlElement, namespace: string): void {
-    const name = attribute(element, 'Name') ?? 'Container';
-    // Several containers (one extending another) merge into the first: a service has one.
-    const container: EdmContainer = this.service.container ?? { name, qualifiedName: `${namespace}.${name}`, children: new Map(), annotations: this.annotationsOf(element) };
-    this.service.container = container;
-    const bindingsOf = (e: XmlElement): Map<string, string> => new Map(elements(e, 'NavigationPropertyBinding').map((b) => [attribute(b, 'Path') ?? '', attribute(b, 'Target') ?? '']));
-    for (const e of elements(element, 'EntitySet')) {
-      const setName = attribute(e, 'Name');
-      if (setName) container.children.set(setName, { kind: 'entitySet', name: setName, entityType: this.qualify(attribute(e, 'EntityType') ?? ''), bindings: bindingsOf(e), annotations: this.annotationsOf(e) });
-    }
-    for (const e of elements(element, 'Singleton')) {
-      const singletonName = attribute(e, 'Name');
-      if (singletonName) container.children.set(singletonName, { kind: 'singleton', name: singletonName, type: this.qualify(attribute(e, 'Type') ?? ''), bindings: bindingsOf(e), annotations: this.annotationsOf(e) });
-    }
-    for (const e of elements(element, 'ActionImport')) {
-      const importName = attribute(e, 'Name');
-      const entitySet = attribute(e, 'EntitySet');
-      if (importName) container.children.set(importName, { kind: 'actionImport', name: importName, action: this.qualify(attribute(e, 'Action') ?? ''), ...(entitySet ? { entitySet } : {}), annotations: this.annotationsOf(e) });
-    }
-    for (const e of elements(element, 'FunctionImport')) {
-      const importName = attribute(e, 'Name');
-      const entitySet = attribute(e, 'EntitySet');
-      if (importName) container.children.set(importName, { kind: 'functionImport', name: importName, function: this.qualify(attribute(e, 'Function') ?? ''), ...(entitySet ? { entitySet } : {}), annotations: this.annotationsOf(e) });
-    }
-  }
-
-  /** Out-of-line annotations (`<Annotations Target="NS.Type/Property">`) join their target's own. */
-  private applyAnnotations(rawTarget: string, annotations: Annotations): void {
-    const [head = '', ...rest] = rawTarget.split('/');
-    const paren = head.indexOf('(');
-    const name = this.qualify(paren >= 0 ? head.slice(0, paren) : head);
-    const merge = (into: { annotations: Annotations } | undefined): void => {
-      if (into) Object.assign(into.annotations, annotations);
-    };
-    const container = this.service.container;
-    if (container && (name === container.qualifiedName || name === container.name)) {
-      if (rest.length === 0) merge(container);
-      else {
-        const child = container.children.get(rest[0] ?? '');
-        if (rest.length === 1) merge(child);
-        else if (child?.kind === 'entitySet' || child?.kind === 'singleton') {
-          // Container/Set/Property: the property of the set's type (as annotated through the set).
-          const type = this.service.types.get(child.kind === 'entitySet' ? child.entityType : child.type);
-          if (type?.kind === 'entityType') merge(type.properties.get(rest[1] ?? '') ?? type.navigationProperties.get(rest[1] ?? ''));
-        }
-      }
-      return;
-    }
-    const type = this.service.types.get(name);
-    if (type) {
-      if (rest.length === 0) merge(type);
-      else if (type.kind === 'entityType' || type.kind === 'complexType') merge(type.properties.get(rest[0] ?? '') ?? type.navigationProperties.get(rest[0] ?? ''));
-      return;
-    }
-    const operations = this.service.operations.get(name);
-    if (operations) {
-      const binding = paren >= 0 ? head.slice(paren + 1, -1).split(',')[0]?.trim() : undefined;
-      const fits = operations.filter((o) => !binding || (o.bound && this.sameType(o.parameters[0]?.type, binding)));
-      for (const operation of fits) {
-        if (rest.length === 0) merge(operation);
-        else merge(operation.parameters.find((p) => p.name === rest[0]));
-      }
-    }
-  }
-
-  private sameType(type: TypeRef | undefined, written: string): boolean {
-    if (!type) return false;
-    const ref = this.typeRef(written);
-    return ref.name === type.name && ref.collection === type.collection;
-  }
+function isOldVersion(version: string): boolean {
+  return version.startsWith('1.') || version.startsWith('2.') || version.startsWith('3.');
 }
