@@ -5,44 +5,9 @@ import { existsSync } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { Finding, ImportFailure, ImportNote, ImportOptions, OpenApiVersion, OperationChoice } from '../core';
-import type { ImportTask, ImportTaskOutcome } from './importTask';
-import type { WorkerMessage } from './importWorker';
+import type { ImportFailure } from '../core';
+import type { ImportFileInput, ImportFileOutcome, ImportTask, ImportTaskOutcome, ListOutcome, WorkerMessage } from './importMessages';
 import { importBudget, sizeText, type ImportBudget } from './limits';
-
-export interface ImportFileInput extends ImportOptions {
-  /** The document's path. */
-  spec: string;
-  /** How the document is named in the connector's first-line comment. */
-  specLabel: string;
-  /** The folder `$ref`s may read files in; the document's folder when absent. */
-  refRoot?: string;
-  /** The text of the connector file being updated, when it exists. */
-  existingText?: string;
-  /** Compare with the existing connector instead of updating it: the outcome lists every difference. */
-  check?: boolean;
-}
-
-export type ImportFileOutcome =
-  | {
-      ok: true;
-      text: string;
-      /** How many operations the connector has. */
-      operations: number;
-      version: OpenApiVersion;
-      notes: ImportNote[];
-      /** What the document's validation found (it was imported as far as it could be). */
-      problems: string[];
-      /** For an update of an existing file: what changed. */
-      changes?: string[];
-      /** With `check`: every difference between the existing connector and the document (none: in step). */
-      differences?: string[];
-      /** Findings of the connector checks on the written text above info level (expected: none). */
-      findings: Finding[];
-    }
-  | { ok: false; failure: ImportFailure };
-
-export type ListOutcome = { ok: true; operations: OperationChoice[]; version: string } | { ok: false; failure: ImportFailure };
 
 /** How a run in the worker may be bounded and stopped. */
 export interface RunOptions {

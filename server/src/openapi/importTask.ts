@@ -6,16 +6,8 @@ import {
   type ImportFailure, type JsonValue, type OpenApiVersion,
 } from '../core';
 import { parse } from 'jsonc-parser';
-import type { ImportFileInput, ImportFileOutcome, ListOutcome } from './importFile';
+import type { ImportFileInput, ImportFileOutcome, ImportTask, ImportTaskOutcome, ListOutcome } from './importMessages';
 import { loadOpenApiDocument } from './loadDocument';
-
-/** What the worker is asked to do. */
-export type ImportTask =
-  | { kind: 'list'; spec: string; refRoot?: string }
-  | { kind: 'import'; input: ImportFileInput };
-
-/** What the worker answers. */
-export type ImportTaskOutcome = ImportFileOutcome | ListOutcome;
 
 const VERSION_NAMES: Record<OpenApiVersion, string> = { '2.0': 'Swagger 2.0', '3.0': 'OpenAPI 3.0', '3.1': 'OpenAPI 3.1' };
 

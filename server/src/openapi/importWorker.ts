@@ -1,10 +1,8 @@
 // The import's worker thread (bundled as dist/openapi-parser.js): does one task (importTask.ts) and posts the outcome.
 // importFile.ts starts it with a memory limit and stops it at its deadline.
 import { parentPort, workerData } from 'node:worker_threads';
-import { runImportTask, type ImportTask } from './importTask';
-
-/** A message from the worker: a file of `bytes` is being read, or the task's outcome. */
-export type WorkerMessage = { kind: 'read'; bytes: number } | { kind: 'done'; outcome: Awaited<ReturnType<typeof runImportTask>> };
+import type { ImportTask, WorkerMessage } from './importMessages';
+import { runImportTask } from './importTask';
 
 const port = parentPort;
 if (port) {
