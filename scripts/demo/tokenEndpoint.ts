@@ -41,6 +41,8 @@ export interface RunningTokenEndpoint {
   issued(): number;
   /** Every token request's body and Authorization header, in order (tests look at what reached the endpoint). */
   requests: { authorization: string | undefined; body: Record<string, string> }[];
+  /** Ends every user's session, as an administrator would: refresh tokens issued so far are refused. */
+  endSessions(): void;
   close(): Promise<void>;
 }
 
@@ -157,6 +159,7 @@ export async function startTokenEndpoint(port = 0, options: TokenEndpointOptions
     },
     issued: () => issued,
     requests,
+    endSessions: () => refreshTokens.clear(),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { applyEdits, environmentSecrets, secretVariable, TokenCache } from '../../core';
+import { applyEdits, environmentSecrets, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { readCommandLine } from '../commandLine';
@@ -10,6 +10,7 @@ import { describeFsError, UsageError } from '../usage';
 import { timeoutOption } from '../optionValues';
 import { readableFolders, sendOptions } from '../../sending/requestInputs';
 import { commandLinePlace } from '../sendingPlace';
+import { commandLineTokens } from '../signIn';
 
 export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS]
 
@@ -79,7 +80,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
       if (!value) missing.push(name);
       return value;
     },
-    tokens: new TokenCache().source(send),
+    tokens: commandLineTokens(io).source(send),
     send,
   });
   if (!outcome.ok) {
