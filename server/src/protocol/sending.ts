@@ -94,3 +94,25 @@ export interface SentView {
 
 /** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */
 export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
+
+/**
+ * server → client: an OAuth2 browser sign-in (authorization code) waits for the user. The client opens `address` in
+ * the browser and says so in a notification with a Cancel button; it answers when the user cancels or the browser
+ * cannot be opened, or with 'closed' once the server says the sign-in ended (BROWSER_SIGN_IN_ENDED).
+ */
+export const BROWSER_SIGN_IN = 'connector/browserSignIn';
+export interface BrowserSignInParams {
+  /** This sign-in, for the ended notification. */
+  id: string;
+  /** The identity provider's sign-in page with this sign-in's parameters (no secret: the PKCE verifier stays in the server). */
+  address: string;
+  /** The sign-in page's origin, the origin the token is for and the client, for the notification's text. */
+  signInAt: string;
+  tokenFor: string;
+  clientId: string;
+}
+export interface BrowserSignInResult { ended: 'cancelled' | 'not-opened' | 'closed' }
+
+/** server → client: the browser sign-in `id` ended (signed in, timed out or failed): its notification goes away. */
+export const BROWSER_SIGN_IN_ENDED = 'connector/browserSignInEnded';
+export interface BrowserSignInEndedParams { id: string }

@@ -5,8 +5,8 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { callbackPageHtml, readCallback, SIGN_IN_OVER, type AuthorizationBrowser, type BrowserOutcome, type BrowserSignInStep, type CallbackPage } from '../core';
 
-/** How the edge shows the sign-in to the user: it opens (or prints) the address; `cancelled` resolves if the user gives up. */
-export type ShowSignIn = (address: string, step: BrowserSignInStep) => { cancelled?: Promise<void>; done?: (outcome: BrowserOutcome) => void };
+/** How the edge shows the sign-in to the user: it opens (or prints) the address; `stopped` resolves with the reason if the user gives up or the browser cannot be opened. */
+export type ShowSignIn = (address: string, step: BrowserSignInStep) => { stopped?: Promise<string>; done?: (outcome: BrowserOutcome) => void };
 
 function answer(response: ServerResponse, page: CallbackPage): void {
   const html = callbackPageHtml(page);
@@ -54,11 +54,11 @@ export function loopbackBrowser(show: ShowSignIn): AuthorizationBrowser {
         server.listen(0, '127.0.0.1', () => {
           if (settled) return void server.close();
           redirectUri = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`;
-          timer = setTimeout(() => finish({ ok: false, message: `No sign-in at ${step.signInAt} arrived within ${step.timeoutMs} ms (the request's timeout); nothing was sent to ${step.tokenFor}. Send again and sign in in the browser, or allow more time.` }), step.timeoutMs);
+          timer = setTimeout(() => finish({ ok: false, message: `No sign-in at ${step.signInAt} arrived within ${step.timeoutMs} ms; nothing was sent to ${step.tokenFor}. Send again and sign in in the browser.` }), step.timeoutMs);
           if (step.signal?.aborted) return onAbort();
           step.signal?.addEventListener('abort', onAbort, { once: true });
           shown = show(step.authorizationUrlFor(redirectUri), step);
-          void shown.cancelled?.then(() => finish({ ok: false, message: `The sign-in at ${step.signInAt} was cancelled; nothing was sent to ${step.tokenFor}.` }));
+          void shown.stopped?.then((reason) => finish({ ok: false, message: `${reason} Nothing was sent to ${step.tokenFor}.` }));
         });
       }),
   };

@@ -25,6 +25,8 @@ export function refreshTime(now: number, expiresInMs: number | undefined): numbe
 /** What an edge gives the cache for the authorization code flow: the browser step. Without one, that flow cannot sign in. */
 export interface SignInEdge {
   browser?: AuthorizationBrowser;
+  /** How long a browser sign-in may take (default: the request's timeout, as --timeout on the command line). */
+  browserTimeoutMs?: number;
 }
 
 /** How a token request is sent (the token endpoint module, or a test's stand-in). */
@@ -62,7 +64,7 @@ export class TokenCache {
       const refreshed = await this.fetch(request, options, { type: 'refresh_token', refreshToken });
       if (refreshed.ok) return { ...refreshed, refreshToken: refreshed.refreshToken ?? refreshToken };
     }
-    if (request.flow === 'authorizationCode') return signInWithBrowser(request, this.edge.browser, options, options.timeoutMs, this.fetch);
+    if (request.flow === 'authorizationCode') return signInWithBrowser(request, this.edge.browser, options, this.edge.browserTimeoutMs ?? options.timeoutMs, this.fetch);
     return this.fetch(request, options);
   }
 
