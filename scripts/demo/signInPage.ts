@@ -11,9 +11,11 @@ const CARRIED = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state',
 
 const escape = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+// No form-action in the policy: the browser follows the form's answer on to the client's loopback redirect,
+// another origin, which form-action would block.
 function page(response: ServerResponse, status: number, title: string, body: string): void {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body><h1>${escape(title)}</h1>${body}</body></html>`;
-  response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'; form-action 'self'", 'Cache-Control': 'no-store' });
+  response.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Security-Policy': "default-src 'none'", 'Cache-Control': 'no-store' });
   response.end(html);
 }
 
@@ -29,8 +31,11 @@ export interface SignInPageOptions {
   clients: readonly string[];
   /** User name → password. */
   users: Readonly<Record<string, string>>;
-  /** Where the code step is (the OAuth2 server's own authorize handler, which issues the code). */
-  codePath: string;
+  /**
+   * Where the code step is (the OAuth2 server's own authorize handler, which issues the code), relative to the
+   * sign-in page: the page also works behind a path-prefixing proxy, as code-server opens localhost pages.
+   */
+  codeLocation: string;
 }
 
 /** The sign-in page: the handler for GET and POST on the authorization endpoint, and the one-time tickets the code step checks. */
@@ -70,7 +75,7 @@ export function signInPage(options: SignInPageOptions): { handle(request: Incomi
     const ticket = randomBytes(16).toString('base64url');
     tickets.add(ticket);
     const next = new URLSearchParams([...hidden, ['ticket', ticket]]);
-    response.writeHead(302, { Location: `${options.codePath}?${next.toString()}` }).end();
+    response.writeHead(302, { Location: `${options.codeLocation}?${next.toString()}` }).end();
   };
   return { handle, takeTicket: (ticket) => typeof ticket === 'string' && tickets.delete(ticket) };
 }
