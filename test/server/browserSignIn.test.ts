@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, describe, test } from 'node:test';
 import { DEMO_PASSWORD, DEMO_PUBLIC_CLIENT_ID, DEMO_USER, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
-import { BROWSER_SIGN_IN, BROWSER_SIGN_IN_ENDED, type BrowserSignInEndedParams, type BrowserSignInParams, type BrowserSignInResult, type SendRequestResult } from '../../server/src/protocol';
+import {
+  BROWSER_SIGN_IN, BROWSER_SIGN_IN_ENDED, LOAD_SIGN_IN, SAVE_SIGN_IN, SIGN_IN_SEAL_KEY, signInSealName,
+  type BrowserSignInEndedParams, type BrowserSignInParams, type BrowserSignInResult, type LoadSignInParams, type SaveSignInParams, type SendRequestResult,
+} from '../../server/src/protocol';
+import { sealSecret, secretOpener, type SecretOpener } from '../../server/src/secretSeal';
 import { signInWithBrowser } from '../support/browser';
 import { startFault, type RunningFault } from '../support/faultServers';
 import { startLsp, type LspSession } from '../support/lspClient';
@@ -46,9 +50,34 @@ describe('the language server: authorization code sign-in through the editor', (
       void signInWithBrowser(params.address, { username: DEMO_USER, password: DEMO_PASSWORD });
       return new Promise<BrowserSignInResult>((resolve) => endings.set(params.id, () => resolve({ ended: 'closed' })));
     });
+    keepSignIns(lsp);
     await lsp.open(uri, text);
     await lsp.diagnostics(uri, 1);
+    connectorText = text;
   });
+  let connectorText = '';
+
+  /** The editor's secret storage for sign-ins, as the extension keeps it: opened and sealed again at the edge. */
+  const kept = new Map<string, string>();
+  const savedMessages: string[] = [];
+  function keepSignIns(session: LspSession): void {
+    const openers = new Map<string, SecretOpener>();
+    session.connection.onRequest(SIGN_IN_SEAL_KEY, () => {
+      const opener = secretOpener();
+      openers.set(opener.publicKey, opener);
+      return { publicKey: opener.publicKey };
+    });
+    session.connection.onRequest(SAVE_SIGN_IN, (params: SaveSignInParams) => {
+      savedMessages.push(JSON.stringify(params));
+      const opener = openers.get(params.to);
+      if (opener) kept.set(JSON.stringify(params.key), opener.open(params.sealed, signInSealName(params.key)));
+      return null;
+    });
+    session.connection.onRequest(LOAD_SIGN_IN, (params: LoadSignInParams) => {
+      const text = kept.get(JSON.stringify(params.key));
+      return text === undefined ? null : sealSecret(text, params.publicKey, signInSealName(params.key));
+    });
+  }
   after(async () => {
     await lsp.stop();
     await realm.close();
@@ -79,5 +108,29 @@ describe('the language server: authorization code sign-in through the editor', (
     const again = await lsp.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'me', values: { entered: {} } });
     assert.ok(again.ok && again.result.status === 200);
     assert.equal(asked.length, before + 1);
+  });
+
+  test('the sign-in is kept in the editor, sealed: a new language server uses it without a browser', async () => {
+    assert.ok(kept.size > 0, 'the server asked the editor to keep the sign-in');
+    const stored = JSON.parse([...kept.values()].at(-1) ?? '{}') as { accessToken?: string; refreshToken?: string };
+    assert.ok(stored.accessToken && stored.refreshToken);
+    assert.ok(!savedMessages.some((m) => m.includes(stored.accessToken ?? '(none)') || m.includes(stored.refreshToken ?? '(none)')), 'the tokens crossed the connection sealed');
+    assert.deepEqual(JSON.parse(savedMessages.at(-1) ?? '{}').key, { tokenUrl: realm.tokenUrl, clientId: DEMO_PUBLIC_CLIENT_ID, scope: '', tokenFor: api.url });
+    const restarted = await startLsp({ initializationOptions: { connectorToolsExtension: true } });
+    try {
+      let browserAsked = 0;
+      restarted.connection.onRequest(BROWSER_SIGN_IN, () => {
+        browserAsked++;
+        return { ended: 'cancelled' };
+      });
+      keepSignIns(restarted);
+      await restarted.open(uri, connectorText);
+      await restarted.diagnostics(uri, 1);
+      const result = await restarted.request<SendRequestResult>('connector/sendRequest', { uri, operationId: 'me', values: { entered: {} } });
+      assert.ok(result.ok && result.result.status === 200, JSON.stringify(result));
+      assert.equal(browserAsked, 0);
+    } finally {
+      await restarted.stop();
+    }
   });
 });

@@ -6,6 +6,7 @@ import type { ResultPanels } from '../resultPanel/panels';
 import { SendHistory } from './history';
 import { RequestSender } from './requestSender';
 import { serveBrowserSignIn } from './browserSignIn';
+import { serveSignInStorage } from './signInStorage';
 import { ConnectorSecrets, serveSecrets } from './secrets';
 import { showHistory } from './showHistory';
 
@@ -25,6 +26,7 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
   context.subscriptions.push(
     serveSecrets(client, secrets),
     serveBrowserSignIn(client, log),
+    serveSignInStorage(client, context.secrets),
     vscode.commands.registerCommand('connectorTools.sendRequest', (argument: unknown) => sender.send(argument, false)),
     vscode.commands.registerCommand(SEND_WITH_LAST_VALUES_COMMAND, (argument: unknown) => sender.send(argument, true)),
     vscode.commands.registerCommand('connectorTools.previewRequest', (argument: unknown) => sender.preview(argument, false)),

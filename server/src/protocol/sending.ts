@@ -116,3 +116,33 @@ export interface BrowserSignInResult { ended: 'cancelled' | 'not-opened' | 'clos
 /** server → client: the browser sign-in `id` ended (signed in, timed out or failed): its notification goes away. */
 export const BROWSER_SIGN_IN_ENDED = 'connector/browserSignInEnded';
 export interface BrowserSignInEndedParams { id: string }
+
+/** Which browser sign-in is kept: the token endpoint, the client, the scopes and the origin the token is for. */
+export interface SignInKeyParams { tokenUrl: string; clientId: string; scope: string; tokenFor: string }
+
+/**
+ * server → client: the browser sign-in kept in the editor's secret storage for `key`, sealed to `publicKey` (the
+ * server's one-time key, as GET_SECRET's answer is), or null. The tokens never cross the connection in clear.
+ */
+export const LOAD_SIGN_IN = 'connector/loadSignIn';
+export interface LoadSignInParams { key: SignInKeyParams; publicKey: string }
+export type LoadSignInResult = SealedSecret | null;
+
+/** server → client: a one-time public key of the editor's, to seal a sign-in to for SAVE_SIGN_IN. */
+export const SIGN_IN_SEAL_KEY = 'connector/signInSealKey';
+export interface SignInSealKeyResult { publicKey: string }
+
+/** server → client: keep this browser sign-in in secret storage; `sealed` is sealed to `to`, a key from SIGN_IN_SEAL_KEY. */
+export const SAVE_SIGN_IN = 'connector/saveSignIn';
+export interface SaveSignInParams { key: SignInKeyParams; to: string; sealed: SealedSecret }
+
+/** The name a kept sign-in is sealed under: bound to its key, so a sealed sign-in opens for no other. */
+export function signInSealName(key: SignInKeyParams): string {
+  return `sign-in ${JSON.stringify([key.tokenUrl, key.clientId, key.scope, key.tokenFor])}`;
+}
+
+/** Whether a message's key has the shape of a sign-in key. */
+export function isSignInKey(value: unknown): value is SignInKeyParams {
+  const v = value as Partial<SignInKeyParams> | null;
+  return typeof v === 'object' && v !== null && typeof v.tokenUrl === 'string' && typeof v.clientId === 'string' && typeof v.scope === 'string' && typeof v.tokenFor === 'string';
+}

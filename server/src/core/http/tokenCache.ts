@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AuthorizationBrowser, TokenOutcome, TokenRequest, TokenSource } from '../oauth2/types';
+import type { AuthorizationBrowser, SignInStore, TokenOutcome, TokenRequest, TokenSource } from '../oauth2/types';
 import { signInWithBrowser } from './browserSignIn';
 import type { SendOptions } from './send';
 import { fetchToken, type FetchedToken, type Grant } from './tokenEndpoint';
@@ -22,9 +22,10 @@ export function refreshTime(now: number, expiresInMs: number | undefined): numbe
   return now + lifetime - Math.min(REFRESH_MARGIN_MS, lifetime / 10);
 }
 
-/** What an edge gives the cache for the authorization code flow: the browser step. Without one, that flow cannot sign in. */
+/** What an edge gives the cache for the authorization code flow: the browser step (without one, that flow cannot sign in) and where sign-ins outlive the process. */
 export interface SignInEdge {
   browser?: AuthorizationBrowser;
+  store?: SignInStore;
   /** How long a browser sign-in may take (default: the request's timeout, as --timeout on the command line). */
   browserTimeoutMs?: number;
 }
@@ -68,10 +69,27 @@ export class TokenCache {
     return this.fetch(request, options);
   }
 
+  /** A browser sign-in kept by the edge (the editor's secret storage), when there is one for this request. */
+  private async stored(request: TokenRequest): Promise<Entry | undefined> {
+    if (request.flow !== 'authorizationCode' || !this.edge.store) return undefined;
+    const kept = await this.edge.store.load(request);
+    return kept ? { token: kept.accessToken, refreshAt: kept.refreshAt, ...(kept.refreshToken !== undefined ? { refreshToken: kept.refreshToken } : {}) } : undefined;
+  }
+
+  /** Keeps a browser sign-in with the edge too, so that it outlives the process. */
+  private keep(request: TokenRequest, entry: Entry): void {
+    if (request.flow !== 'authorizationCode' || !this.edge.store) return;
+    void this.edge.store.save(request, { accessToken: entry.token, refreshAt: entry.refreshAt, ...(entry.refreshToken !== undefined ? { refreshToken: entry.refreshToken } : {}) });
+  }
+
   /** A token for the request, reused, refreshed or fetched with these send options (deadline, cancellation). */
   async token(request: TokenRequest, options: SendOptions): Promise<TokenOutcome> {
     const key = this.key(request);
-    const cached = this.tokens.get(key);
+    let cached = this.tokens.get(key);
+    if (!cached) {
+      cached = await this.stored(request);
+      if (cached) this.tokens.set(key, cached);
+    }
     if (cached && this.now() < cached.refreshAt) return { ok: true, token: cached.token, fromCache: true, refreshAt: cached.refreshAt };
     this.tokens.delete(key);
     const refusal = this.refused.get(key);
@@ -87,7 +105,11 @@ export class TokenCache {
       return fetched;
     }
     const refreshAt = refreshTime(this.now(), fetched.expiresInMs);
-    this.tokens.set(key, { token: fetched.token, refreshAt, ...(fetched.refreshToken !== undefined ? { refreshToken: fetched.refreshToken } : {}) });
+    const entry: Entry = { token: fetched.token, refreshAt, ...(fetched.refreshToken !== undefined ? { refreshToken: fetched.refreshToken } : {}) };
+    if (this.tokens.get(key)?.token !== fetched.token) {
+      this.tokens.set(key, entry);
+      this.keep(request, entry);
+    }
     return { ok: true, token: fetched.token, fromCache: false, refreshAt };
   }
 
@@ -95,7 +117,10 @@ export class TokenCache {
   forget(request: TokenRequest, token: string): void {
     const key = this.key(request);
     const entry = this.tokens.get(key);
-    if (entry?.token === token) this.tokens.set(key, { ...entry, refreshAt: 0 });
+    if (entry?.token !== token) return;
+    const expired = { ...entry, refreshAt: 0 };
+    this.tokens.set(key, expired);
+    this.keep(request, expired);
   }
 
   /** Forgets every token (e.g. a secret was cleared). */

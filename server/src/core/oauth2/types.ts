@@ -82,3 +82,16 @@ export interface AuthorizationBrowser {
   /** The code the redirect brought (its state checked by the listener), or why there is none; never throws. */
   signIn(step: BrowserSignInStep): Promise<BrowserOutcome>;
 }
+
+/** A browser sign-in as an edge keeps it beyond the process (the editor's secret storage): the tokens and when the access token stops being used. */
+export interface StoredSignIn {
+  accessToken: string;
+  refreshAt: number;
+  refreshToken?: string;
+}
+
+/** Where an edge keeps browser sign-ins, by token endpoint, client, scope and the origin the token is for; absent: memory only. Never throws. */
+export interface SignInStore {
+  load(request: AuthorizationCodeSignIn): Promise<StoredSignIn | undefined>;
+  save(request: AuthorizationCodeSignIn, signIn: StoredSignIn): Promise<void>;
+}
