@@ -75,7 +75,7 @@ export async function startTokenEndpoint(port = 0, options: TokenEndpointOptions
   const lifetime = options.lifetimeSeconds ?? 300;
   const mock = new OAuth2Server(undefined, undefined, { endpoints: { token: TOKEN_PATH, authorize: CODE_PATH } });
   await mock.issuer.keys.generate('RS256');
-  const page = signInPage({ clients: [DEMO_PUBLIC_CLIENT_ID], users, codeLocation: 'auth/code' });
+  const page = signInPage({ clients: [DEMO_PUBLIC_CLIENT_ID, ...Object.keys(clients)], users, codeLocation: 'auth/code' });
   /** Codes issued, with the client and redirect they were issued for; a code is taken when it is used. */
   const codes = new Map<string, { clientId: string; redirectUri: string }>();
   const refreshTokens = new Map<string, string>();

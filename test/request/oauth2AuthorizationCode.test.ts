@@ -7,7 +7,7 @@ import { lintText } from '../../server/src/core/lint';
 import { TokenCache } from '../../server/src/core/http/tokenCache';
 import { runRequest } from '../../server/src/core/request/run';
 import { loopbackBrowser } from '../../server/src/sending/loopbackSignIn';
-import { DEMO_PASSWORD, DEMO_PUBLIC_CLIENT_ID, DEMO_USER, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_PUBLIC_CLIENT_ID, DEMO_USER, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import { signInWithBrowser } from '../support/browser';
 import { filesIn } from '../support/files';
 import { startFault, type RunningFault } from '../support/faultServers';
@@ -82,6 +82,21 @@ describe('OAuth2 authorization code flow', () => {
     assert.ok(again.sent && again.result.status === 200, JSON.stringify(again.sent ? again.result : again.problems));
     assert.deepEqual(realm.requests.slice(-2).map((r) => r.body.grant_type), ['refresh_token', 'authorization_code']);
     assert.equal(browserVisits.length, visits + 1);
+  });
+
+  test('a confidential client signs the code exchange with its secret (Basic), asked for the token endpoint', async () => {
+    const authorization = { scheme: 'oauth2', flow: 'authorizationCode', authorizationUrl: realm.authorizationUrl, tokenUrl: realm.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 'crm' };
+    const { connector } = lintText(JSON.stringify({ kind: 'rest', name: 'c', baseUrl: api.url, authorization, operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }] }));
+    assert.ok(connector);
+    const asked: string[] = [];
+    const cache = new TokenCache(Date.now, undefined, false, { browser });
+    const outcome = await runRequest({ connector, operationId: 'go', secrets: (name, origin, tokenFor) => (asked.push(`${name} ${origin} ${tokenFor ?? ''}`), DEMO_CLIENT_SECRET), baseDir: tmpdir(), files: filesIn(tmpdir()), send: SEND, tokens: cache.source(SEND) });
+    assert.ok(outcome.sent && outcome.result.status === 200, JSON.stringify(outcome.sent ? outcome.result : outcome.problems));
+    assert.deepEqual(asked, [`crm ${new URL(realm.tokenUrl).origin} ${api.url}`]);
+    const exchange = realm.requests.at(-1);
+    assert.equal(exchange?.body.grant_type, 'authorization_code');
+    assert.equal(exchange?.authorization, `Basic ${Buffer.from(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`).toString('base64')}`);
+    assert.equal(exchange?.body.client_secret, undefined);
   });
 
   test('without a browser (a run that cannot open one) the message says so, and nothing is sent', async () => {
