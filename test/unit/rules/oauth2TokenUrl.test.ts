@@ -37,5 +37,11 @@ ruleTable(oauth2TokenUrl, [
     text: codeFlow('http://login.example.com/auth'),
     expect: [{ at: '"http://login.example.com/auth"', message: /^'authorizationUrl': The user's sign-in would travel unencrypted to login\.example\.com\. Use https/ }],
   },
+  { name: "a sign-in page's own query (a tenant hint) passes", text: codeFlow('https://login.example.com/auth?kc_idp_hint=corp') },
+  {
+    name: 'a sign-in page that sets the redirect itself could send the code elsewhere',
+    text: codeFlow('https://login.example.com/auth?redirect_uri=https://evil.example/&state=x'),
+    expect: [{ at: '"https://login.example.com/auth?redirect_uri=https://evil.example/&state=x"', message: /^'authorizationUrl': The authorization endpoint's address sets 'redirect_uri', 'state', which each sign-in sets itself; remove them/ }],
+  },
   { name: 'a sign-in page on another scheme', text: codeFlow('ftp://login.example.com/auth'), expect: [{ at: '"ftp://login.example.com/auth"', message: /^'authorizationUrl': The authorization endpoint must be an https URL, not ftp:/ }] },
 ]);

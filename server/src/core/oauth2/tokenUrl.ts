@@ -27,7 +27,13 @@ export function tokenUrlProblem(tokenUrl: string): string | undefined {
   return signInUrlProblem(tokenUrl, 'token endpoint', 'https://login.example.com/realms/ifs/protocol/openid-connect/token', 'The client secret, password or code');
 }
 
+/** The parameters each sign-in sets itself: a file that sets one could send the browser's answer elsewhere. */
+const SIGN_IN_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
+
 /** Why an authorization URL cannot be used (the browser signs in there, the user's password is typed there), or undefined when it can. */
 export function authorizationUrlProblem(authorizationUrl: string): string | undefined {
-  return signInUrlProblem(authorizationUrl, 'authorization endpoint', 'https://login.example.com/realms/ifs/protocol/openid-connect/auth', "The user's sign-in");
+  const problem = signInUrlProblem(authorizationUrl, 'authorization endpoint', 'https://login.example.com/realms/ifs/protocol/openid-connect/auth', "The user's sign-in");
+  if (problem) return problem;
+  const set = SIGN_IN_PARAMETERS.filter((name) => new URL(authorizationUrl).searchParams.has(name));
+  return set.length > 0 ? `The authorization endpoint's address sets ${set.map((n) => `'${n}'`).join(', ')}, which each sign-in sets itself; remove ${set.length > 1 ? 'them' : 'it'} (a client id and scope belong in 'clientId' and 'scope').` : undefined;
 }
