@@ -135,7 +135,7 @@ export async function fetchToken(request: TokenRequest, options: SendOptions, gr
   const where = `The token endpoint ${request.tokenUrl}`;
   const built = tokenHttpRequest(request, grant);
   const bad = built.headers.find(([name, value]) => headerProblem(name, value));
-  if (bad) return { ok: false, message: `${clientNamed(request).replace(/^the/, 'The')} holds a line break or a character beyond Latin-1, which a token request cannot carry.` };
+  if (bad) return { ok: false, message: `The token request to ${request.tokenUrl} cannot carry its '${bad[0]}' header: ${clientNamed(request)} holds a line break or a character beyond Latin-1.` };
   const outcome = await sendRequest(built, options);
   if (!outcome.ok) return { ok: false, message: `No token from ${request.tokenUrl}: ${outcome.failure.message}` };
   const { status, body, headers } = outcome.response;
