@@ -9,7 +9,7 @@ import { cacheRoot, CodeServerSetupError, describeMissingPackages, ensureCodeSer
 import type { RunningService } from './demo/http';
 import { startOrdersOData } from './demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from './demo/petstore';
-import { DEMO_CLIENT_SECRET, startTokenEndpoint } from './demo/tokenEndpoint';
+import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USER, startTokenEndpoint } from './demo/tokenEndpoint';
 
 const PETSTORE_PORT = 3030;
 const ODATA_PORT = 3031;
@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   console.log(`Pet store REST API:   ${petstore.url}   (secret 'petstore' = ${PETSTORE_API_KEY})`);
   console.log(`OData orders service: ${orders.url}   (OAuth2 client credentials: secret 'ifs' = ${DEMO_CLIENT_SECRET})`);
   console.log(`Token endpoint:       ${tokens.tokenUrl}`);
+  console.log(`Sign-in page:         ${tokens.authorizationUrl}   (user '${DEMO_USER}', password ${DEMO_PASSWORD}; for the password flow: secret 'alice-password')`);
 
   // A persistent profile outside the repo keeps secrets and settings between runs.
   const profileDir = join(cacheRoot(), 'start-profile');

@@ -251,7 +251,7 @@ describe('connector test', () => {
     const before = tokens.requests.length;
     const run = await runCli(['test', 'ifs-orders.tests.json'], { cwd: examples, env: { ...DEMO_SECRETS, CONNECTOR_SECRET_IFS: 'wrong' } });
     assert.equal(run.code, 1);
-    assert.match(run.stdout, /not sent: The token endpoint .* refused the token request with 401: invalid_client/);
+    assert.match(run.stdout, /not sent: The token endpoint .* refused the client credentials token request with 401: invalid_client/);
     assert.equal(tokens.requests.length, before + 1);
   });
 });

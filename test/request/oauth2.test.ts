@@ -120,8 +120,8 @@ describe('OAuth2 client credentials', () => {
     const outcome = await runRequest({ connector: connectorFor(api.url, endpoint.tokenUrl), operationId: 'go', secrets: () => 'wrong', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
     assert.equal(outcome.sent, false);
     const message = outcome.sent ? '' : outcome.problems.map((p) => p.message).join(' ');
-    assert.match(message, /refused the token request with 401: invalid_client \(Invalid client or Invalid client credentials\)/);
-    assert.match(message, /Check the client id 'workflow' and the secret 'crm'/);
+    assert.match(message, /refused the client credentials token request with 401: invalid_client \(Invalid client or Invalid client credentials\)/);
+    assert.match(message, /Check the client id 'workflow' and the client secret 'crm'/);
     assert.ok(!message.includes('wrong'));
     assert.equal(seen.length, 0);
   });
@@ -203,11 +203,11 @@ describe('OAuth2 client credentials', () => {
     try {
       const outcome = await runRequest({ connector: connectorFor(api.url, `${broken.url}/token`), operationId: 'go', secrets: () => 'x', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
       assert.equal(outcome.sent, false);
-      assert.match(outcome.sent ? '' : outcome.problems[0]?.message ?? '', /answered 200 with text\/html, not a JSON token response/);
+      assert.match(outcome.sent ? '' : outcome.problems[0]?.message ?? '', /The token endpoint http:\/\/127\.0\.0\.1:\d+\/token answered 200 with an HTML page \(a sign-in or error page\), not a JSON token response\. Check 'tokenUrl'/);
     } finally {
       await broken.close();
     }
     const closed = await runRequest({ connector: connectorFor(api.url, 'http://127.0.0.1:9/token'), operationId: 'go', secrets: () => 'x', baseDir: tmpdir(), files: filesIn(tmpdir()), send: { network: DIRECT_NETWORK, timeoutMs: 5_000 } });
-    assert.match(closed.sent ? '' : closed.problems[0]?.message ?? '', /No token: Nothing accepted the connection at 127\.0\.0\.1:9/);
+    assert.match(closed.sent ? '' : closed.problems[0]?.message ?? '', /No token from http:\/\/127\.0\.0\.1:9\/token: Nothing accepted the connection at 127\.0\.0\.1:9/);
   });
 });

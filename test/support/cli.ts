@@ -25,6 +25,8 @@ export interface CliRunOptions {
   timeoutMs?: number;
   /** Written to the command's standard input (otherwise it has none). */
   input?: string;
+  /** Called with all of standard error so far, each time more arrives (a test that answers what the command asks). */
+  onStderr?: (soFar: string) => void;
 }
 
 /** Runs `node dist/cli.js ...args` and collects its exit code and output; fails clearly when the CLI is not built. */
@@ -54,7 +56,10 @@ export function runCli(args: readonly string[], options: CliRunOptions = {}): Pr
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr.push(chunk);
+      options.onStderr?.(Buffer.concat(stderr).toString('utf8'));
+    });
     child.on('error', reject);
     child.on('close', (code, signal) => {
       const run = { code, signal, stdout: Buffer.concat(stdout).toString('utf8'), stderr: Buffer.concat(stderr).toString('utf8') };

@@ -5,6 +5,8 @@ import type { PanelTarget } from '../resultPanel/actions';
 import type { ResultPanels } from '../resultPanel/panels';
 import { SendHistory } from './history';
 import { RequestSender } from './requestSender';
+import { serveBrowserSignIn } from './browserSignIn';
+import { serveSignInStorage } from './signInStorage';
 import { ConnectorSecrets, serveSecrets } from './secrets';
 import { showHistory } from './showHistory';
 
@@ -23,6 +25,8 @@ export function registerSendCommands(context: vscode.ExtensionContext, client: L
   const sender = new RequestSender(client, log, environment, history, panels);
   context.subscriptions.push(
     serveSecrets(client, secrets),
+    serveBrowserSignIn(client, log),
+    serveSignInStorage(client, context.secrets),
     vscode.commands.registerCommand('connectorTools.sendRequest', (argument: unknown) => sender.send(argument, false)),
     vscode.commands.registerCommand(SEND_WITH_LAST_VALUES_COMMAND, (argument: unknown) => sender.send(argument, true)),
     vscode.commands.registerCommand('connectorTools.previewRequest', (argument: unknown) => sender.preview(argument, false)),

@@ -31,7 +31,7 @@ export class ConnectorSecrets {
     const value = await vscode.window.showInputBox({
       title: origin ? `Secret '${name}' for ${origin}` : `Secret '${name}'`,
       prompt: tokenFor !== undefined && origin
-        ? `The OAuth2 client secret '${name}', to sign in at ${origin}; the token it gets is sent to ${tokenFor}. It is kept in VS Code's secret storage, never in files or settings, and used only for addresses you confirm.`
+        ? `The OAuth2 secret '${name}' (a client secret, or your password for the password flow), to sign in at ${origin}; the token it gets is sent to ${tokenFor}. It is kept in VS Code's secret storage, never in files or settings, and used only for addresses you confirm.`
         : `The value of the connector's secret '${name}'${origin ? `, to be sent to ${origin}` : ''}. It is kept in VS Code's secret storage, never in files or settings, and sent only to addresses you confirm.`,
       password: true,
       ignoreFocusOut: true,

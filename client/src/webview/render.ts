@@ -63,7 +63,7 @@ function requestSection(view: ResultView): ViewNode[] {
       ...(view.credentials?.length
         ? [el('div', 'credentials', [el('span', 'label', ['Credentials went to:']), el('ul', 'credential-list', view.credentials.map((c) => el('li', undefined, [`${c.origin}: ${c.what}`])))])]
         : []),
-      ...(view.signIn ? [el('div', 'sign-in', [`Signed in with a token from ${view.signIn.tokenUrl}${view.signIn.fromCache ? ' (reused from memory)' : ' (fetched for this request)'}; the token and the client secret are shown as •••.`])] : []),
+      ...(view.signIn ? [el('div', 'sign-in', [`Signed in with a token from ${view.signIn.tokenUrl}${view.signIn.fromCache ? ' (reused from memory)' : ' (fetched for this request)'}; the token and the secrets that signed in are shown as •••.`])] : []),
       ...(view.tokenRequest !== undefined ? [el('pre', 'token-request-text', [view.tokenRequest])] : []),
       el('pre', 'request-text', [`${lines.join('\n')}${request.body !== undefined ? `\n\n${request.body}` : ''}`]),
       ...(result.redirects?.length ? [el('ul', 'redirect-list', result.redirects.map((r) => el('li', undefined, [`${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`])))] : []),

@@ -68,7 +68,8 @@ export { hasValuesFor } from './values/read';
 
 // OAuth2 client credentials: tokens kept in memory.
 export { TokenCache } from './http/tokenCache';
-export type { TokenSource } from './oauth2/types';
+export type { AuthorizationBrowser, BrowserOutcome, BrowserSignInStep, SignInStore, StoredSignIn, TokenSource } from './oauth2/types';
+export { callbackPageHtml, readCallback, SIGN_IN_OVER, type CallbackPage } from './oauth2/callback';
 
 // Environments (connector-environments.json).
 export { chooseEnvironment } from './environments/apply';

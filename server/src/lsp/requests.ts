@@ -8,7 +8,9 @@ import {
   type BuildProblem, type Connector, type PortableResult, type Prepared, type SecretProvider, type SendOptions, type TokenCache,
 } from '../core';
 import { fileAccess, requestInputs, sendOptions, type SendingPlace } from '../sending/requestInputs';
-import { serverTokens } from './tokens';
+import { serverTokens, useEditorSignIn } from './tokens';
+import { editorSignInStore } from './signInStore';
+import { editorBrowser } from './browserSignIn';
 import {
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
   type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
@@ -95,6 +97,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
     capabilities: {},
     register({ connection, analyze, documents, client, registerCommand }) {
       place = () => editorPlace(deps, documents);
+      useEditorSignIn(editorBrowser(connection, client), editorSignInStore(connection, client));
       const secretsFor = (uri: string): SecretProvider => secretsForClient(connection, uri, client().connectorToolsExtension);
       secretHint = (name) => (client().connectorToolsExtension ? "Run 'Connector: Set Secret…' to set it." : `Set ${secretVariable(name)} in the environment the language server runs in.`);
 

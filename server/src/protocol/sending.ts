@@ -94,3 +94,55 @@ export interface SentView {
 
 /** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */
 export const SEND_REQUEST_COMMAND = 'connector.sendRequest';
+
+/**
+ * server → client: an OAuth2 browser sign-in (authorization code) waits for the user. The client opens `address` in
+ * the browser and says so in a notification with a Cancel button; it answers when the user cancels or the browser
+ * cannot be opened, or with 'closed' once the server says the sign-in ended (BROWSER_SIGN_IN_ENDED).
+ */
+export const BROWSER_SIGN_IN = 'connector/browserSignIn';
+export interface BrowserSignInParams {
+  /** This sign-in, for the ended notification. */
+  id: string;
+  /** The identity provider's sign-in page with this sign-in's parameters (no secret: the PKCE verifier stays in the server). */
+  address: string;
+  /** The sign-in page's origin, the origin the token is for and the client, for the notification's text. */
+  signInAt: string;
+  tokenFor: string;
+  clientId: string;
+}
+export interface BrowserSignInResult { ended: 'cancelled' | 'not-opened' | 'closed' }
+
+/** server → client: the browser sign-in `id` ended (signed in, timed out or failed): its notification goes away. */
+export const BROWSER_SIGN_IN_ENDED = 'connector/browserSignInEnded';
+export interface BrowserSignInEndedParams { id: string }
+
+/** Which browser sign-in is kept: the token endpoint, the client, the scopes and the origin the token is for. */
+export interface SignInKeyParams { tokenUrl: string; clientId: string; scope: string; tokenFor: string }
+
+/**
+ * server → client: the browser sign-in kept in the editor's secret storage for `key`, sealed to `publicKey` (the
+ * server's one-time key, as GET_SECRET's answer is), or null. The tokens never cross the connection in clear.
+ */
+export const LOAD_SIGN_IN = 'connector/loadSignIn';
+export interface LoadSignInParams { key: SignInKeyParams; publicKey: string }
+export type LoadSignInResult = SealedSecret | null;
+
+/** server → client: a one-time public key of the editor's, to seal a sign-in to for SAVE_SIGN_IN. */
+export const SIGN_IN_SEAL_KEY = 'connector/signInSealKey';
+export interface SignInSealKeyResult { publicKey: string }
+
+/** server → client: keep this browser sign-in in secret storage; `sealed` is sealed to `to`, a key from SIGN_IN_SEAL_KEY. */
+export const SAVE_SIGN_IN = 'connector/saveSignIn';
+export interface SaveSignInParams { key: SignInKeyParams; to: string; sealed: SealedSecret }
+
+/** The name a kept sign-in is sealed under: bound to its key, so a sealed sign-in opens for no other. */
+export function signInSealName(key: SignInKeyParams): string {
+  return `sign-in ${JSON.stringify([key.tokenUrl, key.clientId, key.scope, key.tokenFor])}`;
+}
+
+/** Whether a message's key has the shape of a sign-in key. */
+export function isSignInKey(value: unknown): value is SignInKeyParams {
+  const v = value as Partial<SignInKeyParams> | null;
+  return typeof v === 'object' && v !== null && typeof v.tokenUrl === 'string' && typeof v.clientId === 'string' && typeof v.scope === 'string' && typeof v.tokenFor === 'string';
+}

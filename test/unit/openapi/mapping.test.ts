@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { importOpenApi } from '../../../server/src/core/openapi/importOpenApi';
 import type { JsonObject, ParameterJson } from '../../../server/src/core/openapi/types';
+import type { JsonValue } from '../../../server/src/core/tree';
 
 function document3(parameters: JsonObject[], extra: JsonObject = {}): JsonObject {
   return { openapi: '3.0.3', info: { title: 't', version: '1' }, servers: [{ url: 'https://api.example.com/v1' }], paths: { '/items/{id}': { get: { operationId: 'op', parameters, responses: { 200: { description: 'ok' } } } } }, ...extra };
@@ -269,4 +270,14 @@ test('a header parameter named like the API key header: the same credential wher
   assert.deepEqual(kept.result.connector.operations.map((o) => o.parameters), [[], [], []]);
   assert.deepEqual(kept.result.notes.filter((n) => n.item?.toLowerCase() === 'x-key').map((n) => `${n.where} ${n.kind}: ${n.reason}`), keyNotes);
   assert.deepEqual(kept.result.notes.filter((n) => n.where === 'connector'), []);
+});
+
+test('security: an OAuth2 authorization code or password flow says which flow to set for the connector to sign in itself', () => {
+  const reason = (flows: JsonValue): string => {
+    const result = importOpenApi({ openapi: '3.0.0', info: { title: 't', version: '1' }, components: { securitySchemes: { oauth: { type: 'oauth2', flows } } }, security: [{ oauth: [] }], paths: { '/a': { get: { responses: {} } } } });
+    assert.ok(result.ok);
+    return result.result.notes.map((n) => n.reason).join(' ');
+  };
+  assert.match(reason({ authorizationCode: { authorizationUrl: 'https://h/auth', tokenUrl: 'https://h/token', scopes: {} } }), /set "scheme": "oauth2", "flow": "authorizationCode", the document's authorizationUrl and tokenUrl and your client id/);
+  assert.match(reason({ password: { tokenUrl: 'https://h/token', scopes: {} } }), /"flow": "password", the document's tokenUrl, your client id and "username"/);
 });

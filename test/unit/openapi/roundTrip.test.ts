@@ -59,3 +59,13 @@ test('an OAuth2 connector exports its client credentials flow: token URL and sco
   const { document } = exportOpenApi(connector as unknown as JsonValue);
   assert.deepEqual((document.components as { securitySchemes: unknown }).securitySchemes, { crm: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://login.example.com/token', scopes: { read: '', write: '' } } } } });
 });
+
+test('the password and authorization code flows export as OpenAPI names them, the sign-in page included', () => {
+  const exported = (authorization: Record<string, string>): unknown => {
+    const connector = { kind: 'rest', name: 'o', baseUrl: 'https://api.example.com', authorization: { scheme: 'oauth2', tokenUrl: 'https://login.example.com/token', clientId: 'c', scope: 'read', ...authorization }, operations: [{ id: 'a', method: 'GET', path: '/a', parameters: [] }] };
+    assert.equal(lintText(JSON.stringify(connector)).findings.filter((f) => f.severity === 'error').length, 0);
+    return (exportOpenApi(connector as unknown as JsonValue).document.components as { securitySchemes: unknown }).securitySchemes;
+  };
+  assert.deepEqual(exported({ flow: 'password', username: 'alice', secret: 'pw' }), { pw: { type: 'oauth2', flows: { password: { tokenUrl: 'https://login.example.com/token', scopes: { read: '' } } } } });
+  assert.deepEqual(exported({ flow: 'authorizationCode', authorizationUrl: 'https://login.example.com/auth' }), { auth: { type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'https://login.example.com/auth', tokenUrl: 'https://login.example.com/token', scopes: { read: '' } } } } });
+});

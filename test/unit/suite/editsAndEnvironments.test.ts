@@ -144,4 +144,18 @@ describe('environments', () => {
     assert.equal(seen.authorization?.scope?.value, 'read');
     assert.equal(connector.baseUrl?.value, 'https://api.example.com', 'the file itself is not changed');
   });
+
+  test("a browser sign-in's page is replaced with its token endpoint, and checked as the file's is", () => {
+    const source = restConnector([operation('a', 'GET', '/x', [])], '"authorization": { "scheme": "oauth2", "flow": "authorizationCode", "authorizationUrl": "https://a.example.com/auth", "tokenUrl": "https://a.example.com/t", "clientId": "c" }');
+    const connector = lintText(source).connector;
+    assert.ok(connector);
+    const file = parseEnvironmentsFile('{ "environments": { "prod": { "connectors": { "a.connector.json": { "authorizationUrl": "https://login.example.com/auth", "tokenUrl": "https://login.example.com/t" } } } } }');
+    assert.deepEqual(file.findings, []);
+    const override = file.environments[0]?.connectors['a.connector.json'] ?? {};
+    const seen = withEnvironment(connector, { name: 'prod', override, secrets: {} });
+    assert.equal(seen.authorization?.authorizationUrl?.value, 'https://login.example.com/auth');
+    assert.equal(seen.authorization?.tokenUrl?.value, 'https://login.example.com/t');
+    const bad = parseEnvironmentsFile('{ "environments": { "p": { "connectors": { "a.connector.json": { "authorizationUrl": "http://login.example.com/auth" } } } } }');
+    assert.match(bad.findings.map((f) => f.message).join(' '), /^'authorizationUrl': The user's sign-in would travel unencrypted to login\.example\.com/);
+  });
 });

@@ -136,7 +136,7 @@ describe('secrets of 8 characters and more: hidden also where they come back, in
 describe('the OAuth2 token request: the client secret hidden where it goes', () => {
   for (const clientAuthentication of ['basic', 'body'] as const) {
     test(`client authentication '${clientAuthentication}', with a one-letter client secret`, () => {
-      const token = tokenHttpRequest({ tokenUrl: 'https://login.example.com/token', clientId: 'workflow', clientSecret: 'r', secretName: 'crm', scope: 'read', clientAuthentication });
+      const token = tokenHttpRequest({ flow: 'clientCredentials', tokenUrl: 'https://login.example.com/token', client: { clientId: 'workflow', secret: { value: 'r', name: 'crm' }, authentication: clientAuthentication }, scope: 'read' });
       const text = describeRequest(token);
       assert.ok(!text.includes(Buffer.from('workflow:r').toString('base64')));
       if (clientAuthentication === 'basic') {
@@ -151,4 +151,18 @@ describe('the OAuth2 token request: the client secret hidden where it goes', () 
       assert.match(text, /^POST https:\/\/login\.example\.com\/token$/m);
     });
   }
+
+  test('the password grant: a one-letter password and client secret hidden, the user name shown', () => {
+    const token = tokenHttpRequest({ flow: 'password', tokenUrl: 'https://login.example.com/token', username: 'alice', password: { value: 'p', name: 'pw' }, client: { clientId: 'app', secret: { value: 'c', name: 'cs' }, authentication: 'body' } });
+    const text = describeRequest(token);
+    assert.match(text, /\n\ngrant_type=password&username=alice&password=•••&client_id=app&client_secret=•••$/);
+    assert.match(text, /^Content-Length: •••$/m);
+  });
+
+  test('the password grant of a public client: client_id in the body, no Authorization header', () => {
+    const token = tokenHttpRequest({ flow: 'password', tokenUrl: 'https://login.example.com/token', username: 'alice', password: { value: 'p', name: 'pw' }, client: { clientId: 'app', authentication: 'basic' } });
+    const text = describeRequest(token);
+    assert.doesNotMatch(text, /^Authorization/m);
+    assert.match(text, /\n\ngrant_type=password&username=alice&password=•••&client_id=app$/);
+  });
 });

@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { applyEdits, environmentSecrets, secretVariable, TokenCache } from '../../core';
+import { applyEdits, environmentSecrets, secretVariable } from '../../core';
 import { fetchMetadataFile } from '../../files/metadataFetch';
 import { keepingByteOrderMark, readJsonFile, type JsonFileText } from '../../io/jsonText';
 import { readCommandLine } from '../commandLine';
@@ -12,6 +12,7 @@ import { readableFolders, sendOptions } from '../../sending/requestInputs';
 import { withNodeExtraCaCerts } from '../../sending/network';
 import { commandLineNetwork, NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOptions';
 import { commandLinePlace } from '../sendingPlace';
+import { commandLineTokens } from '../signIn';
 
 export const METADATA_HELP = `Usage: connector metadata fetch FILE [--out PATH] [--timeout MS] [network options]
 
@@ -90,7 +91,7 @@ export async function runMetadataCommand(argv: readonly string[], io: CliIo): Pr
       if (!value) missing.push(name);
       return value;
     },
-    tokens: new TokenCache().source(send),
+    tokens: commandLineTokens(io).source(send),
     send,
   });
   if (!outcome.ok) {

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import {
-  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared, TokenCache,
+  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared,
   type BuildProblem,
 } from '../../core';
 import { readJsonText } from '../../io/jsonText';
@@ -14,6 +14,7 @@ import { parseRequestOptions, REQUEST_HELP } from './options';
 import { prettyResult } from './printResult';
 import { commandLinePlace } from '../sendingPlace';
 import { commandLineNetwork } from '../networkOptions';
+import { commandLineTokens } from '../signIn';
 
 async function readText(path: string, io: CliIo, what: string): Promise<string | undefined> {
   try {
@@ -70,7 +71,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     ...(options.valuesFile ? { valuesFile: resolve(io.cwd, options.valuesFile) } : {}),
     secrets: options.mode === 'send' ? env : (name) => env(name) || (missingSecrets.push(name), `(secret ${name})`),
     // Only a send fetches an OAuth2 token; a preview shows a stand-in.
-    ...(options.mode === 'send' ? { tokens: new TokenCache() } : {}),
+    ...(options.mode === 'send' ? { tokens: commandLineTokens(io) } : {}),
     timeoutMs: options.timeoutMs,
   });
   if (!assembled.ok) {

@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable, TokenCache } from '../../core';
+import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
 import { requestInputs, type RequestInputs } from '../../sending/requestInputs';
@@ -15,6 +15,7 @@ import { describeFsError } from '../usage';
 import { formatJsonReport, formatJunitReport, formatStylishReport, stylishCase, stylishFileHeading, stylishSummary } from './formats';
 import { parseTestOptions, TEST_HELP } from './options';
 import type { FileReport, TestReport } from './report';
+import { commandLineTokens } from '../signIn';
 
 const TESTS_TARGETS = { globs: ['**/*.tests.json'], described: 'tests files (*.tests.json)', verb: 'run' };
 
@@ -55,7 +56,7 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
   const problems: string[] = [];
   const configs = new ProjectConfigFiles(RULE_IDS);
   // One token cache for the run: cases of the same connector sign in once.
-  const tokens = new TokenCache(Date.now, undefined, true);
+  const tokens = commandLineTokens(io, { askOnceAfterRefusal: true });
   const secrets = environmentSecrets(process.env);
   for (const path of resolved.files) {
     const shown = displayPathOf(path, io.cwd);

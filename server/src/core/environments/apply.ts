@@ -59,10 +59,10 @@ function replaced(field: Field<string> | undefined, value: string | undefined): 
 
 /**
  * The connector as the environment sees it: the same file (every node and offset kept, so problems still point
- * into it) with the environment's base URL and token endpoint settings in place of the file's values.
+ * into it) with the environment's base URL and sign-in settings (token endpoint, sign-in page, client, scopes) in place of the file's values.
  */
 export function withEnvironment<C extends Connector>(connector: C, environment: AppliedEnvironment): C {
-  const { baseUrl, tokenUrl, clientId, scope } = environment.override;
+  const { baseUrl, tokenUrl, authorizationUrl, clientId, scope } = environment.override;
   const authorization = connector.authorization;
   return {
     ...connector,
@@ -73,6 +73,7 @@ export function withEnvironment<C extends Connector>(connector: C, environment: 
             ...authorization,
             node: authorization.node,
             tokenUrl: replaced(authorization.tokenUrl, tokenUrl),
+            authorizationUrl: replaced(authorization.authorizationUrl, authorizationUrl),
             clientId: replaced(authorization.clientId, clientId),
             // A scope the file leaves out can still be set by the environment.
             scope: scope !== undefined ? (replaced(authorization.scope, scope) ?? { node: authorization.node, keyNode: authorization.node, value: scope }) : authorization.scope,

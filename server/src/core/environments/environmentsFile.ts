@@ -6,7 +6,7 @@ import type { Node } from 'jsonc-parser';
 import { closeMatches } from '../closeMatches';
 import { duplicateKeyFindings } from '../duplicateKeys';
 import { sortFindings, type Finding, type Span } from '../findings';
-import { tokenUrlProblem } from '../oauth2/tokenUrl';
+import { authorizationUrlProblem, tokenUrlProblem } from '../oauth2/tokenUrl';
 import { parseDocument } from '../parse';
 import { canonicalOrigin } from '../http/network';
 import { BASE_URL_CREDENTIALS, splitUrl, userInfoSpan } from '../http/url';
@@ -19,6 +19,8 @@ export const INVALID_ENVIRONMENTS = 'invalid-environments';
 export interface ConnectorOverride {
   baseUrl?: string;
   tokenUrl?: string;
+  /** OAuth2 authorization code: the sign-in page, which belongs to the same identity provider as tokenUrl. */
+  authorizationUrl?: string;
   clientId?: string;
   scope?: string;
 }
@@ -69,7 +71,7 @@ export interface EnvironmentsFile {
 const NAME = /^[A-Za-z0-9_.-]+$/;
 const ENVIRONMENT_KEYS = ['description', 'connectors', 'secrets', 'caFile', 'clientCertificates'];
 const CERTIFICATE_KEYS = ['cert', 'key', 'pfx', 'passphrase'];
-const OVERRIDE_KEYS = ['baseUrl', 'tokenUrl', 'clientId', 'scope'];
+const OVERRIDE_KEYS = ['baseUrl', 'tokenUrl', 'authorizationUrl', 'clientId', 'scope'];
 
 function at(node: Span, message: string): Finding {
   return { code: INVALID_ENVIRONMENTS, severity: 'error', message, offset: node.offset, length: node.length };
@@ -107,9 +109,9 @@ function readOverride(node: Node, where: string, findings: Finding[]): Connector
       continue;
     }
     const value = String(valueNode.value);
-    const problem = key === 'baseUrl' ? baseUrlProblem(value) : key === 'tokenUrl' ? tokenUrlProblem(value) : undefined;
+    const problem = key === 'baseUrl' ? baseUrlProblem(value) : key === 'tokenUrl' ? tokenUrlProblem(value) : key === 'authorizationUrl' ? authorizationUrlProblem(value) : undefined;
     if (problem) {
-      findings.push(at(valueNode, key === 'tokenUrl' ? `'tokenUrl': ${problem}` : problem));
+      findings.push(at(valueNode, key === 'tokenUrl' || key === 'authorizationUrl' ? `'${key}': ${problem}` : problem));
       continue;
     }
     override[key as keyof ConnectorOverride] = value;

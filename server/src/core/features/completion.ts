@@ -11,6 +11,7 @@ import { objectKindAt, type ObjectKind } from './context';
 import { cursorLocation } from './cursor';
 import { propertiesOf, VALUE_DOCS } from './descriptions';
 import { locate } from './locate';
+import { OAUTH2_FLOWS } from '../oauth2/types';
 
 /** One completion proposal; `replace` is the span its text replaces (the string being typed, quotes included). */
 export interface CompletionProposal {
@@ -109,7 +110,7 @@ function valueProposals(path: JSONPath, document: ConnectorDocument, replace: Co
   if (holder === 'authorization') {
     if (property === 'scheme') return values(AUTH_SCHEMES, VALUE_DOCS.scheme, replace);
     if (property === 'in') return values(['header', 'query'], VALUE_DOCS.in, replace);
-    if (property === 'flow') return values(['clientCredentials'], VALUE_DOCS.flow, replace);
+    if (property === 'flow') return values(OAUTH2_FLOWS, VALUE_DOCS.flow, replace);
     if (property === 'clientAuthentication') return values(['basic', 'body'], VALUE_DOCS.clientAuthentication, replace);
     return [];
   }

@@ -91,9 +91,13 @@ export const VALUE_DOCS: Readonly<Record<string, Readonly<Record<string, string>
     apiKey: 'An API key in a header or query parameter, from a secret.',
     basic: 'User name and password (from a secret), as `Authorization: Basic ...`.',
     bearer: 'A token from a secret, as `Authorization: Bearer ...`.',
-    oauth2: 'A token fetched from `tokenUrl` with the client id and the client secret (OAuth2 client credentials), kept in memory until shortly before it expires, sent as `Authorization: Bearer ...`.',
+    oauth2: 'A token fetched from `tokenUrl` (OAuth2: client credentials, a user name and password, or a browser sign-in), kept until shortly before it expires and then refreshed, sent as `Authorization: Bearer ...`.',
   },
-  flow: { clientCredentials: 'The connector signs in as a client: client id and secret go to the token endpoint, which returns a token.' },
+  flow: {
+    clientCredentials: 'The connector signs in as a client: client id and secret go to the token endpoint, which returns a token.',
+    password: "A user signs in as themselves: `username` and the password in the secret named by `secret` go to the token endpoint (direct access grants), with the client's secret from `clientSecret` if it has one.",
+    authorizationCode: 'The user signs in in a browser at `authorizationUrl` (PKCE); the code comes back to a listener on 127.0.0.1 and is traded for a token at `tokenUrl`. `secret` optionally names the client secret.',
+  },
   clientAuthentication: {
     basic: 'Client id and secret in an `Authorization: Basic` header to the token endpoint (the default).',
     body: 'Client id and secret as `client_id` and `client_secret` in the token request body.',

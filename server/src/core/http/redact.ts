@@ -60,8 +60,8 @@ function placedNames(placement: SecretPlacement | undefined): { names: string[];
   if (placement?.kind === 'header') return { names: [placement.header.toLowerCase()], prefix: placement.prefix, pairs: false };
   if (placement?.kind === 'basic') return { names: ['authorization'], prefix: 'Basic ', pairs: false };
   if (placement?.kind === 'oauth2') return { names: ['authorization'], prefix: 'Bearer ', pairs: false };
-  const field = placement?.kind === 'query' ? placement.parameter : placement?.kind === 'form' ? placement.field : undefined;
-  return field === undefined ? undefined : { names: [...new Set([field.toLowerCase(), encodeComponent(field).toLowerCase()])], prefix: '', pairs: true };
+  const fields = placement?.kind === 'query' ? [placement.parameter] : placement?.kind === 'tokenForm' ? placement.fields : [];
+  return fields.length === 0 ? undefined : { names: [...new Set(fields.flatMap((field) => [field.toLowerCase(), encodeComponent(field).toLowerCase()]))], prefix: '', pairs: true };
 }
 
 /** Text as a literal in a Unicode-mode pattern. */
@@ -140,10 +140,16 @@ function placedHeader(placement: SecretPlacement | undefined): { name: string; p
   return placed && !placed.pairs ? { name: placed.names[0] ?? '', prefix: placed.prefix } : undefined;
 }
 
-/** `name=value` pairs (a query, a form body) with the pair `field` hidden when its value is a secret as sent. */
-function redactPairs(pairs: string, field: string, forms: readonly string[]): string {
-  const name = encodeComponent(field);
-  return pairs.split('&').map((pair) => (pair.startsWith(`${name}=`) && forms.includes(pair.slice(name.length + 1)) ? `${name}=${REDACTED}` : pair)).join('&');
+/** `name=value` pairs (a query, a form body) with the pairs of `fields` hidden when their value is a secret as sent. */
+function redactPairs(pairs: string, fields: readonly string[], forms: readonly string[]): string {
+  const names = fields.map(encodeComponent);
+  return pairs
+    .split('&')
+    .map((pair) => {
+      const name = names.find((n) => pair.startsWith(`${n}=`));
+      return name !== undefined && forms.includes(pair.slice(name.length + 1)) ? `${name}=${REDACTED}` : pair;
+    })
+    .join('&');
 }
 
 /** A URL with the query parameter a placement put a secret in hidden. */
@@ -154,7 +160,7 @@ function redactPlacedUrl(url: string, redaction: Redaction, forms: readonly stri
   if (query < 0) return url;
   const hash = url.indexOf('#', query);
   const end = hash < 0 ? url.length : hash;
-  return `${url.slice(0, query + 1)}${redactPairs(url.slice(query + 1, end), placement.parameter, forms)}${url.slice(end)}`;
+  return `${url.slice(0, query + 1)}${redactPairs(url.slice(query + 1, end), [placement.parameter], forms)}${url.slice(end)}`;
 }
 
 function redactBody(body: RequestBody, r: (t: string) => string): RequestBody {
@@ -171,14 +177,16 @@ export function redactRequest(request: BuiltRequest): BuiltRequest {
   const header = placedHeader(placement);
   let body = request.body;
   let lengthTellsSecret = false;
-  if (placement?.kind === 'form' && body?.kind === 'text') {
-    const text = redactPairs(body.text, placement.field, forms);
+  if (placement?.kind === 'tokenForm' && body?.kind === 'text') {
+    const text = redactPairs(body.text, placement.fields, forms);
     lengthTellsSecret = text !== body.text;
     body = { ...body, text };
   }
   const headers = request.headers.map(([n, v]): [string, string] => {
     const lower = n.toLowerCase();
     if (header && lower === header.name && placedValue(v, header.prefix, forms)) return [n, `${v.slice(0, header.prefix.length)}${REDACTED}`];
+    // The client's Basic authorization of a token request, however short.
+    if (placement?.kind === 'tokenForm' && placement.basic && lower === 'authorization' && placedValue(v, 'Basic ', forms)) return [n, `Basic ${REDACTED}`];
     // A form body's length tells the length of the secret in it.
     if (lengthTellsSecret && lower === 'content-length') return [n, REDACTED];
     return [n, r(v)];

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { TokenOutcome, TokenRequest, TokenSource } from '../oauth2/types';
+import type { AuthorizationBrowser, SignInStore, TokenOutcome, TokenRequest, TokenSource } from '../oauth2/types';
+import { signInWithBrowser } from './browserSignIn';
 import type { SendOptions } from './send';
-import { fetchToken, type FetchedToken } from './tokenEndpoint';
+import { fetchToken, type FetchedToken, type Grant } from './tokenEndpoint';
 
 /** How long a token is reused when the endpoint does not say how long it lives. */
 export const DEFAULT_TOKEN_LIFETIME_MS = 60_000;
@@ -11,6 +12,8 @@ export const REFRESH_MARGIN_MS = 60_000;
 interface Entry {
   token: string;
   refreshAt: number;
+  /** Given with the token (password and authorization code flows): traded for the next token without asking the user again. */
+  refreshToken?: string;
 }
 
 /** When a token issued at `now` stops being reused. */
@@ -19,10 +22,22 @@ export function refreshTime(now: number, expiresInMs: number | undefined): numbe
   return now + lifetime - Math.min(REFRESH_MARGIN_MS, lifetime / 10);
 }
 
+/** What an edge gives the cache for the authorization code flow: the browser step (without one, that flow cannot sign in) and where sign-ins outlive the process. */
+export interface SignInEdge {
+  browser?: AuthorizationBrowser;
+  store?: SignInStore;
+  /** How long a browser sign-in may take (default: the request's timeout, as --timeout on the command line). */
+  browserTimeoutMs?: number;
+}
+
+/** How a token request is sent (the token endpoint module, or a test's stand-in). */
+export type TokenFetcher = (request: TokenRequest, options: SendOptions, grant?: Grant) => Promise<FetchedToken>;
+
 /**
- * Tokens in memory, one per endpoint, client, scope and secret (a changed secret fetches a new token), reused
- * until shortly before they expire. Never written anywhere. Requests that need the same token at the same time
- * share one fetch.
+ * Tokens in memory, one per endpoint, client, flow, scope and secrets (a changed secret fetches a new token; a browser
+ * sign-in is kept for the origin it was made for), reused until shortly before they expire and then refreshed with the
+ * refresh token when there is one. Never written anywhere. Requests that need the same token at the same time share
+ * one fetch (and one browser sign-in).
  */
 export class TokenCache {
   private readonly tokens = new Map<string, Entry>();
@@ -31,28 +46,57 @@ export class TokenCache {
 
   constructor(
     private readonly now: () => number = Date.now,
-    private readonly fetch: (request: TokenRequest, options: SendOptions) => Promise<FetchedToken> = fetchToken,
+    private readonly fetch: TokenFetcher = fetchToken,
     /** A run of many requests (connector test) asks an endpoint that refused a client once only: repeating wrong credentials can lock the client. */
     private readonly askOnceAfterRefusal = false,
+    private readonly edge: SignInEdge = {},
   ) {}
 
   private key(request: TokenRequest): string {
-    // The secret's value is part of the key only as a hash: the map holds no copy of it.
-    const secret = createHash('sha256').update(request.clientSecret).digest('hex');
-    return JSON.stringify([request.tokenUrl, request.clientId, request.scope ?? '', request.clientAuthentication, secret]);
+    // Secret values are part of the key only as a hash: the map holds no copy of them.
+    const hash = (value: string | undefined): string => (value === undefined ? '' : createHash('sha256').update(value).digest('hex'));
+    const who = request.flow === 'password' ? [request.username, hash(request.password.value)] : request.flow === 'authorizationCode' ? [request.authorizationUrl, request.tokenFor] : [];
+    return JSON.stringify([request.flow, request.tokenUrl, request.client.clientId, request.scope ?? '', request.client.authentication, hash(request.client.secret?.value), ...who]);
   }
 
-  /** A token for the request, reused or fetched with these send options (deadline, cancellation). */
+  /** A new token: the refresh token traded when there is one (falling back to a new sign-in if it is refused), else the flow's own sign-in. */
+  private async obtain(request: TokenRequest, options: SendOptions, refreshToken: string | undefined): Promise<FetchedToken> {
+    if (refreshToken !== undefined) {
+      const refreshed = await this.fetch(request, options, { type: 'refresh_token', refreshToken });
+      if (refreshed.ok) return { ...refreshed, refreshToken: refreshed.refreshToken ?? refreshToken };
+    }
+    if (request.flow === 'authorizationCode') return signInWithBrowser(request, this.edge.browser, options, this.edge.browserTimeoutMs ?? options.timeoutMs, this.fetch);
+    return this.fetch(request, options);
+  }
+
+  /** A browser sign-in kept by the edge (the editor's secret storage), when there is one for this request. */
+  private async stored(request: TokenRequest): Promise<Entry | undefined> {
+    if (request.flow !== 'authorizationCode' || !this.edge.store) return undefined;
+    const kept = await this.edge.store.load(request);
+    return kept ? { token: kept.accessToken, refreshAt: kept.refreshAt, ...(kept.refreshToken !== undefined ? { refreshToken: kept.refreshToken } : {}) } : undefined;
+  }
+
+  /** Keeps a browser sign-in with the edge too, so that it outlives the process. */
+  private keep(request: TokenRequest, entry: Entry): void {
+    if (request.flow !== 'authorizationCode' || !this.edge.store) return;
+    void this.edge.store.save(request, { accessToken: entry.token, refreshAt: entry.refreshAt, ...(entry.refreshToken !== undefined ? { refreshToken: entry.refreshToken } : {}) });
+  }
+
+  /** A token for the request, reused, refreshed or fetched with these send options (deadline, cancellation). */
   async token(request: TokenRequest, options: SendOptions): Promise<TokenOutcome> {
     const key = this.key(request);
-    const cached = this.tokens.get(key);
+    let cached = this.tokens.get(key);
+    if (!cached) {
+      cached = await this.stored(request);
+      if (cached) this.tokens.set(key, cached);
+    }
     if (cached && this.now() < cached.refreshAt) return { ok: true, token: cached.token, fromCache: true, refreshAt: cached.refreshAt };
     this.tokens.delete(key);
     const refusal = this.refused.get(key);
     if (refusal !== undefined) return { ok: false, message: `${refusal} (Not asked again in this run.)` };
     let fetching = this.pending.get(key);
     if (!fetching) {
-      fetching = this.fetch(request, options).finally(() => this.pending.delete(key));
+      fetching = this.obtain(request, options, cached?.refreshToken).finally(() => this.pending.delete(key));
       this.pending.set(key, fetching);
     }
     const fetched = await fetching;
@@ -61,14 +105,22 @@ export class TokenCache {
       return fetched;
     }
     const refreshAt = refreshTime(this.now(), fetched.expiresInMs);
-    this.tokens.set(key, { token: fetched.token, refreshAt });
+    const entry: Entry = { token: fetched.token, refreshAt, ...(fetched.refreshToken !== undefined ? { refreshToken: fetched.refreshToken } : {}) };
+    if (this.tokens.get(key)?.token !== fetched.token) {
+      this.tokens.set(key, entry);
+      this.keep(request, entry);
+    }
     return { ok: true, token: fetched.token, fromCache: false, refreshAt };
   }
 
-  /** Forgets a token, so the next request fetches a new one. */
+  /** Forgets a token, so the next request gets a new one (by the refresh token when there is one). */
   forget(request: TokenRequest, token: string): void {
     const key = this.key(request);
-    if (this.tokens.get(key)?.token === token) this.tokens.delete(key);
+    const entry = this.tokens.get(key);
+    if (entry?.token !== token) return;
+    const expired = { ...entry, refreshAt: 0 };
+    this.tokens.set(key, expired);
+    this.keep(request, expired);
   }
 
   /** Forgets every token (e.g. a secret was cleared). */

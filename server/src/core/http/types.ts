@@ -3,6 +3,7 @@
 // showing and redacting read them.
 import type { JsonValue } from '../tree';
 import type { ExactJson } from '../values/exactJson';
+import type { OAuth2Flow } from '../oauth2/types';
 import type { Method, MetadataLevel, ODataOperation } from '../vocabulary';
 
 /** A file a request sends or reads, found by the file step: as the value named it, where it is, how large. */
@@ -44,10 +45,13 @@ export type SecretPlacement =
   | { kind: 'header'; header: string; prefix: string; secretName: string }
   | { kind: 'query'; parameter: string; secretName: string }
   | { kind: 'basic'; username: string; secretName: string }
-  /** A field of a form body: the OAuth2 client secret in the token request (client authentication 'body'). */
-  | { kind: 'form'; field: string; secretName: string }
-  /** A bearer token fetched with the client secret `secretName` from `tokenUrl`. */
-  | { kind: 'oauth2'; tokenUrl: string; clientId: string; scope?: string; clientAuthentication: 'basic' | 'body'; secretName: string };
+  /** An OAuth2 token request: secrets in form fields (client secret, password, code, verifier, refresh token), and the client's Basic authorization when `basic`. */
+  | { kind: 'tokenForm'; fields: string[]; basic: boolean }
+  /**
+   * A bearer token from `tokenUrl`, obtained by `flow`: the client secret `secretName` (absent for a public client),
+   * the user's password secret (`password`), or a browser sign-in at `authorizationUrl`.
+   */
+  | { kind: 'oauth2'; flow: OAuth2Flow; tokenUrl: string; clientId: string; scope?: string; clientAuthentication: 'basic' | 'body'; secretName?: string; password?: { username: string; secretName: string }; authorizationUrl?: string };
 
 /** How an OAuth2 request signed in: where its token came from, and whether it was reused from memory. */
 export interface SignIn {

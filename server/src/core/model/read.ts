@@ -203,7 +203,7 @@ export function readCustomRequestAt(tree: JsonTree, node: number, index: number)
   return new TreeCustomRequest(tree, node, index);
 }
 
-const AUTHORIZATION_KEYS = slotsOf(['scheme', 'in', 'name', 'username', 'secret', 'flow', 'tokenUrl', 'clientId', 'scope', 'clientAuthentication']);
+const AUTHORIZATION_KEYS = slotsOf(['scheme', 'in', 'name', 'username', 'secret', 'flow', 'tokenUrl', 'clientId', 'scope', 'clientAuthentication', 'clientSecret', 'authorizationUrl']);
 
 class TreeAuthorization extends Part implements Authorization {
   declare readonly scheme: Field<string> | undefined;
@@ -216,10 +216,12 @@ class TreeAuthorization extends Part implements Authorization {
   declare readonly clientId: Field<string> | undefined;
   declare readonly scope: Field<string> | undefined;
   declare readonly clientAuthentication: Field<string> | undefined;
+  declare readonly clientSecret: Field<string> | undefined;
+  declare readonly authorizationUrl: Field<string> | undefined;
 
   constructor(tree: JsonTree, at: number) {
     super(tree, at);
-    const [scheme = -1, where = -1, name = -1, username = -1, secret = -1, flow = -1, tokenUrl = -1, clientId = -1, scope = -1, clientAuthentication = -1] =
+    const [scheme = -1, where = -1, name = -1, username = -1, secret = -1, flow = -1, tokenUrl = -1, clientId = -1, scope = -1, clientAuthentication = -1, clientSecret = -1, authorizationUrl = -1] =
       propertiesByKey(tree, at, AUTHORIZATION_KEYS);
     this.scheme = fieldAt(tree, scheme, isString);
     this.in = fieldAt(tree, where, isString);
@@ -231,6 +233,8 @@ class TreeAuthorization extends Part implements Authorization {
     this.clientId = fieldAt(tree, clientId, isString);
     this.scope = fieldAt(tree, scope, isString);
     this.clientAuthentication = fieldAt(tree, clientAuthentication, isString);
+    this.clientSecret = fieldAt(tree, clientSecret, isString);
+    this.authorizationUrl = fieldAt(tree, authorizationUrl, isString);
   }
 }
 

@@ -86,12 +86,16 @@ export interface Authorization {
   name?: Field<string>;
   username?: Field<string>;
   secret?: Field<string>;
-  /** oauth2: the flow (`clientCredentials`), the token endpoint, the client id, the scopes and how the client signs in there. */
+  /** oauth2: the flow (`clientCredentials`, `password`, `authorizationCode`), the token endpoint, the client id, the scopes and how the client signs in there. */
   flow?: Field<string>;
   tokenUrl?: Field<string>;
   clientId?: Field<string>;
   scope?: Field<string>;
   clientAuthentication?: Field<string>;
+  /** oauth2 `password`: the client secret's name (`secret` names the user's password there). */
+  clientSecret?: Field<string>;
+  /** oauth2 `authorizationCode`: the sign-in page the browser opens. */
+  authorizationUrl?: Field<string>;
 }
 
 export type CustomRequestBody =

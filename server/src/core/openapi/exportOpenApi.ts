@@ -79,7 +79,14 @@ function securityScheme(authorization: JsonObject | undefined): { key: string; s
   if (scheme === 'bearer') return { key, scheme: { type: 'http', scheme: 'bearer' } };
   if (scheme === 'oauth2') {
     const scopes = Object.fromEntries((asString(authorization?.scope) ?? '').split(/\s+/).filter(Boolean).map((s) => [s, '']));
-    return { key, scheme: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: asString(authorization?.tokenUrl) ?? '', scopes } } } };
+    const tokenUrl = asString(authorization?.tokenUrl) ?? '';
+    const flow = asString(authorization?.flow);
+    // OpenAPI names the flows as the connector does; authorization code adds the sign-in page.
+    const flows: JsonObject =
+      flow === 'password' ? { password: { tokenUrl, scopes } }
+      : flow === 'authorizationCode' ? { authorizationCode: { authorizationUrl: asString(authorization?.authorizationUrl) ?? '', tokenUrl, scopes } }
+      : { clientCredentials: { tokenUrl, scopes } };
+    return { key, scheme: { type: 'oauth2', flows } };
   }
   return undefined;
 }

@@ -29,11 +29,15 @@ export function mapScheme(key: string, scheme: JsonObject, version: OpenApiVersi
   if (type === 'oauth2' || type === 'openIdConnect') {
     const flows = version === '2.0' ? [asString(scheme.flow) ?? ''] : Object.keys(asObject(scheme.flows) ?? {});
     const what = type === 'openIdConnect' ? 'OpenID Connect' : `OAuth2 (${flows.join(', ')})`;
-    // Client credentials is the one flow a connector can run itself; it needs a client id the document cannot give.
-    const clientCredentials = type === 'oauth2' && (flows.includes('clientCredentials') || flows.includes('application'));
-    const advice = clientCredentials
+    // The flows a connector can run itself need a client id the document cannot give: the import says what to set.
+    const has = (...names: string[]): boolean => type === 'oauth2' && names.some((n) => flows.includes(n));
+    const advice = has('clientCredentials', 'application')
       ? `; to have the token fetched for you, set "scheme": "oauth2", "flow": "clientCredentials", the document's tokenUrl and your client id (the secret is then the client secret)`
-      : ', which a connector cannot sign in with itself';
+      : has('authorizationCode', 'accessCode')
+        ? `; to sign in in the browser instead, set "scheme": "oauth2", "flow": "authorizationCode", the document's authorizationUrl and tokenUrl and your client id`
+        : has('password')
+          ? `; to sign in with your password instead, set "scheme": "oauth2", "flow": "password", the document's tokenUrl, your client id and "username" (the secret is then your password)`
+          : ', which a connector cannot sign in with itself';
     return {
       exact: false,
       authorization: { scheme: 'bearer', secret },

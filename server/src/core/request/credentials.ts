@@ -29,13 +29,17 @@ export function credentialDestinations(request: BuiltRequest): CredentialDestina
       return [{ origin: api, what: `the secret ${quoted(placement.secretName)} in the query parameter ${quoted(placement.parameter)}` }];
     case 'basic':
       return [{ origin: api, what: `the secret ${quoted(placement.secretName)} as the password of ${quoted(placement.username)} (Basic authorization)` }];
-    case 'form':
-      return [{ origin: api, what: `the secret ${quoted(placement.secretName)} in the form field ${quoted(placement.field)}` }];
+    case 'tokenForm':
+      return [{ origin: api, what: `the form fields ${placement.fields.map(quoted).join(', ')}${placement.basic ? ' and the client secret (Basic authorization)' : ''}` }];
     case 'oauth2': {
       const tokenOrigin = originOf(placement.tokenUrl);
       const how = placement.clientAuthentication === 'body' ? 'in the form body' : 'Basic authorization';
+      const client = placement.secretName !== undefined ? `the client id ${quoted(placement.clientId)} and the client secret ${quoted(placement.secretName)} (${how})` : `the client id ${quoted(placement.clientId)}`;
+      const user = placement.password ? `, the user name ${quoted(placement.password.username)} and the password ${quoted(placement.password.secretName)}` : '';
+      const browser = placement.flow === 'authorizationCode' ? ', the code from the browser sign-in and the PKCE verifier' : '';
       return [
-        { origin: tokenOrigin, what: `the client id ${quoted(placement.clientId)} and the client secret ${quoted(placement.secretName)} (${how}), for a token` },
+        ...(placement.authorizationUrl ? [{ origin: originOf(placement.authorizationUrl), what: 'your own sign-in, in the browser (this tool sends nothing there)' }] : []),
+        { origin: tokenOrigin, what: `${client}${user}${browser}, for a token` },
         { origin: api, what: `the token from ${tokenOrigin} (Authorization: Bearer)` },
       ];
     }

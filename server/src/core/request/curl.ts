@@ -44,21 +44,29 @@ function formQuoted(text: string): string {
 export const TOKEN_VARIABLE = 'CONNECTOR_TOKEN';
 
 /**
- * The token request of an OAuth2 connector as a curl command that prints the access token (read with sed, no
- * other tool needed): the client secret as its CONNECTOR_SECRET_ variable, never its value.
+ * The token request of an OAuth2 connector (client credentials or password) as a curl command that prints the
+ * access token (read with sed, no other tool needed): each secret as its CONNECTOR_SECRET_ variable, never its value.
  */
 function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>): string {
-  const variable = secretVariable(placement.secretName);
-  const form = ['grant_type=client_credentials', ...(placement.scope?.trim() ? [`scope=${encodeComponent(placement.scope.trim())}`] : [])];
+  const form = placement.password ? ['grant_type=password', `username=${encodeComponent(placement.password.username)}`] : ['grant_type=client_credentials'];
+  if (placement.scope?.trim()) form.push(`scope=${encodeComponent(placement.scope.trim())}`);
   const words = ['curl', '--globoff', '-sS', '-X', 'POST', shellQuote(placement.tokenUrl), '-H', shellQuote('Content-Type: application/x-www-form-urlencoded'), '-H', shellQuote('Accept: application/json'), '-H', shellQuote('User-Agent:')];
-  if (placement.clientAuthentication === 'body') {
+  const secretFields: string[] = placement.password ? ['--data-urlencode', withSecret('password=', secretVariable(placement.password.secretName))] : [];
+  if (placement.secretName === undefined || placement.clientAuthentication === 'body') {
     form.push(`client_id=${encodeComponent(placement.clientId)}`);
-    words.push('--data-raw', shellQuote(form.join('&')), '--data-urlencode', withSecret('client_secret=', variable));
+    if (placement.secretName !== undefined) secretFields.push('--data-urlencode', withSecret('client_secret=', secretVariable(placement.secretName)));
+    words.push('--data-raw', shellQuote(form.join('&')), ...secretFields);
   } else {
     // curl -u sends the id and the secret as they are; the tool form-encodes them first (RFC 6749), the same bytes for ordinary ids and secrets.
-    words.push('-u', withSecret(`${encodeComponent(placement.clientId)}:`, variable), '--data-raw', shellQuote(form.join('&')));
+    words.push('-u', withSecret(`${encodeComponent(placement.clientId)}:`, secretVariable(placement.secretName)), '--data-raw', shellQuote(form.join('&')), ...secretFields);
   }
   return `${words.join(' ')} | sed -n 's/.*"access_token" *: *"\\([^"]*\\)".*/\\1/p'`;
+}
+
+/** How the copied command gets its token: fetched first, or (a browser sign-in, which curl cannot make) from the variable the user sets. */
+function tokenStep(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>): string {
+  if (placement.flow === 'authorizationCode') return `: "\${${TOKEN_VARIABLE}:?set ${TOKEN_VARIABLE} to an access token: this connector signs in in a browser}"`;
+  return `${TOKEN_VARIABLE}=$(${tokenCommand(placement)})`;
 }
 
 /**
@@ -69,7 +77,7 @@ function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlaceme
  */
 export function curlCommand(request: BuiltRequest): string {
   const placement = request.secretPlacement;
-  const variable = placement?.kind === 'oauth2' ? TOKEN_VARIABLE : placement ? secretVariable(placement.secretName) : '';
+  const variable = placement?.kind === 'oauth2' ? TOKEN_VARIABLE : placement && placement.kind !== 'tokenForm' ? secretVariable(placement.secretName) : '';
   let urlWord = shellQuote(redactRequest(request).url);
   if (placement?.kind === 'query') {
     // The key was appended last: the command appends the variable's value in its place (as is: keep it URL-safe).
@@ -107,5 +115,5 @@ export function curlCommand(request: BuiltRequest): string {
     }
   }
   // OAuth2: fetch the token first, then send with it.
-  return placement?.kind === 'oauth2' ? `${TOKEN_VARIABLE}=$(${tokenCommand(placement)}) && ${words.join(' ')}` : words.join(' ');
+  return placement?.kind === 'oauth2' ? `${tokenStep(placement)} && ${words.join(' ')}` : words.join(' ');
 }

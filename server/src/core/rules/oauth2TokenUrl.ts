@@ -1,22 +1,24 @@
-import { tokenUrlProblem } from '../oauth2/tokenUrl';
+import { authorizationUrlProblem, tokenUrlProblem } from '../oauth2/tokenUrl';
 import type { ConnectorRule } from './types';
 
-/** The client secret goes to the token endpoint: over plain http anyone on the way could read it. */
+/** The client secret, the password and the code go to the token endpoint, the user's own password to the sign-in page: over plain http anyone on the way could read them. */
 export const oauth2TokenUrl: ConnectorRule = {
   id: 'oauth2-token-url',
   subject: 'connector',
   appliesTo: 'any',
   defaultSeverity: 'error',
   docs: {
-    summary: "An OAuth2 `tokenUrl` that is not an https URL (plain http is allowed only on this machine: localhost, 127.0.0.1, ::1), or that has a fragment or credentials in it.",
-    why: 'With client credentials, the client secret is sent to the token endpoint on every sign-in; unencrypted, anyone on the network path could read it and sign in as the connector. The secret and the token are never sent over such a URL.',
+    summary: "An OAuth2 `tokenUrl` or `authorizationUrl` that is not an https URL (plain http is allowed only on this machine: localhost, 127.0.0.1, ::1), or that has a fragment or credentials in it.",
+    why: "The client secret, a user's password and the browser sign-in's code are sent to the token endpoint, and the user types their own password on the sign-in page; unencrypted, anyone on the network path could read them and sign in as the connector or the user. Nothing is sent over such a URL.",
     securitySeverity: 8.1,
   },
   check(connector, context) {
     const authorization = connector.authorization;
-    const tokenUrl = authorization?.tokenUrl;
-    if (authorization?.scheme?.value !== 'oauth2' || !tokenUrl) return;
-    const problem = tokenUrlProblem(tokenUrl.value);
-    if (problem) context.report({ at: tokenUrl.node, message: `'tokenUrl': ${problem}` });
+    if (authorization?.scheme?.value !== 'oauth2') return;
+    const { tokenUrl, authorizationUrl } = authorization;
+    const tokenProblem = tokenUrl && tokenUrlProblem(tokenUrl.value);
+    if (tokenUrl && tokenProblem) context.report({ at: tokenUrl.node, message: `'tokenUrl': ${tokenProblem}` });
+    const pageProblem = authorizationUrl && authorizationUrlProblem(authorizationUrl.value);
+    if (authorizationUrl && pageProblem) context.report({ at: authorizationUrl.node, message: `'authorizationUrl': ${pageProblem}` });
   },
 };

@@ -50,6 +50,11 @@ function missingProperty(error: ErrorObject, path: PathSegment[], node: Node, co
   const missing = String((error.params as { missingProperty?: string }).missingProperty);
   const schema = (error.parentSchema as { properties?: Record<string, { enum?: unknown[] }> } | undefined)?.properties?.[missing];
   const choices = schema?.enum ? ` (one of ${quoteList(schema.enum)})` : '';
+  const flow = valueOf(node, 'scheme')?.value === 'oauth2' ? valueOf(node, 'flow')?.value : undefined;
+  const meaning = typeof flow === 'string' ? (FLOW_REQUIRES[`${flow}.${missing}`] ?? FLOW_REQUIRES[missing]) : undefined;
+  if (meaning !== undefined) {
+    return finding('missing-property', anchorOf(node), `With "flow": "${String(flow)}", ${subjectAt(context.root, path)} needs '${missing}' (${meaning}). Add "${missing}": ....`);
+  }
   return finding('missing-property', anchorOf(node), `${subjectAt(context.root, path)} needs '${missing}'${choices}. Add "${missing}": ....`);
 }
 
@@ -81,6 +86,32 @@ function propertyNotForKind(path: PathSegment[], context: Context): Finding | un
   const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(property)] }] : [];
   return finding('property-not-for-kind', spanOfNode(keyNode), `'${name}' belongs to ${other} connectors; this one is ${kind === 'rest' ? 'REST' : 'OData'} ("kind": "${kind ?? ''}"). Remove it, or change 'kind'.`, fixes);
 }
+
+/** What each OAuth2 flow's own settings are for, when one is written under another flow. */
+const FLOW_SETTINGS: Readonly<Record<string, string>> = {
+  clientSecret: `'clientSecret' is used only with "flow": "password" (the client's own secret, besides the user's password in 'secret'); with the other flows 'secret' names the client secret.`,
+  authorizationUrl: `'authorizationUrl' is used only with "flow": "authorizationCode" (the sign-in page the browser opens).`,
+};
+
+/** A setting of another OAuth2 flow in an oauth2 authorization. */
+function propertyNotForFlow(path: PathSegment[], context: Context): Finding | undefined {
+  const name = String(path[path.length - 1]);
+  const valueNode = nodeAtPath(context.root, path);
+  const keyNode = valueNode && keyNodeOf(valueNode);
+  if (!keyNode) return undefined;
+  const flow = valueNode.parent?.parent ? valueOf(valueNode.parent.parent, 'flow')?.value : undefined;
+  const property = keyNode.parent;
+  const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(property)] }] : [];
+  return finding('property-not-for-kind', spanOfNode(keyNode), `${FLOW_SETTINGS[name] ?? `'${name}' does not belong to this flow.`} This authorization uses "flow": "${String(flow)}": remove it, or change 'flow'.`, fixes);
+}
+
+/** What an OAuth2 flow's required setting is, for the message that asks for it. */
+const FLOW_REQUIRES: Readonly<Record<string, string>> = {
+  username: 'the user who signs in',
+  'password.secret': "the name of the secret holding the user's password",
+  'clientCredentials.secret': 'the name of the secret holding the client secret',
+  authorizationUrl: "the identity provider's sign-in page, e.g. https://login.example.com/realms/ifs/protocol/openid-connect/auth",
+};
 
 function invalidEnum(error: ErrorObject, path: PathSegment[], node: Node): Finding {
   const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? [];
@@ -137,7 +168,10 @@ function invalidFormat(error: ErrorObject, path: PathSegment[], node: Node): Fin
   else if (property === 'pattern') {
     message = `This 'pattern' cannot be used: ${patternProblem(value) ?? 'it is not a valid regular expression'}.`;
   } else if (property === 'secret') message = `A secret name uses letters, digits, '_', '.' and '-' only; "${value}" is not a name. Put the secret's value in secret storage, not in the file.`;
-  else if (property === '$ref') message = `'$ref' names another model as "#/models/Name".`;
+  else if (property === 'tokenUrl' || property === 'authorizationUrl') {
+    const what = property === 'tokenUrl' ? 'the token endpoint' : "the identity provider's sign-in page";
+    message = `'${property}' must be an absolute https URL of ${what}, e.g. "https://login.example.com/realms/ifs/protocol/openid-connect/${property === 'tokenUrl' ? 'token' : 'auth'}"; "${value}" is not.`;
+  } else if (property === '$ref') message = `'$ref' names another model as "#/models/Name".`;
   else message = `'${property}' ${error.message ?? 'has the wrong form'}.`;
   return finding('invalid-format', spanOfNode(node), message);
 }
@@ -169,7 +203,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], text: string, ro
     switch (error.keyword) {
       case 'required': result = missingProperty(error, path, node, context); break;
       case 'additionalProperties': result = unknownProperty(error, path, node, context); break;
-      case 'false schema': result = propertyNotForKind(path, context); break;
+      case 'false schema': result = path[path.length - 2] === 'authorization' ? propertyNotForFlow(path, context) : propertyNotForKind(path, context); break;
       case 'enum': result = invalidEnum(error, path, node); break;
       case 'type': result = wrongType(error, path, node); break;
       case 'format':

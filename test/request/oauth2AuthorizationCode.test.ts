@@ -1,0 +1,107 @@
+// The authorization code flow in the token cache, with the loopback listener the editor and the command line use,
+// against the demo realm on 127.0.0.1; the test plays the browser. Refresh, sharing, and what is kept per origin.
+import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { after, before, describe, test } from 'node:test';
+import { lintText } from '../../server/src/core/lint';
+import { TokenCache } from '../../server/src/core/http/tokenCache';
+import { runRequest } from '../../server/src/core/request/run';
+import { loopbackBrowser } from '../../server/src/sending/loopbackSignIn';
+import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_PUBLIC_CLIENT_ID, DEMO_USER, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
+import { signInWithBrowser } from '../support/browser';
+import { filesIn } from '../support/files';
+import { startFault, type RunningFault } from '../support/faultServers';
+import { DIRECT_NETWORK } from '../support/network';
+
+const SEND = { network: DIRECT_NETWORK, timeoutMs: 10_000 };
+
+describe('OAuth2 authorization code flow', () => {
+  let realm: RunningTokenEndpoint;
+  let api: RunningFault;
+  let otherApi: RunningFault;
+  const browserVisits: string[] = [];
+  /** The user's browser: signs in on every address it is shown. */
+  const browser = loopbackBrowser((address) => {
+    browserVisits.push(address);
+    void signInWithBrowser(address, { username: DEMO_USER, password: DEMO_PASSWORD });
+    return {};
+  });
+
+  before(async () => {
+    realm = await startTokenEndpoint(0);
+    const answer: Parameters<typeof startFault>[0] = (req, res) => {
+      void realm.verify((req.headers.authorization ?? '').replace(/^Bearer /, '')).then((ok) => res.writeHead(ok ? 200 : 401, { 'Content-Type': 'application/json' }).end('{}'));
+    };
+    api = await startFault(answer);
+    otherApi = await startFault(answer);
+  });
+  after(async () => {
+    await realm.close();
+    await api.close();
+    await otherApi.close();
+  });
+
+  function connectorAt(baseUrl: string) {
+    const authorization = { scheme: 'oauth2', flow: 'authorizationCode', authorizationUrl: realm.authorizationUrl, tokenUrl: realm.tokenUrl, clientId: DEMO_PUBLIC_CLIENT_ID };
+    const { connector } = lintText(JSON.stringify({ kind: 'rest', name: 'c', baseUrl, authorization, operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }] }));
+    assert.ok(connector);
+    return connector;
+  }
+  const send = (cache: TokenCache, baseUrl: string) => runRequest({ connector: connectorAt(baseUrl), operationId: 'go', secrets: () => undefined, baseDir: tmpdir(), files: filesIn(tmpdir()), send: SEND, tokens: cache.source(SEND) });
+
+  test('one browser sign-in for requests at the same time; an expired token is refreshed without the browser', async () => {
+    let now = 5_000_000;
+    const cache = new TokenCache(() => now, undefined, false, { browser });
+    const visits = browserVisits.length;
+    const first = await Promise.all([send(cache, api.url), send(cache, api.url)]);
+    assert.ok(first.every((r) => r.sent && r.result.status === 200));
+    assert.equal(browserVisits.length, visits + 1);
+    now += 400_000;
+    const later = await send(cache, api.url);
+    assert.ok(later.sent && later.result.status === 200);
+    assert.equal(browserVisits.length, visits + 1, 'no new browser sign-in');
+    assert.equal(realm.requests.at(-1)?.body.grant_type, 'refresh_token');
+  });
+
+  test("a sign-in is kept for the API's origin only: another origin signs in again", async () => {
+    const cache = new TokenCache(Date.now, undefined, false, { browser });
+    const visits = browserVisits.length;
+    assert.ok((await send(cache, api.url)).sent);
+    assert.ok((await send(cache, otherApi.url)).sent);
+    assert.equal(browserVisits.length, visits + 2);
+  });
+
+  test('a refresh token the realm no longer accepts (the session ended) leads to a new browser sign-in', async () => {
+    let now = 9_000_000;
+    const cache = new TokenCache(() => now, undefined, false, { browser });
+    assert.ok((await send(cache, api.url)).sent);
+    const visits = browserVisits.length;
+    realm.endSessions();
+    now += 400_000;
+    const again = await send(cache, api.url);
+    assert.ok(again.sent && again.result.status === 200, JSON.stringify(again.sent ? again.result : again.problems));
+    assert.deepEqual(realm.requests.slice(-2).map((r) => r.body.grant_type), ['refresh_token', 'authorization_code']);
+    assert.equal(browserVisits.length, visits + 1);
+  });
+
+  test('a confidential client signs the code exchange with its secret (Basic), asked for the token endpoint', async () => {
+    const authorization = { scheme: 'oauth2', flow: 'authorizationCode', authorizationUrl: realm.authorizationUrl, tokenUrl: realm.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 'crm' };
+    const { connector } = lintText(JSON.stringify({ kind: 'rest', name: 'c', baseUrl: api.url, authorization, operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }] }));
+    assert.ok(connector);
+    const asked: string[] = [];
+    const cache = new TokenCache(Date.now, undefined, false, { browser });
+    const outcome = await runRequest({ connector, operationId: 'go', secrets: (name, origin, tokenFor) => (asked.push(`${name} ${origin} ${tokenFor ?? ''}`), DEMO_CLIENT_SECRET), baseDir: tmpdir(), files: filesIn(tmpdir()), send: SEND, tokens: cache.source(SEND) });
+    assert.ok(outcome.sent && outcome.result.status === 200, JSON.stringify(outcome.sent ? outcome.result : outcome.problems));
+    assert.deepEqual(asked, [`crm ${new URL(realm.tokenUrl).origin} ${api.url}`]);
+    const exchange = realm.requests.at(-1);
+    assert.equal(exchange?.body.grant_type, 'authorization_code');
+    assert.equal(exchange?.authorization, `Basic ${Buffer.from(`${DEMO_CLIENT_ID}:${DEMO_CLIENT_SECRET}`).toString('base64')}`);
+    assert.equal(exchange?.body.client_secret, undefined);
+  });
+
+  test('without a browser (a run that cannot open one) the message says so, and nothing is sent', async () => {
+    const outcome = await send(new TokenCache(), api.url);
+    assert.equal(outcome.sent, false);
+    assert.match(outcome.sent ? '' : outcome.problems[0]?.message ?? '', /^Signing in at http:\/\/127\.0\.0\.1:\d+ \(authorization code\) needs a browser/);
+  });
+});
