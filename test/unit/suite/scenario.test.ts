@@ -60,6 +60,13 @@ describe('scenarios in tests files', () => {
     assert.match(found[1]?.message ?? '', /only by this step or a later one/);
   });
 
+  test('a pointer without its leading slash is one finding that says how to write it; a missing value names the step', () => {
+    const found = findings('{ "name": "p", "steps": [ { "name": "make", "operation": "createPet", "capture": { "id": "data/id", "t": "/data/~2" } } ] }');
+    assert.deepEqual(found.map((f) => [f.code, f.at]), [['tests-missing-value', '"createPet"'], ['tests-impossible-capture', '"data/id"'], ['tests-impossible-capture', '"/data/~2"']]);
+    assert.match(found[0]?.message ?? '', /^Step 'make' gives no value for 'name'/);
+    assert.match(found[1]?.message ?? '', /starts with '\/', e\.g\. "\/data\/OrderNo"/);
+  });
+
   test('a placeholder written with escapes is found at its place in the text', () => {
     const found = findings('{ "name": "esc", "steps": [ { "operation": "createPet", "values": { "name": "\\u0041-{{gone}}" } } ] }');
     assert.deepEqual(found.map((f) => [f.code, f.at]), [['tests-unknown-placeholder', '{{gone}}']]);
@@ -69,7 +76,7 @@ describe('scenarios in tests files', () => {
     const validate = compiledTestsValidator();
     assert.equal(validate({ cases: [{ name: 'x', operation: 'a', steps: [] }] }), false);
     assert.equal(validate({ cases: [{ name: 'x' }] }), false);
-    assert.equal(validate({ cases: [{ name: 'x', steps: [{ operation: 'a', capture: { v: 'data' } }] }] }), false);
+    assert.equal(validate({ cases: [{ name: 'x', steps: [{ operation: 'a', capture: { v: 7 } }] }] }), false);
   });
 
   test('values: a whole placeholder keeps its JSON type and digits, a spliced one its text; built-ins are fresh', () => {

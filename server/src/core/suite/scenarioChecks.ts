@@ -1,6 +1,7 @@
 // What is wrong with a scenario before anything is sent: an operation the connector lacks, a placeholder no earlier
 // step captures, a capture pointing into a part the result cannot have, a value of the wrong type. The editor and
 // `connector test` both show these, at the place in the tests file.
+import type { Node } from 'jsonc-parser';
 import type { Finding, Span } from '../findings';
 import type { Connector } from '../model';
 import { describeInputs, listOperations, type BodyTexts, type InputDescription } from '../request/inputs';
@@ -24,6 +25,15 @@ const BUILT_IN_SAMPLES: Record<(typeof BUILT_INS)[number], ExactJson> = {
 
 function isBuiltIn(name: string): name is (typeof BUILT_INS)[number] {
   return (BUILT_INS as readonly string[]).includes(name);
+}
+
+/** Required values a case or step gives none of (nor a default), at its `values` (or its operation when it has none). */
+export function missingValueFindings(who: string, operationId: string, inputs: readonly InputDescription[], valuesNode: Node | undefined, operationSpan: Span): Finding[] {
+  const given = new Set(propertiesOf(valuesNode).filter((p) => p.valueNode && p.valueNode.type !== 'null').map((p) => p.key));
+  // A body-file variable is only known when the file was read; a variable counts as required like a path parameter.
+  return inputs.filter((input) => input.required && !given.has(input.name) && (input.default === undefined || input.default === null)).map((input) => finding(
+    'tests-missing-value', valuesNode ? spanOf(valuesNode) : operationSpan, `${who} gives no value for '${input.name}', which '${operationId}' needs. Add "${input.name}": ... to "values".`,
+  ));
 }
 
 /** Whether the step's result can hold what a capture points at; a message saying why not, otherwise undefined. */
@@ -90,11 +100,7 @@ export function checkScenario(text: string, scenario: Scenario, connector: Conne
     }
     if (connector && inputs) {
       findings.push(...checkStepValues(text, step, inputs, captured));
-      const given = new Set(propertiesOf(step.valuesNode).filter((p) => p.valueNode && p.valueNode.type !== 'null').map((p) => p.key));
-      for (const input of inputs) {
-        if (!input.required || given.has(input.name) || (input.default !== undefined && input.default !== null)) continue;
-        findings.push(finding('tests-missing-value', step.valuesNode ? spanOf(step.valuesNode) : step.operationSpan, `Step '${step.label}' gives no value for '${input.name}', which '${step.operationId}' needs. Add "${input.name}": ... to "values".`));
-      }
+      findings.push(...missingValueFindings(`Step '${step.label}'`, step.operationId, inputs, step.valuesNode, step.operationSpan));
       for (const capture of step.captures) {
         const why = impossiblePointer(capture, connector, step.operationId);
         if (why) findings.push(finding('tests-impossible-capture', capture.span, why));

@@ -14,7 +14,7 @@ import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { compiledTestsValidator } from './testsValidator';
 import { readScenario, type Scenario } from './scenario';
-import { checkScenario } from './scenarioChecks';
+import { checkScenario, missingValueFindings } from './scenarioChecks';
 
 /** `NAME.tests.json` for `NAME.connector.json`. */
 export const TESTS_FILE_SUFFIX = '.tests.json';
@@ -153,12 +153,7 @@ export function checkTestsFile(file: TestsFile, connector: Connector | undefined
       continue;
     }
     if (testCase.valuesNode) findings.push(...checkOperationValues(file.text, testCase.operationId, inputs, testCase.valuesNode));
-    const given = new Set(propertiesOf(testCase.valuesNode).filter((p) => p.valueNode && p.valueNode.type !== 'null').map((p) => p.key));
-    for (const input of inputs) {
-      if (!input.required || given.has(input.name) || (input.default !== undefined && input.default !== null)) continue;
-      // A body-file variable is only known when the file was read; a variable counts as required like a path parameter.
-      findings.push(finding('tests-missing-value', testCase.valuesNode ? spanOf(testCase.valuesNode) : testCase.operationSpan, `Case '${testCase.name}' gives no value for '${input.name}', which '${testCase.operationId}' needs. Add "${input.name}": ... to "values".`));
-    }
+    findings.push(...missingValueFindings(`Case '${testCase.name}'`, testCase.operationId, inputs, testCase.valuesNode, testCase.operationSpan));
   }
   for (const scenario of file.scenarios) {
     const first = seen.get(scenario.name);
