@@ -35,6 +35,7 @@ service CatalogService {
 
 interface CapRequest {
   data: Record<string, unknown>;
+  headers: Record<string, string | undefined>;
   reject(status: number, message?: string): unknown;
 }
 
@@ -81,11 +82,21 @@ export async function startCapService(options: { writable?: boolean } = {}): Pro
       books.set(Number(book.ID), book);
       return book;
     });
+    // CAP checks If-Match by adding a condition to the database query; without a database, the store applies it,
+    // as the database would: an ETag that is not the book's current one changes nothing and answers 412.
+    const stale = (request: CapRequest, book: Book | undefined): boolean => {
+      const ifMatch = request.headers['if-match'];
+      return book !== undefined && ifMatch !== undefined && ifMatch.trim() !== '*' && !ifMatch.split(',').some((tag) => tag.trim() === `W/"${String(book.modifiedAt)}"`);
+    };
     this.on('UPDATE', 'Books', (request) => {
       const book = found(request);
+      if (stale(request, book)) return request.reject(412, 'The book was changed since you read it.');
       return book ? Object.assign(book, request.data, { modifiedAt: new Date(Date.parse(String(book.modifiedAt)) + 1000).toISOString() }) : request.reject(404);
     });
-    this.on('DELETE', 'Books', (request) => (books.delete(Number(request.data.ID)) ? undefined : request.reject(404)));
+    this.on('DELETE', 'Books', (request) => {
+      if (stale(request, found(request))) return request.reject(412, 'The book was changed since you read it.');
+      return books.delete(Number(request.data.ID)) ? undefined : request.reject(404);
+    });
     this.on('order', 'Books', (request) => Number(request.data.quantity));
     this.on('READ', 'Authors', () => [{ ID: '01234567-89ab-cdef-0123-456789abcdef', name: 'Emily Brontë' }]);
   }).in(app);
