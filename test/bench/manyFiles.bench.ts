@@ -66,7 +66,11 @@ process.stdout.write(String(count));
   const jsonc = processMs([floor, tree], runs);
   const files = FOLDERS * PER_FOLDER;
   const rows: string[][] = [['run', 'files', 'ms', 'jsonc-parser only', 'ratio to floor', 'speed-up over one thread']];
-  const one = processMs([CLI, 'lint', '--format', 'json', tree], runs);
-  rows.push(['connector lint', String(files), ms(one), ms(jsonc), ratio(one, jsonc), '1.00×']);
+  const one = processMs([CLI, 'lint', '--format', 'json', '--concurrency', 'off', tree], runs);
+  rows.push(['connector lint --concurrency off', String(files), ms(one), ms(jsonc), ratio(one, jsonc), '1.00×']);
+  for (const setting of ['auto', String(cpus().length)]) {
+    const many = processMs([CLI, 'lint', '--format', 'json', '--concurrency', setting, tree], runs);
+    rows.push([`connector lint --concurrency ${setting}`, String(files), ms(many), ms(jsonc), ratio(many, jsonc), ratio(one, many)]);
+  }
   printTable(`Many small connectors, ${FOLDERS} folders (median ms of ${runs}; ${cpus().length} cores; target: one thread within 2× the floor, 4 cores ≥ 3× one)`, rows);
 }
