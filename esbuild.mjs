@@ -78,15 +78,6 @@ const entries = [
     plugins: [librariesOnDemand, precompiledValidator],
     ...withImportMetaUrl,
   },
-  // `connector lint --concurrency` checks files in worker threads started from this file beside the CLI
-  // (server/src/cli/lint/lintThreads.ts); a run on one thread never loads it.
-  {
-    entryPoints: ['server/src/cli/lint/lintWorker.ts'],
-    outfile: `${outdir}/lint-worker.js`,
-    banner: { js: importMetaUrl },
-    plugins: [librariesOnDemand, precompiledValidator],
-    ...withImportMetaUrl,
-  },
   { entryPoints: ['server/src/onDemand/httpClient.ts'], outfile: `${outdir}/http-client.js` },
   { entryPoints: ['server/src/onDemand/patternMatcher.ts'], outfile: `${outdir}/pattern-matcher.js` },
   { entryPoints: ['server/src/onDemand/xmlParser.ts'], outfile: `${outdir}/xml-parser.js` },

@@ -15,7 +15,7 @@ import { CONNECTOR_TEXT, makeTempFolder, runCli, STACK_TRACE, type TempFolder } 
 // byte for byte those of one thread, for every format and option that shapes them.
 
 const ROOT = join(__dirname, '..', '..');
-const WORKER = join(ROOT, 'dist', 'lint-worker.js');
+const WORKER = join(ROOT, 'dist', 'cli.js');
 const example = (name: string): string => readFileSync(join(ROOT, 'examples', name), 'utf8');
 
 /** A tree of 12 folders with clean files, findings, broken syntax, project files (one too large to read), values files, a FIFO and a dangling link. */
@@ -57,7 +57,7 @@ const TARGETS = [
 describe('connector lint --concurrency', () => {
   let folder: TempFolder;
   before(() => {
-    assert.ok(readFileSync(WORKER).length > 0, 'npm run build first: dist/lint-worker.js is the checking thread');
+    assert.ok(readFileSync(WORKER).length > 0, 'npm run build first: dist/cli.js is also the checking thread');
     folder = tree();
   });
   after(() => folder.remove());

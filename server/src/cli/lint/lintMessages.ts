@@ -13,3 +13,6 @@ export interface LintChunk {
 export interface LintChunkDone {
   run: LintRun;
 }
+
+/** The worker data that makes the command line's bundle, started as a worker thread, a checking thread. */
+export const LINT_WORKER_DATA = 'connector-lint-worker';

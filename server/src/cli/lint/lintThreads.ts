@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { SeverityOverrides } from '../../core';
 import type { LintRun } from './lintFiles';
-import type { LintChunk, LintChunkDone } from './lintMessages';
+import { LINT_WORKER_DATA, type LintChunk, type LintChunkDone } from './lintMessages';
 
 /** What --concurrency asked for: a number of threads, or auto (threads only when the files are many enough). */
 export type Concurrency = 'auto' | number;
@@ -37,9 +37,9 @@ function chunksOf(files: readonly string[], threads: number): string[][] {
   return chunks;
 }
 
-/** The bundled checking thread's script: beside the command line's bundle in dist/. */
+/** The checking thread's script: the command line's bundle itself (dist/cli.js), which this module is part of. */
 export function lintWorkerScript(): string {
-  return join(__dirname, 'lint-worker.js');
+  return join(__dirname, 'cli.js');
 }
 
 /**
@@ -81,8 +81,8 @@ export interface ThreadsOptions {
 }
 
 /**
- * Lints `files` in `threads` worker threads, or undefined when the checking thread's script is missing (a build
- * without it: the caller lints in its own thread, with the same result). A thread that stops (a crash, memory)
+ * Lints `files` in `threads` worker threads, or undefined when the checking thread's script is missing (run from
+ * the sources rather than the bundle: the caller lints in its own thread, with the same result). A thread that stops (a crash, memory)
  * turns its chunk into a problem and a new thread takes the chunks left.
  */
 export async function lintInThreads(files: readonly string[], options: ThreadsOptions): Promise<LintRun | undefined> {
@@ -94,7 +94,7 @@ export async function lintInThreads(files: readonly string[], options: ThreadsOp
   const serve = (): Promise<void> => new Promise((resolve) => {
     if (next >= chunks.length) return resolve();
     // The thread's own output (there should be none) must not mix with the report on standard output.
-    const worker = new Worker(script, { stdout: true, stderr: true });
+    const worker = new Worker(script, { workerData: LINT_WORKER_DATA, stdout: true, stderr: true });
     worker.stdout.resume();
     worker.stderr.resume();
     let current = -1;
