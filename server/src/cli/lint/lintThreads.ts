@@ -5,8 +5,9 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { SeverityOverrides } from '../../core';
-import type { LintRun } from './lintFiles';
+import { RULE_IDS, type SeverityOverrides } from '../../core';
+import { ProjectConfigFiles } from '../../io/projectConfigFiles';
+import { lintFiles, type LintRun } from './lintFiles';
 import { LINT_WORKER_DATA, type LintChunk, type LintChunkDone } from './lintMessages';
 
 /** What --concurrency asked for: a number of threads, or auto (threads only when the files are many enough). */
@@ -81,9 +82,10 @@ export interface ThreadsOptions {
 }
 
 /**
- * Lints `files` in `threads` worker threads, or undefined when the checking thread's script is missing (run from
- * the sources rather than the bundle: the caller lints in its own thread, with the same result). A thread that stops (a crash, memory)
- * turns its chunk into a problem and a new thread takes the chunks left.
+ * Lints `files` in `threads` threads: this one and `threads - 1` workers, each taking the next chunk when done with
+ * one. Undefined when the workers' script is missing (run from the sources rather than the bundle: the caller lints
+ * in its own thread, with the same result). A worker that stops (a crash, memory) turns its chunk into a problem and
+ * a new worker takes the chunks left.
  */
 export async function lintInThreads(files: readonly string[], options: ThreadsOptions): Promise<LintRun | undefined> {
   const script = options.workerScript ?? lintWorkerScript();
@@ -125,6 +127,16 @@ export async function lintInThreads(files: readonly string[], options: ThreadsOp
     worker.on('exit', (code) => stopped(`exit code ${code}`));
     give();
   });
-  await Promise.all(Array.from({ length: Math.min(options.threads, chunks.length) }, serve));
+  // This thread lints too, between taking the workers' answers, once they are started (starting one takes a while).
+  const here = async (): Promise<void> => {
+    const configs = new ProjectConfigFiles(RULE_IDS);
+    while (next < chunks.length) {
+      const index = next++;
+      runs[index] = await lintFiles(chunks[index] ?? [], options.overrides, options.cwd, configs);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  };
+  const workers = Array.from({ length: Math.min(options.threads - 1, chunks.length) }, serve);
+  await Promise.all([...workers, here()]);
   return joinRuns(runs);
 }
