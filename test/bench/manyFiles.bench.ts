@@ -2,12 +2,11 @@
 // the examples (petstore, ifs-orders) in 20 folders, the OData half naming one metadata file per folder. Against a
 // process that only reads and parses the same files with jsonc-parser (the floor any JSON tool pays), on one thread
 // and with --concurrency.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { ms, percentile, printTable, ratio } from './stats';
+import { processMs } from './process.bench';
+import { ms, printTable, ratio } from './stats';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -30,19 +29,6 @@ export function writeManyConnectors(dir: string, folders = FOLDERS, perFolder = 
     }
   }
   return tree;
-}
-
-/** The median wall time of `runs` runs of a process (after one warm-up run). */
-function processMs(args: readonly string[], runs: number): number {
-  spawnSync(process.execPath, args, { stdio: 'ignore' });
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 2 ** 30 });
-    times.push(performance.now() - started);
-    if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} failed: ${String(result.stderr)}`);
-  }
-  return percentile(times, 50);
 }
 
 /** Runs the benchmark and prints its table. */

@@ -47,8 +47,8 @@ Options:
                            NO_COLOR are honoured)
       --stdin-filename <p> with the target -, read a file from standard input and check and report
                            it as this file (by its name; its connector-tools.json applies)
-      --concurrency <n>    check files in n threads (up to the cores), 'auto' (as many as the files
-                           are enough for, up to the cores) or 'off' (default); the report is the same
+      --concurrency <n>    check files in n threads (up to the cores), 'auto' (one per 250 files, up to
+                           the cores) or 'off' (default: one thread); the report is the same
   -h, --help               show this help
 
 The nearest connector-tools.json in a file's folder or above (up to the project root: the nearest
