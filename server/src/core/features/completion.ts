@@ -4,7 +4,7 @@ import type { Connector, RestParameter } from '../model';
 import { nodeAtPath, propertiesOf as treeProperties } from '../tree';
 import {
   AUTH_SCHEMES, FORM_URLENCODED, isOneOf, ITEM_TYPES, ITEM_TYPES_BY_LOCATION, LOCATIONS, METADATA_LEVELS, METHODS,
-  MULTIPART_FORM, OCTET_STREAM, ODATA_OPERATIONS, ODATA_QUERY_OPTIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
+  MULTIPART_FORM, OCTET_STREAM, CUSTOM_REQUEST_OPERATIONS, ODATA_BATCH_FORMATS, ODATA_QUERY_OPTIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
   TYPES_BY_LOCATION, TYPES_WITH_REQUIRED,
 } from '../vocabulary';
 import { objectKindAt, type ObjectKind } from './context';
@@ -116,9 +116,10 @@ function valueProposals(path: JSONPath, document: ConnectorDocument, replace: Co
   }
   if (holder === 'operation' && property === 'method') return values(METHODS, VALUE_DOCS.method, replace);
   if (holder === 'customRequest') {
-    if (property === 'operation') return values(ODATA_OPERATIONS, VALUE_DOCS.operation, replace);
+    if (property === 'operation') return values(CUSTOM_REQUEST_OPERATIONS, VALUE_DOCS.operation, replace);
     if (property === 'parameterMode') return values(PARAMETER_MODES, VALUE_DOCS.parameterMode, replace);
     if (property === 'metadataLevel') return values(METADATA_LEVELS, VALUE_DOCS.metadataLevel, replace);
+    if (property === 'format') return values(ODATA_BATCH_FORMATS, VALUE_DOCS.format, replace);
     return [];
   }
   if (holder === 'parameter' || holder === 'items') {

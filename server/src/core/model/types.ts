@@ -117,6 +117,20 @@ export interface CustomRequest {
   includeHeaders?: Field<boolean>;
   includeEntityDescriptor?: Field<boolean>;
   metadataLevel?: Field<string>;
+  /** Batch only: `multipart` (OData 4.0, default) or `json` (OData 4.01). */
+  format?: Field<string>;
+  /** Batch only: the Custom requests sent together, in order; absent when the property is absent or not an array. */
+  requests?: BatchItem[];
+}
+
+/** One item of a batch: a Custom request of the same file by id, its values, and the change set it belongs to. */
+export interface BatchItem {
+  node: Node;
+  /** Its position among the batch's items, from 0 (its Content-ID is index + 1). */
+  index: number;
+  request?: Field<string>;
+  values?: Field<JsonValue>;
+  changeSet?: Field<string>;
 }
 
 export interface ConnectorCommon {

@@ -93,6 +93,22 @@ const FLOW_SETTINGS: Readonly<Record<string, string>> = {
   authorizationUrl: `'authorizationUrl' is used only with "flow": "authorizationCode" (the sign-in page the browser opens).`,
 };
 
+/** A Custom request's setting that a batch does not have, or a batch's setting on a single request. */
+function propertyNotForBatch(path: PathSegment[], context: Context): Finding | undefined {
+  const name = String(path[path.length - 1]);
+  const valueNode = nodeAtPath(context.root, path);
+  const keyNode = valueNode && keyNodeOf(valueNode);
+  if (!keyNode) return undefined;
+  const operation = valueNode.parent?.parent ? valueOf(valueNode.parent.parent, 'operation')?.value : undefined;
+  const property = keyNode.parent;
+  const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(property)] }] : [];
+  const message =
+    operation === 'batch'
+      ? `A batch has no '${name}': each of its items takes it from the Custom request it names. Remove it, or set it on that request.`
+      : `'${name}' belongs to a batch ("operation": "batch"); this request's operation is "${String(operation)}". Remove it, or change 'operation'.`;
+  return finding('property-not-for-kind', spanOfNode(keyNode), message, fixes);
+}
+
 /** A setting of another OAuth2 flow in an oauth2 authorization. */
 function propertyNotForFlow(path: PathSegment[], context: Context): Finding | undefined {
   const name = String(path[path.length - 1]);
@@ -203,7 +219,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], text: string, ro
     switch (error.keyword) {
       case 'required': result = missingProperty(error, path, node, context); break;
       case 'additionalProperties': result = unknownProperty(error, path, node, context); break;
-      case 'false schema': result = path[path.length - 2] === 'authorization' ? propertyNotForFlow(path, context) : propertyNotForKind(path, context); break;
+      case 'false schema':
+        result = path[path.length - 2] === 'authorization' ? propertyNotForFlow(path, context) : path[path.length - 3] === 'customRequests' ? propertyNotForBatch(path, context) : propertyNotForKind(path, context);
+        break;
       case 'enum': result = invalidEnum(error, path, node); break;
       case 'type': result = wrongType(error, path, node); break;
       case 'format':
