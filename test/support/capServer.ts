@@ -36,6 +36,8 @@ service CatalogService {
 interface CapRequest {
   data: Record<string, unknown>;
   reject(status: number, message?: string): unknown;
+  /** 'failed': the request's transaction (a batch's whole change set) was rolled back. */
+  on(event: 'failed', handler: () => void): void;
 }
 
 interface CapService {
@@ -54,7 +56,7 @@ interface Cds {
 
 /**
  * Starts the CAP service on a free port; its base URL is the service root (…/odata/v4/catalog). With `writable`, Books
- * live in memory and can be read by key, created, changed and deleted, and the bound action answers: CAP's own
+ * live in memory and can be read by key, created (undone when the transaction, e.g. a batch's change set, fails), changed and deleted, and the bound action answers: CAP's own
  * generic handlers still check what they check without a database (@mandatory, ETags in If-Match).
  */
 export async function startCapService(options: { writable?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
@@ -79,6 +81,8 @@ export async function startCapService(options: { writable?: boolean } = {}): Pro
       // As a database would keep it: every column, null where nothing was given.
       const book: Book = { title: null, stock: null, price: null, genre: null, author_ID: null, ...request.data, modifiedAt: new Date().toISOString() };
       books.set(Number(book.ID), book);
+      // As a database would: a change set that fails later takes this book back with it.
+      request.on('failed', () => books.delete(Number(book.ID)));
       return book;
     });
     this.on('UPDATE', 'Books', (request) => {

@@ -131,4 +131,6 @@ export interface ConnectorResult {
   truncated?: boolean;
   /** Redirects followed on the way, in order; absent when there were none. */
   redirects?: RedirectFollowed[];
+  /** A batch: what each entry of `data` answers (its Custom request and change set), for views that show one section per item. */
+  batchItems?: { request: string; changeSet?: string }[];
 }

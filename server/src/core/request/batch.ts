@@ -2,6 +2,7 @@
 // items of one change set kept together, Content-IDs and `$n` references, as multipart/mixed (OData 4.0) or as a
 // JSON batch (OData 4.01). Pure: the items come built, the boundaries from the caller.
 import { headerProblem, headerValue, setContentLength, setHeader } from '../http/headers';
+import { batchUnits, type BatchUnit } from '../http/batchResponse';
 import type { BatchPartShaping, BuiltRequest } from '../http/types';
 import { joinBase, splitUrl } from '../http/url';
 import type { CustomRequest, ODataConnector } from '../model';
@@ -13,24 +14,6 @@ export interface BatchItemBuilt {
   request: BuiltRequest;
   requestId: string;
   changeSet?: string;
-}
-
-/** What goes on the wire together: one item alone, or a change set's items (positions in the batch, from 0). */
-export type BatchUnit = { kind: 'single'; item: number } | { kind: 'changeSet'; name: string; items: number[] };
-
-/** The items in units: a change set stands where its first item stands, its items in their order. */
-export function batchUnits(changeSets: readonly (string | undefined)[]): BatchUnit[] {
-  const units: BatchUnit[] = [];
-  const byName = new Map<string, number[]>();
-  changeSets.forEach((name, item) => {
-    if (name === undefined) return void units.push({ kind: 'single', item });
-    const existing = byName.get(name);
-    if (existing) return void existing.push(item);
-    const items = [item];
-    byName.set(name, items);
-    units.push({ kind: 'changeSet', name, items });
-  });
-  return units;
 }
 
 /** `$n` at the start of a request line, or an If-Match of `$n`: the 1-based item it refers to. */
