@@ -87,4 +87,18 @@ describe('OData $batch against SAP CAP', () => {
       { status: 200, data: { title: 'J2' }, errors: [] },
     ]);
   });
+
+  test('the JSON format: a failed atomicity group creates nothing, and every item of it says so', async () => {
+    const outcome = await runBatch(`{ "id": "b", "operation": "batch", "format": "json", "requests": [
+      { "request": "createBook", "values": { "id": 601, "title": "\\"J\\"" }, "changeSet": "g" },
+      { "request": "createBook", "values": { "id": 602, "title": "null" }, "changeSet": "g" } ] }`);
+    assert.ok(outcome.sent, JSON.stringify(outcome));
+    const parts = outcome.result.data as { status: number; errors: string[] }[];
+    assert.deepEqual(parts.map((p) => p.errors[0]), [
+      "Change set 'g' failed at item 2 (HTTP 400); none of its changes were applied.",
+      "Change set 'g' failed at item 2 (HTTP 400); none of its changes were applied.",
+    ]);
+    assert.match(parts[1]?.errors[1] ?? '', /ASSERT_MANDATORY/);
+    assert.equal(await readBook(601), 404);
+  });
 });

@@ -74,4 +74,16 @@ describe('OData $batch: reading the answer', () => {
     assert.equal(result.status, 400);
     assert.deepEqual(result.errors, ['400: Malformed batch']);
   });
+
+  test('a JSON batch answer: results by id whatever their order; a missing one and a non-batch answer are said', () => {
+    const json = { ...shaping([undefined, undefined]), format: 'json' as const };
+    const body = JSON.stringify({ responses: [{ id: '2', status: 201, body: { ID: 2, extra: 1 } }, { id: 'x', status: 500 }] });
+    const result = shapeBatchResult(json, answer(body, 'application/json'), []);
+    assert.deepEqual(result.data, [
+      { status: 0, data: null, errors: ['The service sent no response for this item.'] },
+      { status: 201, data: { ID: 2 }, errors: [] },
+    ]);
+    const wrong = shapeBatchResult(json, answer('[1,2]', 'application/json'), []);
+    assert.deepEqual(wrong.errors, ['The answer is not a JSON batch answer (an object with a "responses" array).']);
+  });
 });

@@ -56,6 +56,29 @@ function multipartAnswers(parts: readonly BatchPartShaping[], units: readonly An
   return answers;
 }
 
+/**
+ * A JSON batch answers every item of a failed atomicity group on its own, some with the success they had before
+ * the group was undone: each item of the group is told that none of its changes were applied.
+ */
+function noteFailedGroups(parts: readonly BatchPartShaping[], answers: ItemAnswer[]): ItemAnswer[] {
+  for (const unit of batchUnits(parts.map((p) => p.changeSet))) {
+    if (unit.kind !== 'changeSet') continue;
+    const culprit = unit.items.find((i) => {
+      const answer = answers[i] as ItemAnswer;
+      return 'missing' in answer || answer.response.status >= 400;
+    });
+    if (culprit === undefined) continue;
+    const answer = answers[culprit] as ItemAnswer;
+    const status = 'missing' in answer ? 'no answer' : `HTTP ${answer.response.status}`;
+    const note = `Change set '${unit.name}' failed at item ${culprit + 1} (${status}); none of its changes were applied.`;
+    for (const i of unit.items) {
+      const one = answers[i] as ItemAnswer;
+      answers[i] = 'missing' in one ? { missing: `${note} ${one.missing}` } : { response: one.response, note };
+    }
+  }
+  return answers;
+}
+
 /** One item's entry: `{ status, headers?, data, errors }` shaped by its Custom request; its warnings go to the batch's. */
 function itemEntry(part: BatchPartShaping, position: number, answer: ItemAnswer, totalMs: number, warnings: string[]): { entry: { [key: string]: ExactJson }; failed?: string } {
   const label = `Item ${position} ('${part.requestId}')`;
@@ -79,10 +102,13 @@ export function shapeBatchResult(shaping: BatchShaping, response: ReceivedRespon
   if (shaping.format === 'json') {
     const byId = jsonAnswers(response.body, shaping.parts.length);
     if (typeof byId === 'string') return { ...whole(), errors: [byId] };
-    answers = shaping.parts.map((_, i) => {
-      const found = byId.get(String(i + 1));
-      return found ? { response: found } : { missing: response.truncated ? "The answer was cut (size limit) before this item's response." : 'The service sent no response for this item.' };
-    });
+    answers = noteFailedGroups(
+      shaping.parts,
+      shaping.parts.map((_, i) => {
+        const found = byId.get(String(i + 1));
+        return found ? { response: found } : { missing: response.truncated ? "The answer was cut (size limit) before this item's response." : 'The service sent no response for this item.' };
+      }),
+    );
   } else {
     const parsed = parseMultipartBatch(response.headers['content-type'], response.body);
     if (!parsed.ok) return { ...whole(), errors: [parsed.message], data: response.body };
