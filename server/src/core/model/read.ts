@@ -4,6 +4,7 @@
 import type { Node } from 'jsonc-parser';
 import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
+import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { CONSTRAINTS } from '../vocabulary';
 import {
   fieldAt, isAny, isArray, isBoolean, isModelObject, isString, KeyedPart, mapFieldAt, objectElements, objectValue, OptionsField, Part,
@@ -178,6 +179,10 @@ class TreeBatchItem extends Part implements BatchItem {
     this.request = fieldAt(tree, request, isString);
     this.values = fieldAt(tree, values, isAny);
     this.changeSet = fieldAt(tree, changeSet, isString);
+  }
+
+  get exactValues(): ExactJson | undefined {
+    return this.values ? exactOfNode(this.values.node, this.tree.text) : undefined;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonValue } from '../tree';
+import type { ExactJson } from '../values/exactJson';
 import type { ConstraintName } from '../vocabulary';
 
 /**
@@ -130,6 +131,8 @@ export interface BatchItem {
   index: number;
   request?: Field<string>;
   values?: Field<JsonValue>;
+  /** The values as written, numbers with their own digits (an int64 key past 2^53 stays exact). */
+  readonly exactValues: ExactJson | undefined;
   changeSet?: Field<string>;
 }
 

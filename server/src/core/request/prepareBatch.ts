@@ -3,7 +3,7 @@
 import { newBoundary } from '../http/body';
 import type { BatchItem, CustomRequest, ODataConnector } from '../model';
 import { readValues } from '../values/read';
-import { isJsonObject, type ExactJson } from '../values/exactJson';
+import { isJsonObject } from '../values/exactJson';
 import { ODATA_BATCH } from '../vocabulary';
 import { buildBatchRequest, type BatchItemBuilt } from './batch';
 import type { FileAccess } from './files';
@@ -40,9 +40,9 @@ async function buildItem(connector: ODataConnector, item: BatchItem, files: File
   const own: BuildProblem[] = [];
   const bodyTexts = await readBodyFile(request, files, baseDir, own);
   const inputs = describeInputs(connector, id, bodyTexts) ?? [];
-  const given = item.values?.value;
-  if (given !== undefined && !isJsonObject(given as ExactJson)) own.push({ code: 'invalid-value', message: "'values' must be an object: name → value." });
-  const read = readValues(inputs, isJsonObject(given as ExactJson) ? { values: given as Record<string, ExactJson> } : {});
+  const given = item.exactValues;
+  if (given !== undefined && !isJsonObject(given)) own.push({ code: 'invalid-value', message: "'values' must be an object: name → value." });
+  const read = readValues(inputs, isJsonObject(given) ? { values: given } : {});
   for (const { name, message } of read.problems) own.push({ code: 'invalid-value', name, message: `'${name}': ${message}` });
   const texts = odataTexts(request, inputs, read.values, own);
   const bodyFile = odataBodyFile(request);
