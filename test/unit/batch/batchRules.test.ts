@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { completionsAt } from '../../../server/src/core/features/completion';
 import { lintText } from '../../../server/src/core/lint';
+import { withCursor } from '../../support/cursor';
 
 function check(batchItems: string) {
   const text = `{ "kind": "odata", "name": "t", "baseUrl": "https://h.example/odata", "connectorVersion": "2.1.17", "customRequests": [
@@ -37,5 +39,11 @@ describe('OData $batch: checks as you type', () => {
       ['batch-forward-reference', "'parent' of item 2 in batch 'b' refers with '$2' to this item itself; '$n' may only name an earlier item (1 to 1). Move the item after the one it refers to.", '"$2"'],
       ['batch-forward-reference', "'parent' of item 3 in batch 'b' refers with '$9' to item 9, which the batch does not have; '$n' may only name an earlier item (1 to 2). Move the item after the one it refers to.", '"$9/x"'],
     ]);
+  });
+
+  test("completion offers the file's Custom requests (not batches) for an item's request", () => {
+    const { text, offset } = withCursor('{ "kind": "odata", "name": "t", "baseUrl": "https://h.example/odata", "customRequests": [ { "id": "createBook", "operation": "create", "url": "Books" }, { "id": "b", "operation": "batch", "requests": [ { "request": "|" } ] } ] }');
+    const items = completionsAt(lintText(text), offset);
+    assert.deepEqual(items.map((i) => [i.label, i.documentation]), [['"createBook"', 'create Books']]);
   });
 });
