@@ -37,6 +37,8 @@ interface CapRequest {
   data: Record<string, unknown>;
   headers: Record<string, string | undefined>;
   reject(status: number, message?: string): unknown;
+  /** 'failed': the request's transaction (a batch's whole change set) was rolled back. */
+  on(event: 'failed', handler: () => void): void;
 }
 
 interface CapService {
@@ -55,7 +57,7 @@ interface Cds {
 
 /**
  * Starts the CAP service on a free port; its base URL is the service root (…/odata/v4/catalog). With `writable`, Books
- * live in memory and can be read by key, created, changed and deleted, and the bound action answers: CAP's own
+ * live in memory and can be read by key, created (undone when the transaction, e.g. a batch's change set, fails), changed and deleted, and the bound action answers: CAP's own
  * generic handlers still check what they check without a database (@mandatory, ETags in If-Match).
  */
 export async function startCapService(options: { writable?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
@@ -80,6 +82,8 @@ export async function startCapService(options: { writable?: boolean } = {}): Pro
       // As a database would keep it: every column, null where nothing was given.
       const book: Book = { title: null, stock: null, price: null, genre: null, author_ID: null, ...request.data, modifiedAt: new Date().toISOString() };
       books.set(Number(book.ID), book);
+      // As a database would: a change set that fails later takes this book back with it.
+      request.on('failed', () => books.delete(Number(book.ID)));
       return book;
     });
     // CAP checks If-Match by adding a condition to the database query; without a database, the store applies it,

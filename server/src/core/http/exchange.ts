@@ -1,6 +1,7 @@
 // One exchange with a service: a built request sent, its answer shaped into the result a workflow would receive,
 // and everything that leaves (the request, the result, the raw body, the headers) redacted.
 import { redactJson, redactRequest, redactResult, redactText } from './redact';
+import { shapeBatchResult } from './batchResult';
 import { shapeResult } from './result';
 import { sendRequest, type SendOptions } from './send';
 import type { BuiltRequest, ConnectorResult } from './types';
@@ -23,7 +24,7 @@ export async function sendPrepared(request: BuiltRequest, options: SendOptions):
   if (!outcome.ok) {
     result = { status: 0, errors: [outcome.failure.message], warnings: [...request.warnings], timing: { totalMs: outcome.totalMs }, ...(outcome.redirects ? { redirects: outcome.redirects } : {}) };
   } else {
-    result = shapeResult(request.shaping, outcome.response, request.warnings);
+    result = request.shaping.kind === 'odataBatch' ? shapeBatchResult(request.shaping, outcome.response, request.warnings) : shapeResult(request.shaping, outcome.response, request.warnings);
     rawText = outcome.response.body;
     responseHeaders = outcome.response.headers;
     if (outcome.response.status === 401 && request.signIn?.forget) {
