@@ -19,5 +19,5 @@ test('the outline goes connector → models and operations → parameters', () =
 
 test('Custom request lenses list the variables of url, body and headers', () => {
   const found = lenses(example('ifs-orders.connector.json'));
-  assert.deepEqual(found.map((l) => `${l.operationId}: ${l.variables?.join(',')}`), ['listOrders: ', 'getOrder: orderNo', 'createOrder: orderNo,customerNo', 'releaseOrder: orderNo,etag']);
+  assert.deepEqual(found.map((l) => `${l.operationId}: ${l.variables?.join(',')}`), ['listOrders: ', 'getOrder: orderNo', 'createOrder: orderNo,customerNo', 'releaseOrder: orderNo,etag', 'deleteOrder: orderNo,etag']);
 });
