@@ -11,3 +11,15 @@ export function timeoutOption(text: string): number {
   }
   return ms;
 }
+
+/** The most pages `--max-pages` allows: the rows of every page are held at once. */
+export const MAX_PAGES_LIMIT = 10_000;
+
+/** `--max-pages N`: a whole number of pages from 1 to MAX_PAGES_LIMIT. */
+export function maxPagesOption(text: string): number {
+  const pages = /^\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(pages) || pages < 1 || pages > MAX_PAGES_LIMIT) {
+    throw new UsageError(`--max-pages takes a whole number of pages from 1 to ${MAX_PAGES_LIMIT}, e.g. --max-pages 20; got '${text}'.`);
+  }
+  return pages;
+}

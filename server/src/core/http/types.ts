@@ -121,5 +121,6 @@ export interface ConnectorResult {
   /** Set when the body was cut at the size cap. */
   truncated?: boolean;
   /** Redirects followed on the way, in order; absent when there were none. */
-  redirects?: RedirectFollowed[];
+  redirects?: RedirectFollowed[];  /** How many pages were read, when all pages were asked for (their rows are concatenated in `data`). */
+  pages?: number;
 }
