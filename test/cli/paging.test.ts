@@ -88,6 +88,9 @@ describe('connector request --all-pages against a service that pages badly', () 
       'items.connector.json': `{ "kind": "rest", "name": "Items", "baseUrl": "${pager.url}/rest",
         "authorization": { "scheme": "apiKey", "in": "header", "name": "Authorization", "secret": "pager" },
         "operations": [ { "id": "listItems", "method": "GET", "path": "/items" } ] }`,
+      'keyed.connector.json': `{ "kind": "rest", "name": "Keyed", "baseUrl": "${pager.url}/rest",
+        "authorization": { "scheme": "apiKey", "in": "query", "name": "key", "secret": "pager" },
+        "operations": [ { "id": "listItems", "method": "GET", "path": "/items" } ] }`,
       '.git/HEAD': '',
     });
   });
@@ -157,6 +160,14 @@ describe('connector request --all-pages against a service that pages badly', () 
     const hits = pager.hits.slice(before);
     assert.deepEqual(hits.map((h) => h.path), ['/rest/items', '/rest/items?page=2', '/rest/items?page=3']);
     assert.ok(hits.every((h) => h.authorization === 'pager-secret-value'), 'every page carries the credentials');
+  });
+
+  it('REST: an API key in the query goes to every page, though the next links leave it out', async () => {
+    const before = pager.hits.length;
+    const run = await runCli(['request', 'keyed.connector.json', 'listItems', '--all-pages'], { cwd: folder.path, env });
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    assert.match(run.stdout, /Pages: 3/);
+    assert.deepEqual(pager.hits.slice(before).map((h) => h.path), ['/rest/items?key=pager-secret-value', '/rest/items?page=2&key=pager-secret-value', '/rest/items?page=3&key=pager-secret-value']);
   });
 
   it('a request that is not GET is refused with --all-pages, nothing sent', async () => {

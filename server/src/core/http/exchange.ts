@@ -1,7 +1,7 @@
 // One exchange with a service: a built request sent (with all its pages when asked), its answer shaped into the
 // result a workflow would receive, and everything that leaves (the request, the result, the raw body, the headers)
 // redacted.
-import { nextLinkOf, nextPage, rowsOf, withAllRows } from './pages';
+import { nextLinkOf, nextPage, rowsOf, withAllRows, withQueryCredential } from './pages';
 import { redactJson, redactRequest, redactResult, redactText } from './redact';
 import { parseBody, shapeResult } from './result';
 import { sendRequest, type SendOptions, type SendOutcome } from './send';
@@ -95,7 +95,8 @@ async function sendPages(request: BuiltRequest, options: SendOptions, paging: Pa
       break;
     }
     seen.add(next.url);
-    const outcome = await sendRequest({ ...request, url: next.url }, options);
+    const queryKey = request.secretPlacement?.kind === 'query' ? request.secretPlacement.parameter : undefined;
+    const outcome = await sendRequest({ ...request, url: withQueryCredential(next.url, request.url, queryKey) }, options);
     pages += 1;
     if (!outcome.ok) {
       totalMs += outcome.totalMs;

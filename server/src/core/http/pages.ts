@@ -1,6 +1,7 @@
 // Paging: where an answer says its next page is (OData's @odata.nextLink, else an HTTP Link rel="next"), whether
 // that page may be read with the request's credentials, and the rows of a page, concatenated into one answer.
 import { isJsonObject, type ExactJson } from '../values/exactJson';
+import { appendQuery, encodeComponent, splitUrl } from './url';
 
 /** Pages read when a request or case names no limit. */
 export const DEFAULT_MAX_PAGES = 100;
@@ -73,5 +74,19 @@ export function nextPage(link: string, pageUrl: string, firstUrl: string, seen: 
   }
   if (seen.has(next.href)) return { ok: false, message: `Page ${pagesRead} links back to a page already read (${next.href}); the service pages in a loop, so paging stopped.` };
   if (pagesRead >= maxPages) return { ok: false, message: `Paging stopped at the limit of ${maxPages} pages; the service has more. Raise maxPages (--max-pages) to read further.` };
+  // A fragment is never sent; without it, the same page is the same address.
+  next.hash = '';
   return { ok: true, url: next.href };
+}
+
+/**
+ * The next page's URL with the API key the connector puts in the query (`parameter`), as the first request carried
+ * it, when the service's link leaves it out: every page is read with the request's credentials.
+ */
+export function withQueryCredential(next: string, firstUrl: string, parameter: string | undefined): string {
+  if (parameter === undefined) return next;
+  const key = `${encodeComponent(parameter)}=`;
+  const pair = (splitUrl(firstUrl).query ?? '').split('&').findLast((part) => part.startsWith(key));
+  if (pair === undefined || (splitUrl(next).query ?? '').split('&').some((part) => part.startsWith(key))) return next;
+  return appendQuery(next, [pair]);
 }
