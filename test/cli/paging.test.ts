@@ -183,3 +183,35 @@ describe('connector request --all-pages against a service that pages badly', () 
     }
   });
 });
+
+describe('connector test: cases with allPages and maxPages against SAP CAP with @cds.query.limit', () => {
+  let service: Awaited<ReturnType<typeof startCapService>>;
+  let folder: TempFolder;
+  const env = { CONNECTOR_SECRET_CAP: CAP_PASSWORD };
+  before(async () => {
+    service = await startCapService({ pagedBooks: 5 });
+    const cases = [
+      { name: 'every book, all pages', operation: 'listBooks', allPages: true, expect: { status: 200, data: { value: [{ ID: 1 }, { ID: 2 }, { ID: 3 }, { ID: 4 }, { ID: 5 }] } } },
+      { name: 'more pages than the limit', operation: 'listBooks', allPages: true, maxPages: 2, expect: { status: 200 } },
+    ];
+    folder = makeTempFolder({
+      'books.connector.json': odataConnector(service.url, 'cap', [read('listBooks', 'Books', ', "query": { "$select": "ID" }')]),
+      'books.tests.json': JSON.stringify({ cases }, null, 2),
+      '.git/HEAD': '',
+    });
+  });
+  after(async () => {
+    folder.remove();
+    await service.close();
+  });
+
+  it('a case with allPages checks the rows of every page; one past its maxPages is an error naming the limit', async () => {
+    const run = await runCli(['test', 'books.tests.json', '--format', 'json'], { cwd: folder.path, env });
+    const report = JSON.parse(run.stdout) as { files: { cases: { name: string; outcome: string; failures: { message: string }[] }[] }[] };
+    const [all, limited] = report.files[0]?.cases ?? [];
+    assert.equal(all?.outcome, 'passed', JSON.stringify(all?.failures));
+    assert.equal(limited?.outcome, 'error');
+    assert.match(limited?.failures[0]?.message ?? '', /not every page was read \(2 read\): Paging stopped at the limit of 2 pages/);
+    assert.equal(run.code, 1);
+  });
+});

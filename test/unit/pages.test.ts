@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { linkHeaderNext, nextLinkOf, nextPage, rowsOf, withAllRows, withQueryCredential } from '../../server/src/core/http/pages';
+import testsSchema from '../../schemas/connector-tests.schema.json';
+import { linkHeaderNext, MAX_PAGES_LIMIT, nextLinkOf, nextPage, rowsOf, withAllRows, withQueryCredential } from '../../server/src/core/http/pages';
 import { JsonNumber } from '../../server/src/core/values/exactJson';
 
 describe('next links', () => {
@@ -59,5 +60,10 @@ describe('next links', () => {
     assert.equal(withQueryCredential('https://svc.test/items', first, 'api key'), 'https://svc.test/items?api%20key=s%26cret');
     assert.equal(withQueryCredential('https://svc.test/items?api%20key=other', first, 'api key'), 'https://svc.test/items?api%20key=other');
     assert.equal(withQueryCredential('https://svc.test/items?page=2', first, undefined), 'https://svc.test/items?page=2');
+  });
+
+  it('the tests file schema allows the same page limits as the command line', () => {
+    assert.equal(testsSchema.definitions.maxPages.maximum, MAX_PAGES_LIMIT);
+    assert.equal(testsSchema.definitions.maxPages.minimum, 1);
   });
 });

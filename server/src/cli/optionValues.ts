@@ -1,3 +1,4 @@
+import { MAX_PAGES_LIMIT } from '../core';
 import { UsageError } from './usage';
 
 /** The longest a request may take, as the editor's setting allows (one hour); timers cannot count much further. */
@@ -11,9 +12,6 @@ export function timeoutOption(text: string): number {
   }
   return ms;
 }
-
-/** The most pages `--max-pages` allows: the rows of every page are held at once. */
-export const MAX_PAGES_LIMIT = 10_000;
 
 /** `--max-pages N`: a whole number of pages from 1 to MAX_PAGES_LIMIT. */
 export function maxPagesOption(text: string): number {

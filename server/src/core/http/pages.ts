@@ -5,6 +5,8 @@ import { appendQuery, encodeComponent, splitUrl } from './url';
 
 /** Pages read when a request or case names no limit. */
 export const DEFAULT_MAX_PAGES = 100;
+/** The most pages a limit may name: every page's rows are held at once (the tests file schema says the same). */
+export const MAX_PAGES_LIMIT = 10_000;
 
 const NEXT_LINK = '@odata.nextLink';
 
