@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { CAP_PASSWORD, CAP_USER, PAGE_SIZE, startCapService } from '../support/capServer';
 import { makeTempFolder, runCli, STACK_TRACE, type TempFolder } from '../support/cli';
+import type { RunningService } from '../../scripts/demo/http';
+import { ODATA_PASSWORD, ODATA_USER, startOrdersOData } from '../../scripts/demo/ordersOData';
 import { startBystander, startHostilePager, type PagingService } from '../support/pagingServers';
 
 interface PagedResult { status: number; errors: string[]; pages?: number; data?: { value?: { ID?: number; n?: number }[]; '@odata.nextLink'?: string } }
@@ -213,5 +215,36 @@ describe('connector test: cases with allPages and maxPages against SAP CAP with 
     assert.equal(limited?.outcome, 'error');
     assert.match(limited?.failures[0]?.message ?? '', /not every page was read \(2 read\): Paging stopped at the limit of 2 pages/);
     assert.equal(run.code, 1);
+  });
+});
+
+describe('connector request --all-pages against the demo OData service (Prefer: odata.maxpagesize)', () => {
+  let demo: RunningService;
+  let folder: TempFolder;
+  before(async () => {
+    demo = await startOrdersOData(0);
+    folder = makeTempFolder({
+      'orders.connector.json': `{
+  "kind": "odata", "name": "Orders", "baseUrl": "${demo.url}", "connectorVersion": "2.1.17",
+  "authorization": { "scheme": "basic", "username": "${ODATA_USER}", "secret": "ifs" },
+  "customRequests": [ { "id": "everyOrder", "operation": "read", "url": "Orders", "headers": { "Prefer": "odata.maxpagesize=1" },
+    "query": { "$select": "OrderNo", "$orderby": "OrderNo desc", "$count": true } } ]
+}
+`,
+      '.git/HEAD': '',
+    });
+  });
+  after(async () => {
+    folder.remove();
+    await demo.close();
+  });
+
+  it('reads one order per page and joins them, keeping the query options and the count', async () => {
+    const run = await runCli(['request', 'orders.connector.json', 'everyOrder', '--all-pages', '--format', 'json'], { cwd: folder.path, env: { CONNECTOR_SECRET_IFS: ODATA_PASSWORD } });
+    assert.equal(run.code, 0, run.stderr + run.stdout);
+    const result = JSON.parse(run.stdout) as { pages: number; data: { '@odata.count': number; value: { OrderNo: string }[] } };
+    assert.deepEqual(result.data.value.map((o) => o.OrderNo), ['A-3', 'A-2', 'A-1']);
+    assert.equal(result.data['@odata.count'], 3);
+    assert.equal(result.pages, 3);
   });
 });
