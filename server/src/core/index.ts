@@ -40,7 +40,7 @@ export type { ProjectConfig } from './projectConfig';
 
 // Sending: every hop (API call, token request, $metadata) goes out through one function with the edge's network.
 export { sendPrepared, type PagingOptions } from './http/exchange';
-export { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from './http/pages';
+export { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT, nextPageUrl, pageOfRequest } from './http/pages';
 export type { SentRequest } from './http/exchange';
 export type { SendOptions } from './http/send';
 export { networkFromEnvironment, proxyAddress } from './http/network';

@@ -1,7 +1,7 @@
 // One exchange with a service: a built request sent (with all its pages when asked), its answer shaped into the
 // result a workflow would receive, and everything that leaves (the request, the result, the raw body, the headers)
 // redacted.
-import { nextLinkOf, nextPage, rowsOf, withAllRows, withQueryCredential } from './pages';
+import { nextLinkOf, nextPage, requestAtPage, rowsOf, withAllRows } from './pages';
 import { redactJson, redactRequest, redactResult, redactText } from './redact';
 import { parseBody, shapeResult } from './result';
 import { sendRequest, type SendOptions, type SendOutcome } from './send';
@@ -95,8 +95,7 @@ async function sendPages(request: BuiltRequest, options: SendOptions, paging: Pa
       break;
     }
     seen.add(next.url);
-    const queryKey = request.secretPlacement?.kind === 'query' ? request.secretPlacement.parameter : undefined;
-    const outcome = await sendRequest({ ...request, url: withQueryCredential(next.url, request.url, queryKey) }, options);
+    const outcome = await sendRequest(requestAtPage(request, next.url), options);
     pages += 1;
     if (!outcome.ok) {
       totalMs += outcome.totalMs;

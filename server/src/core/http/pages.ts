@@ -1,6 +1,9 @@
 // Paging: where an answer says its next page is (OData's @odata.nextLink, else an HTTP Link rel="next"), whether
 // that page may be read with the request's credentials, and the rows of a page, concatenated into one answer.
 import { isJsonObject, type ExactJson } from '../values/exactJson';
+import { parseBody } from './result';
+import { redactText } from './redact';
+import type { BuiltRequest } from './types';
 import { appendQuery, encodeComponent, splitUrl } from './url';
 
 /** Pages read when a request or case names no limit. */
@@ -91,4 +94,27 @@ export function withQueryCredential(next: string, firstUrl: string, parameter: s
   const pair = (splitUrl(firstUrl).query ?? '').split('&').findLast((part) => part.startsWith(key));
   if (pair === undefined || (splitUrl(next).query ?? '').split('&').some((part) => part.startsWith(key))) return next;
   return appendQuery(next, [pair]);
+}
+
+/** A page of the request: the same request at `url` (a page nextPage allowed), with a query API key carried over. */
+export function requestAtPage(request: BuiltRequest, url: string): BuiltRequest {
+  const queryKey = request.secretPlacement?.kind === 'query' ? request.secretPlacement.parameter : undefined;
+  return { ...request, url: withQueryCredential(url, request.url, queryKey) };
+}
+
+/** The request sent again at a page its answer linked (the result panel's Next page), or why not: GET only, on the request's own origin. */
+export function pageOfRequest(request: BuiltRequest, pageUrl: string): { ok: true; request: BuiltRequest } | { ok: false; message: string } {
+  if (request.method !== 'GET') return { ok: false, message: `Next page follows next links of GET requests; this request is ${request.method}, so nothing was sent.` };
+  const next = nextPage(pageUrl, request.url, request.url, new Set(), 1, 2);
+  return next.ok ? { ok: true, request: requestAtPage(request, next.url) } : next;
+}
+
+/** The next page an answer links, resolved against the request, when it may be read and holds no secret (the panel's Next page). */
+export function nextPageUrl(request: BuiltRequest, rawText: string, headers: Record<string, string>): string | undefined {
+  if (request.method !== 'GET') return undefined;
+  const parsed = parseBody(rawText);
+  const link = nextLinkOf(parsed?.ok ? parsed.value : undefined, headers);
+  if (typeof link !== 'string') return undefined;
+  const next = nextPage(link, request.url, request.url, new Set([new URL(request.url).href]), 1, 2);
+  return next.ok && redactText(next.url, request) === next.url ? next.url : undefined;
 }
