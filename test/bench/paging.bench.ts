@@ -13,7 +13,7 @@ import { prepareRequest } from '../../server/src/core/request/prepare';
 import { TokenCache } from '../../server/src/core/http/tokenCache';
 import { filesIn } from '../support/files';
 import { DIRECT_NETWORK } from '../support/network';
-import { ms, percentile, printTable, ratio } from './stats';
+import { medianMs, ms, printTable, ratio } from './stats';
 
 const PAGES = 100;
 const ROWS = 1_000;
@@ -41,18 +41,8 @@ export async function runPagingBench(): Promise<void> {
   const prepared = await prepareRequest({ connector, findings, operationId: 'orders', values: {}, secrets: () => undefined, baseDir: '.', files: filesIn('.'), tokens: new TokenCache().source(send) });
   if (!prepared.ok) throw new Error('benchmark request did not build');
 
-  const times = async (runs: number, work: () => Promise<unknown>): Promise<number> => {
-    await work();
-    const all: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const started = performance.now();
-      await work();
-      all.push(performance.now() - started);
-    }
-    return percentile(all, 50);
-  };
-  const one = await times(20, () => sendPrepared(prepared.request, send));
-  const all = await times(3, async () => {
+  const one = await medianMs(20, () => sendPrepared(prepared.request, send));
+  const all = await medianMs(3, async () => {
     const sent = await sendPrepared(prepared.request, send, { maxPages: PAGES });
     if (sent.result.pages !== PAGES || sent.result.errors.length) throw new Error(`paging failed: ${sent.result.errors.join(' ')}`);
   });

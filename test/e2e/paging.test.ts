@@ -5,16 +5,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Frame } from 'playwright-core';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { startBystander, startHostilePager, type PagingService } from '../support/pagingServers';
-import { resultPanelFrame, runCommand } from '../support/vscodeUi';
-
-/** Waits until the panel's element holds a text, and gives the element's whole text. */
-async function panelText(frame: Frame, selector: string, holds: string): Promise<string> {
-  await frame.waitForFunction(([where, what]) => document.querySelector(where)?.textContent?.includes(what) === true, [selector, holds] as const, { timeout: 60_000 });
-  return (await frame.textContent(selector)) ?? '';
-}
+import { panelText, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 describe('paging in the result panel of a real VS Code', () => {
   let pager: PagingService;
