@@ -15,6 +15,9 @@ import { REQUEST_HELP } from './cli/request/options';
 import { runTestCommand } from './cli/test/command';
 import { TEST_HELP } from './cli/test/options';
 import { UsageError } from './cli/usage';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
+import { LINT_WORKER_DATA } from './cli/lint/lintMessages';
+import { serveLintChunks } from './cli/lint/lintWorker';
 
 const COMMANDS = ['lint', 'request', 'test', 'metadata', 'import', 'export'] as const;
 
@@ -138,7 +141,12 @@ function installLastResortHandlers(argv: readonly string[]): void {
 }
 
 if (require.main === module) {
-  const argv = process.argv.slice(2);
-  installLastResortHandlers(argv);
-  void main(argv).then(exitWhenFlushed);
+  if (isMainThread) {
+    const argv = process.argv.slice(2);
+    installLastResortHandlers(argv);
+    void main(argv).then(exitWhenFlushed);
+  } else if (parentPort && workerData === LINT_WORKER_DATA) {
+    // Started by `connector lint --concurrency` (cli/lint/lintThreads.ts) as one of its checking threads.
+    serveLintChunks(parentPort);
+  }
 }

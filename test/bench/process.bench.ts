@@ -13,7 +13,7 @@ const CLI = join(ROOT, 'dist', 'cli.js');
 const SIZES = process.argv.includes('--quick') ? [100, 1_000, 10_000] : [100, 1_000, 10_000, 50_000];
 
 /** The median wall time of `runs` runs of a process (after one warm-up run). */
-function processMs(args: readonly string[], runs: number): number {
+export function processMs(args: readonly string[], runs: number): number {
   spawnSync(process.execPath, args, { stdio: 'ignore' });
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {

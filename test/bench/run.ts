@@ -4,6 +4,7 @@ import { arch, cpus, totalmem } from 'node:os';
 import { runBundleBench } from './bundle.bench';
 import { runFeaturesBench } from './features.bench';
 import { runLintBench } from './lint.bench';
+import { runManyFilesBench } from './manyFiles.bench';
 import { runMetadataBench } from './metadata.bench';
 import { runMetadataImportBench } from './metadataImport.bench';
 import { runMetadataScaleBench } from './metadataScale.bench';
@@ -18,6 +19,7 @@ import { runSuiteBench } from './suite.bench';
 const BENCHES: Record<string, () => Promise<void>> = {
   lint: runLintBench,
   process: runProcessBench,
+  manyFiles: runManyFilesBench,
   features: runFeaturesBench,
   server: runServerBench,
   send: runSendBench,

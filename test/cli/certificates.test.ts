@@ -97,7 +97,7 @@ describe('connector request, test and metadata fetch with certificates from an i
   it('without the authority: the certificate is named with its issuer and what to set; nothing reaches the API', async () => {
     const run = await runCli(['request', 'api.connector.json', 'listOrders'], { cwd: folder.path, env });
     assert.equal(run.code, 2, run.stdout + run.stderr);
-    assert.match(run.stderr, /No token: The certificate of 127\.0\.0\.1:\d+ \(CN=127\.0\.0\.1, issued by CN=Connector Test Second CA\) is not trusted/);
+    assert.match(run.stderr, /No token from \S+: The certificate of 127\.0\.0\.1:\d+ \(CN=127\.0\.0\.1, issued by CN=Connector Test Second CA\) is not trusted/);
     assert.match(run.stderr, /--cacert FILE or NODE_EXTRA_CA_CERTS/);
     assert.equal(api.seen.length + tokens.seen.length, 0);
   });
@@ -143,7 +143,7 @@ describe('connector request, test and metadata fetch with certificates from an i
     assert.ok([...api.seen, ...tokens.seen].every((s) => s.headers['proxy-authorization'] === undefined));
     const refused = await runCli(['request', 'api.connector.json', 'listOrders', ...mutual, '--proxy', proxy.url.replace('http://', 'http://me:wrong-hunter3@')], { cwd: folder.path, env });
     assert.equal(refused.code, 2);
-    assert.match(refused.stderr, /No token: The proxy 127\.0\.0\.1:\d+ asks for credentials \(407 Proxy Authentication Required\)/);
+    assert.match(refused.stderr, /No token from \S+: The proxy 127\.0\.0\.1:\d+ asks for credentials \(407 Proxy Authentication Required\)/);
     assert.ok(!refused.stdout.includes('hunter3') && !refused.stderr.includes('hunter3'));
   });
 

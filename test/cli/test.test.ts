@@ -110,8 +110,12 @@ describe('connector test', () => {
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.match(run.stdout, /^ifs-orders\.tests\.json \(IFS Customer Orders\)$/m);
     assert.match(run.stdout, /✔ released orders, as the response structure keeps them \(listOrders, \d+ ms\)/);
-    assert.match(run.stdout, /6 cases: 6 passed, 0 failed/);
+    assert.match(run.stdout, /7 cases: 7 passed, 0 failed/);
+    assert.match(run.stdout, /✔ an order's life: create, read its ETag, release, delete \(4 steps, \d+ ms\)\n {6}✔ create \(createOrder, 201, \d+ ms\)\n {6}✔ read its ETag \(getOrder, 200, \d+ ms\)\n {6}✔ release it with If-Match \(releaseOrder, 200, \d+ ms\)\n {6}✔ delete it \(clean-up: runs even when a step before failed\) \(deleteOrder, always, 204, \d+ ms\)/);
     assert.equal(tokens.issued(), before + 1);
+    // The scenario deletes the order it creates: the file runs again and again.
+    const again = await runCli(['test', 'ifs-orders.tests.json'], { cwd: examples, env: DEMO_SECRETS });
+    assert.equal(again.code, 0, again.stdout + again.stderr);
     assert.ok(!run.stdout.includes(DEMO_CLIENT_SECRET) && !run.stderr.includes(DEMO_CLIENT_SECRET));
   });
 

@@ -100,11 +100,12 @@ describe('environments, tests files and result edits in the language server', ()
   test('lists and runs cases; a failure carries its range in the tests file; an environment with a missing secret is refused', async () => {
     const uri = uriOf('ifs-orders.tests.json');
     const listed = await lsp.request<ListTestCasesResult>('connector/listTestCases', { uri });
-    assert.deepEqual(listed.cases.map((c) => c.name), ['released orders, as the response structure keeps them', 'an order by its number', 'an unknown order is 404']);
+    assert.deepEqual(listed.cases.map((c) => c.name), ['released orders, as the response structure keeps them', 'an order by its number', 'an unknown order is 404', "an order's life: create, read its ETag, release, delete"]);
     assert.deepEqual(listed.problems, []);
     const runs = await lsp.request<RunTestCasesResult>('connector/runTestCases', { uri, environment: 'local' });
     assert.ok(runs.ok, JSON.stringify(runs));
-    assert.deepEqual(runs.runs.map((r) => r.outcome), ['passed', 'passed', 'passed']);
+    assert.deepEqual(runs.runs.map((r) => r.outcome), ['passed', 'passed', 'passed', 'passed']);
+    assert.deepEqual(runs.runs[3]?.steps?.map((step) => [step.name, step.outcome]), [['create', 'passed'], ['read its ETag', 'passed'], ['release it with If-Match', 'passed'], ['delete it (clean-up: runs even when a step before failed)', 'passed']]);
     const text = readFileSync(join(dir, 'ifs-orders.tests.json'), 'utf8');
     writeFileSync(join(dir, 'ifs-orders.tests.json'), text.replace('"OrderNo": "A-2", "CustomerNo": "C100"', '"OrderNo": "A-2", "CustomerNo": "C999"'));
     const one = await lsp.request<RunTestCasesResult>('connector/runTestCases', { uri, environment: 'local', indexes: [1] });

@@ -38,7 +38,10 @@ service CatalogService {
 interface CapRequest {
   data: Record<string, unknown>;
   query: { SELECT?: { limit?: { rows?: { val?: number }; offset?: { val?: number } } } };
+  headers: Record<string, string | undefined>;
   reject(status: number, message?: string): unknown;
+  /** 'failed': the request's transaction (a batch's whole change set) was rolled back. */
+  on(event: 'failed', handler: () => void): void;
 }
 
 interface CapService {
@@ -57,7 +60,7 @@ interface Cds {
 
 /**
  * Starts the CAP service on a free port; its base URL is the service root (…/odata/v4/catalog). With `writable`, Books
- * live in memory and can be read by key, created, changed and deleted, and the bound action answers: CAP's own
+ * live in memory and can be read by key, created (undone when the transaction, e.g. a batch's change set, fails), changed and deleted, and the bound action answers: CAP's own
  * generic handlers still check what they check without a database (@mandatory, ETags in If-Match).
  */
 export async function startCapService(options: { writable?: boolean; pagedBooks?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
@@ -93,13 +96,25 @@ export async function startCapService(options: { writable?: boolean; pagedBooks?
       // As a database would keep it: every column, null where nothing was given.
       const book: Book = { title: null, stock: null, price: null, genre: null, author_ID: null, ...request.data, modifiedAt: new Date().toISOString() };
       books.set(Number(book.ID), book);
+      // As a database would: a change set that fails later takes this book back with it.
+      request.on('failed', () => books.delete(Number(book.ID)));
       return book;
     });
+    // CAP checks If-Match by adding a condition to the database query; without a database, the store applies it,
+    // as the database would: an ETag that is not the book's current one changes nothing and answers 412.
+    const stale = (request: CapRequest, book: Book | undefined): boolean => {
+      const ifMatch = request.headers['if-match'];
+      return book !== undefined && ifMatch !== undefined && ifMatch.trim() !== '*' && !ifMatch.split(',').some((tag) => tag.trim() === `W/"${String(book.modifiedAt)}"`);
+    };
     this.on('UPDATE', 'Books', (request) => {
       const book = found(request);
+      if (stale(request, book)) return request.reject(412, 'The book was changed since you read it.');
       return book ? Object.assign(book, request.data, { modifiedAt: new Date(Date.parse(String(book.modifiedAt)) + 1000).toISOString() }) : request.reject(404);
     });
-    this.on('DELETE', 'Books', (request) => (books.delete(Number(request.data.ID)) ? undefined : request.reject(404)));
+    this.on('DELETE', 'Books', (request) => {
+      if (stale(request, found(request))) return request.reject(412, 'The book was changed since you read it.');
+      return books.delete(Number(request.data.ID)) ? undefined : request.reject(404);
+    });
     this.on('order', 'Books', (request) => Number(request.data.quantity));
     this.on('READ', 'Authors', () => [{ ID: '01234567-89ab-cdef-0123-456789abcdef', name: 'Emily Brontë' }]);
   }).in(app);

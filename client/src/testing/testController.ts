@@ -1,4 +1,5 @@
-// The cases of NAME.tests.json in VS Code's Testing view: one item per tests file, one per case. Runs go through the
+// The cases of NAME.tests.json in VS Code's Testing view: one item per tests file, one per case (a scenario has one
+// child per step). Runs go through the
 // language server (the one preparation and sending the command line uses); a failure shows at its expectation,
 // as a diff, and any case's answer opens in the result panel on demand.
 import * as vscode from 'vscode';
@@ -45,8 +46,15 @@ export function registerTestController(context: vscode.ExtensionContext, client:
     item.error = listed.problems.length ? new vscode.MarkdownString(listed.problems.map((p) => `- ${p.replace(/[\\`*_[\]<>]/g, '\\$&')}`).join('\n')) : undefined;
     item.children.replace(listed.cases.map((c) => {
       const child = controller.createTestItem(`${item.id}#${c.index}`, c.name, item.uri);
-      child.description = c.operationId;
+      child.description = c.steps ? `${c.steps.length} step${c.steps.length === 1 ? '' : 's'}` : c.operationId;
       child.range = client.protocol2CodeConverter.asRange(c.range);
+      // A scenario shows its steps; they run with their scenario (a step alone has nothing captured).
+      child.children.replace((c.steps ?? []).map((step, j) => {
+        const stepItem = controller.createTestItem(`${child.id}/${j}`, step.name, item.uri);
+        stepItem.description = step.operationId;
+        stepItem.range = client.protocol2CodeConverter.asRange(step.range);
+        return stepItem;
+      }));
       return child;
     }));
   }
@@ -81,9 +89,25 @@ export function registerTestController(context: vscode.ExtensionContext, client:
     return message;
   }
 
+  /** A scenario's steps as they ended, each failure at its place in the tests file. */
+  function reportSteps(run: vscode.TestRun, scenario: vscode.TestItem, steps: NonNullable<TestCaseRun['steps']>): void {
+    scenario.children.forEach((stepItem) => {
+      const step = steps[Number(stepItem.id.slice(stepItem.id.lastIndexOf('/') + 1))];
+      if (!step || step.outcome === 'skipped') return run.skipped(stepItem);
+      if (step.outcome === 'passed') return run.passed(stepItem, step.durationMs);
+      if (step.outcome === 'failed') return run.failed(stepItem, step.failures.map((f) => failureMessage(stepItem, f)), step.durationMs);
+      const message = new vscode.TestMessage(step.problems.length ? `Not sent: ${step.problems.join(' ')}` : step.failures.map((f) => f.message).join('\n'));
+      if (stepItem.uri && stepItem.range) message.location = new vscode.Location(stepItem.uri, stepItem.range);
+      run.errored(stepItem, message, step.durationMs);
+    });
+  }
+
   async function runFile(run: vscode.TestRun, file: vscode.TestItem, cases: vscode.TestItem[], token: vscode.CancellationToken): Promise<void> {
     if (!file.uri) return;
-    for (const item of cases) run.started(item);
+    for (const item of cases) {
+      run.started(item);
+      item.children.forEach((step) => run.started(step));
+    }
     const active = environment.current();
     const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
     const indexes = cases.map((c) => Number(c.id.slice(c.id.lastIndexOf('#') + 1)));
@@ -101,6 +125,7 @@ export function registerTestController(context: vscode.ExtensionContext, client:
         run.skipped(item);
         continue;
       }
+      if (result.steps) reportSteps(run, item, result.steps);
       const operationId = String(item.description ?? '');
       if (result.sent) lastSent.set(item.id, { operationId, sent: result.sent, connector: connectorUriOf(file.uri), ...(active !== undefined ? { environment: active } : {}) });
       if (result.outcome === 'passed') run.passed(item, result.durationMs);
@@ -124,7 +149,9 @@ export function registerTestController(context: vscode.ExtensionContext, client:
       }
       // Cases grouped by file, in file order: a whole file, or the cases picked in it.
       const byFile = new Map<vscode.TestItem, vscode.TestItem[]>();
-      for (const item of roots) {
+      for (const picked of roots) {
+        // A step runs with its scenario.
+        const item = /#\d+\/\d+$/.test(picked.id) && picked.parent ? picked.parent : picked;
         const isFile = !item.id.includes('#');
         const file = isFile ? item : item.parent;
         if (!file) continue;
@@ -134,7 +161,7 @@ export function registerTestController(context: vscode.ExtensionContext, client:
           item.children.forEach((c) => void cases.push(c));
           byFile.set(item, cases);
         } else {
-          byFile.set(file, [...(byFile.get(file) ?? []), item]);
+          if (!byFile.get(file)?.includes(item)) byFile.set(file, [...(byFile.get(file) ?? []), item]);
         }
       }
       for (const [file, cases] of byFile) {

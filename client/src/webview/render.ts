@@ -1,4 +1,4 @@
-import { resultOfPortable, type ConnectorResult } from '../../../server/src/core';
+import { isJsonObject, resultOfPortable, type ConnectorResult, type ExactJson } from '../../../server/src/core';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
 import { PANEL_BUTTONS, type PanelAction, type PanelButton, type ResultView } from './protocol';
@@ -43,9 +43,27 @@ function messageList(title: string, className: string, messages: readonly string
   return [el('section', className, [el('h2', undefined, [title]), el('ul', undefined, messages.map((m) => el('li', undefined, [m])))])];
 }
 
+/** A batch: one section per item, headed by its request, change set and status, with its errors and data. */
+function batchSections(items: NonNullable<ConnectorResult['batchItems']>, data: readonly ExactJson[]): ViewNode[] {
+  return items.map((item, i) => {
+    const entry = data[i];
+    const part = isJsonObject(entry) ? entry : {};
+    const status = typeof part.status === 'number' ? part.status : 0;
+    const errors = Array.isArray(part.errors) ? part.errors.filter((e): e is string => typeof e === 'string') : [];
+    return el('section', 'batch-item', [
+      el('h2', undefined, [`Item ${i + 1}: ${item.request}${item.changeSet !== undefined ? ` (change set '${item.changeSet}')` : ''}`]),
+      el('span', `status ${statusClass(status)}`, [status === 0 ? 'No response' : String(status)]),
+      ...(errors.length ? [el('ul', 'errors', errors.map((e) => el('li', undefined, [e])))] : []),
+      ...(isJsonObject(part.headers) ? [jsonNode(part.headers, undefined, false)] : []),
+      ...(part.data !== undefined && part.data !== null ? [jsonNode(part.data, undefined, true)] : []),
+    ]);
+  });
+}
+
 function dataSection(result: ConnectorResult): ViewNode[] {
   const { data } = result;
   if (data === undefined) return [];
+  if (result.batchItems && Array.isArray(data)) return batchSections(result.batchItems, data);
   const body = typeof data === 'string' ? el('pre', 'text-data', [data]) : jsonNode(data, undefined, true);
   const tables = typeof data === 'string' ? [] : rowLists(data).map((list) => sortableTable(list.title, list.rows));
   const tree = el('div', 'tree-view', [el('h2', undefined, ['Data']), body]);

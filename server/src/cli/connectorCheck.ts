@@ -3,7 +3,7 @@
 // service's $metadata read within its project folder and the folders allowed. The editor checks with the same
 // project levels (then its own settings), so a rule a project turns off blocks a send in neither.
 import { dirname } from 'node:path';
-import { RULE_IDS, type BodyFileReader, type CheckOptions, type SeverityOverrides } from '../core';
+import { RULE_IDS, type BodyFileReader, type CheckOptions, type MetadataOutcome, type MetadataSource, type SeverityOverrides } from '../core';
 import { metadataSource } from '../files/metadataFiles';
 import { bodyFileReader } from '../files/workspaceFiles';
 import { ProjectConfigFiles } from '../io/projectConfigFiles';
@@ -16,17 +16,40 @@ export interface ConnectorCheckScope {
   overrides?: SeverityOverrides;
   /** The project files read so far: one per run, so each is read once. */
   configs?: ProjectConfigFiles;
+  /**
+   * The readers made so far, by connector folder, for a run that checks many files: each folder's are made once,
+   * and each metadata file a folder's connectors name is read once in the run (a run checks files as they are).
+   */
+  readers?: Map<string, FolderReaders>;
+}
+
+/** What a connector in one folder may read: body files and metadata, within its project and the folders allowed. */
+export interface FolderReaders {
+  readBodyFile: BodyFileReader;
+  metadata: MetadataSource;
+}
+
+function folderReaders(folder: string, readable: readonly string[], once: boolean): FolderReaders {
+  const metadata = metadataSource(folder, readable);
+  if (!once) return { readBodyFile: bodyFileReader(folder, readable), metadata };
+  const outcomes = new Map<string, MetadataOutcome>();
+  const load = (given: string): MetadataOutcome => {
+    let outcome = outcomes.get(given);
+    if (outcome === undefined) outcomes.set(given, (outcome = metadata.load(given)));
+    return outcome;
+  };
+  return { readBodyFile: bodyFileReader(folder, readable), metadata: { load, get generation() { return metadata.generation; } } };
 }
 
 /** The check options for the connector file at `path`, as every command line command checks it. */
 export function connectorCheckOptions(path: string, scope: ConnectorCheckScope = {}): CheckOptions & { readBodyFile: BodyFileReader } {
   const folder = dirname(path);
   const configs = scope.configs ?? new ProjectConfigFiles(RULE_IDS);
-  const readable = [configs.projectRoot(path), ...(scope.allowed ?? [])];
+  let readers = scope.readers?.get(folder);
+  if (!readers) {
+    readers = folderReaders(folder, [configs.projectRoot(path), ...(scope.allowed ?? [])], scope.readers !== undefined);
+    scope.readers?.set(folder, readers);
+  }
   const project = configs.forFile(path);
-  return {
-    overrides: { ...project.overrides, ...scope.overrides },
-    readBodyFile: bodyFileReader(folder, readable),
-    metadata: metadataSource(folder, readable),
-  };
+  return { overrides: { ...project.overrides, ...scope.overrides }, ...readers };
 }

@@ -84,6 +84,10 @@ export type { TestCase, TestsFile } from './suite/testsFile';
 export { runCase } from './suite/runCase';
 export type { CaseOutcome } from './suite/runCase';
 export type { Failure } from './suite/match';
+export { runScenario, fillValues, resolvePointer } from './suite/runScenario';
+export type { ScenarioOutcome, StepOutcome, BuiltInSource } from './suite/runScenario';
+export { BUILT_INS, CAPTURE_ROOTS } from './suite/scenario';
+export type { Scenario, TestStep, Capture } from './suite/scenario';
 export { addCase } from './suite/addCase';
 export { responseSkeleton, setResponseStructureEdits, structureReport } from './structure/responseStructure';
 

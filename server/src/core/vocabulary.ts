@@ -88,6 +88,19 @@ export const ODATA_METHOD: Readonly<Record<ODataOperation, Method>> = {
 /** Operation kinds whose request carries a body. */
 export const ODATA_OPERATIONS_WITH_BODY: readonly ODataOperation[] = ['create', 'update', 'replace', 'action'];
 
+/** A Custom request that sends other Custom requests of its file together as one OData `$batch`. */
+export const ODATA_BATCH = 'batch' as const;
+
+/** Every `operation` a Custom request may have: the kinds of one request, and batch. */
+export const CUSTOM_REQUEST_OPERATIONS = [...ODATA_OPERATIONS, ODATA_BATCH] as const;
+
+/** How a batch is written: `multipart` (OData 4.0 multipart/mixed, every V4 service) or `json` (OData 4.01). */
+export const ODATA_BATCH_FORMATS = ['multipart', 'json'] as const;
+export type ODataBatchFormat = (typeof ODATA_BATCH_FORMATS)[number];
+
+/** Operation kinds that may not sit in a change set: a change set holds only changes. */
+export const ODATA_READ_OPERATIONS: readonly ODataOperation[] = ['read', 'function'];
+
 export const PARAMETER_MODES = ['queryAndPath', 'onlyPath'] as const;
 export type ParameterMode = (typeof PARAMETER_MODES)[number];
 

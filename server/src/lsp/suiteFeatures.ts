@@ -8,15 +8,15 @@ import type { Connection, TextDocuments, WorkspaceEdit } from 'vscode-languagese
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { URI } from 'vscode-uri';
 import {
-  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, setResponseStructureEdits,
-  type CaseOutcome, type ConnectorLanguageService, type ExactJson, type TestsDocument,
+  addCase, caseValues, ENVIRONMENTS_FILE, LineIndex, parseEnvironmentsFile, parseExact, responseSkeleton, runCase, runScenario, setResponseStructureEdits,
+  type CaseOutcome, type ConnectorLanguageService, type ExactJson, type Failure, type ScenarioOutcome, type TestsDocument,
 } from '../core';
 import { requestInputs, type RequestInputs } from '../sending/requestInputs';
 import { connectorPathOf, loadSuite, testsFileFindings, testsPathOf, type SuiteReading } from '../io/testsFiles';
 import {
   LIST_ENVIRONMENTS, LIST_TEST_CASES, RUN_TEST_CASES, SAVE_AS_EXPECTATION, USE_AS_RESPONSE_STRUCTURE,
   type EnvironmentSummary, type ListTestCasesParams, type ListTestCasesResult, type RunTestCasesParams, type RunTestCasesResult,
-  type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
+  type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type TestStepRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
 } from '../protocol';
 import { isConnectorUri, kindOfUri } from './analysis';
 import { workspacePaths, type FeatureGroupFactory } from './context';
@@ -99,6 +99,30 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
   });
 }
 
+/** A scenario's run for the Testing view: the scenario as its deciding step ended, and every step. */
+function scenarioRun(outcome: ScenarioOutcome & { problem?: string }, lines: LineIndex): TestCaseRun {
+  const failuresOf = (failures: Failure[]): TestStepRun['failures'] => failures.map(({ at, ...f }) => ({ ...f, ...(at ? { range: rangeOf(lines, at) } : {}) }));
+  const steps: TestStepRun[] = outcome.steps.map((s) => ({
+    name: s.step.label,
+    operationId: s.step.operationId,
+    outcome: s.outcome,
+    durationMs: s.durationMs,
+    failures: failuresOf(s.failures),
+    problems: s.problems.map((p) => p.message),
+    ...(s.skippedBecause ? { skipped: s.skippedBecause } : {}),
+  }));
+  const deciding = outcome.steps.find((s) => s.outcome === 'failed' || s.outcome === 'error');
+  return {
+    index: outcome.scenario.index,
+    name: outcome.scenario.name,
+    outcome: outcome.outcome,
+    durationMs: outcome.durationMs,
+    failures: deciding ? failuresOf(deciding.failures).map((f) => ({ ...f, message: `${deciding.step.label}: ${f.message}` })) : [],
+    problems: [...(outcome.problem ? [outcome.problem] : []), ...(deciding?.problems.map((p) => `${deciding.step.label}: ${p.message}`) ?? [])],
+    steps,
+  };
+}
+
 /** Environments, the Testing view's requests and the result panel's edits. */
 export const suiteFeatures: FeatureGroupFactory = (deps) => ({
   capabilities: {},
@@ -130,7 +154,10 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
       const lines = new LineIndex(loaded.suite.file.text);
       const errors = [...loaded.suite.findings, ...loaded.suite.lint.findings.map((f) => ({ ...f, message: `${basename(loaded.suite.connectorPath)}: ${f.message}` }))].filter((f) => f.severity === 'error');
       return {
-        cases: loaded.suite.file.cases.map((c) => ({ index: c.index, name: c.name, operationId: c.operationId, range: rangeOf(lines, c.span) })),
+        cases: [
+          ...loaded.suite.file.cases.map((c) => ({ index: c.index, name: c.name, operationId: c.operationId, range: rangeOf(lines, c.span) })),
+          ...loaded.suite.file.scenarios.map((c) => ({ index: c.index, name: c.name, operationId: '', range: rangeOf(lines, c.span), steps: c.steps.map((s) => ({ name: s.label, operationId: s.operationId, range: rangeOf(lines, s.span) })) })),
+        ].sort((a, b) => a.index - b.index),
         problems: errors.map((f) => f.message),
       };
     });
@@ -178,6 +205,14 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
             ...(outcome.sent ? { sent: sentView(outcome.sent.request, caseValues(suite.file, testCase), outcome.sent) } : {}),
           });
         }
+        for (const scenario of suite.file.scenarios) {
+          if (params.indexes && !params.indexes.includes(scenario.index)) continue;
+          if (token.isCancellationRequested) break;
+          const outcome = await runScenario({ connector, findings: suite.lint.findings, file: suite.file, scenario, ...inputs.prepare, send: inputs.send })
+            .catch((error: unknown): ScenarioOutcome & { problem: string } => ({ scenario, outcome: 'error', steps: [], durationMs: 0, problem: error instanceof Error ? error.message : String(error) }));
+          runs.push(scenarioRun(outcome, lines));
+        }
+        runs.sort((a, b) => a.index - b.index);
       } finally {
         subscription.dispose();
       }

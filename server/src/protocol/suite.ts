@@ -19,8 +19,11 @@ export interface ListTestCasesParams { uri: string }
 export interface TestCaseSummary {
   index: number;
   name: string;
+  /** Empty for a scenario. */
   operationId: string;
   range: Range;
+  /** A scenario's steps, in order. */
+  steps?: { name: string; operationId: string; range: Range }[];
 }
 export interface ListTestCasesResult {
   cases: TestCaseSummary[];
@@ -47,5 +50,18 @@ export interface TestCaseRun {
   problems: string[];
   /** The answer and the request, redacted, for the result panel. */
   sent?: SentView;
+  /** A scenario's steps, each as it ended. */
+  steps?: TestStepRun[];
+}
+/** One step of a scenario's run. */
+export interface TestStepRun {
+  name: string;
+  operationId: string;
+  outcome: 'passed' | 'failed' | 'error' | 'skipped';
+  durationMs: number;
+  failures: (Omit<Failure, 'at'> & { range?: Range })[];
+  problems: string[];
+  /** Why a skipped step was not sent. */
+  skipped?: string;
 }
 export type RunTestCasesResult = { ok: true; runs: TestCaseRun[] } | { ok: false; problems: string[] };

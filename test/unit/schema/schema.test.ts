@@ -7,7 +7,7 @@ import type { Finding } from '../../../server/src/core/findings';
 import { lintText } from '../../../server/src/core/lint';
 import { CONNECTOR_SCHEMA } from '../../../server/src/core/schema/compile';
 import {
-  AUTH_SCHEMES, ITEM_TYPES, LOCATIONS, METADATA_LEVELS, METHODS, ODATA_OPERATIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
+  AUTH_SCHEMES, ITEM_TYPES, LOCATIONS, METADATA_LEVELS, METHODS, CUSTOM_REQUEST_OPERATIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
 } from '../../../server/src/core/vocabulary';
 
 /** Schema and syntax findings only (no semantic rules), as `code@text`. */
@@ -47,7 +47,7 @@ describe('connector schema', () => {
     assert.deepEqual(enumOf('items', 'separation'), [...SEPARATIONS]);
     assert.deepEqual(enumOf('items', 'type'), [...ITEM_TYPES]);
     assert.deepEqual(enumOf('restOperation', 'method'), [...METHODS]);
-    assert.deepEqual(enumOf('customRequest', 'operation'), [...ODATA_OPERATIONS]);
+    assert.deepEqual(enumOf('customRequest', 'operation'), [...CUSTOM_REQUEST_OPERATIONS]);
     assert.deepEqual(enumOf('customRequest', 'parameterMode'), [...PARAMETER_MODES]);
     assert.deepEqual(enumOf('customRequest', 'metadataLevel'), [...METADATA_LEVELS]);
     assert.deepEqual(enumOf('authorization', 'scheme'), [...AUTH_SCHEMES]);

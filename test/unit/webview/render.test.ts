@@ -285,4 +285,17 @@ describe('result panel: numbers', () => {
     const old = { ...view(), result: { status: 200, errors: [], warnings: [], timing: { totalMs: 1 }, data: { name: 'Rex' } } } as unknown as ResultView;
     assert.ok(allText(renderResult(old)).includes('"Rex"'));
   });
+
+  test('a batch shows one section per item: its request, change set, status, errors and data', () => {
+    const tree = renderResult(view({
+      data: [{ status: 201, data: { ID: 1 }, errors: [] }, { status: 400, data: null, errors: ["Change set 'books' failed at item 2 (HTTP 400); none of its changes were applied."] }],
+      batchItems: [{ request: 'createBook', changeSet: 'books' }, { request: 'createBook', changeSet: 'books' }],
+    }));
+    const sections = (tree.kind === 'element' ? tree.children : []).filter((c) => c.kind === 'element' && c.className === 'batch-item');
+    assert.equal(sections.length, 2);
+    const [first, second] = sections.map((s) => allText(s).join(' | '));
+    assert.match(first ?? '', /^Item 1: createBook \(change set 'books'\) \| 201 \|/);
+    assert.match(first ?? '', /ID/);
+    assert.match(second ?? '', /^Item 2: createBook \(change set 'books'\) \| 400 \| Change set 'books' failed at item 2/);
+  });
 });

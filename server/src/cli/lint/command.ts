@@ -11,7 +11,8 @@ import { countSeverities, plural } from '../format/counts';
 import { docUrl, packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
 import { RULE_CATALOG, type RuleInfo } from '../../core';
 import { decodeJsonText } from '../../io/jsonText';
-import { lintFiles, type LintedFile, type LintSource } from './lintFiles';
+import { displayPathOf, lintFiles, type LintedFile, type LintRun, type LintSource } from './lintFiles';
+import { lintInThreads, threadsFor } from './lintThreads';
 import { LINT_HELP, parseLintArgs, type LintOptions } from './options';
 import { resolveTargets } from './targets';
 
@@ -54,7 +55,11 @@ export async function runLintCommand(argv: readonly string[], io: CliIo, catalog
   const sources: (string | LintSource)[] = options.stdin
     ? [{ path: resolve(io.cwd, options.stdin.filename ?? STDIN_NAME), displayPath: options.stdin.filename ?? STDIN_NAME, text: decodeJsonText(await io.readStdin()) }]
     : targets.files;
-  const run = await lintFiles(sources, options.overrides, io.cwd);
+  const threads = threadsFor(options.concurrency, sources.length);
+  const inThreads: LintRun | undefined = threads > 1
+    ? await lintInThreads(targets.files, { threads, overrides: options.overrides, cwd: io.cwd, displayPathOf: (file) => displayPathOf(file, io.cwd) })
+    : undefined;
+  const run = inThreads ?? await lintFiles(sources, options.overrides, io.cwd);
   const problems = [...targets.problems, ...run.problems];
   const files = options.quiet
     ? run.files.map((file) => ({ ...file, findings: file.findings.filter((f) => f.severity === 'error') }))

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { closeMatches, isSeverityLevel, type SeverityLevel } from '../../core';
 import { UsageError } from '../usage';
+import type { Concurrency } from './lintThreads';
 
 export const FORMATS = ['stylish', 'compact', 'json', 'sarif', 'github'] as const;
 export type OutputFormat = (typeof FORMATS)[number];
@@ -20,6 +21,8 @@ export interface LintOptions {
   outputFile: string | undefined;
   /** Read one connector from standard input (the target `-`), judged as if it were this file. */
   stdin: { filename: string | undefined } | undefined;
+  /** Worker threads to check with: a number (1: none), or auto (as many as the files pay for, up to the cores). */
+  concurrency: Concurrency;
   help: boolean;
 }
 
@@ -44,6 +47,8 @@ Options:
                            NO_COLOR are honoured)
       --stdin-filename <p> with the target -, read a file from standard input and check and report
                            it as this file (by its name; its connector-tools.json applies)
+      --concurrency <n>    check files in n threads (up to the cores), 'auto' (one per 250 files, up to
+                           the cores) or 'off' (default: one thread); the report is the same
   -h, --help               show this help
 
 The nearest connector-tools.json in a file's folder or above (up to the project root: the nearest
@@ -89,7 +94,18 @@ function parseRule(value: string, knownIds: readonly string[], into: Record<stri
   into[id] = level;
 }
 
-const EXAMPLE_VALUES: Readonly<Record<string, string>> = { format: 'json', 'max-warnings': '0', rule: 'syntax-error=warning', 'output-file': 'report.sarif', 'stdin-filename': 'api.connector.json' };
+function parseConcurrency(value: string | undefined): Concurrency {
+  const given = value?.trim();
+  if (given === undefined || given === 'off') return 1;
+  if (given === 'auto') return 'auto';
+  if (!/^\d+$/.test(given) || Number(given) < 1) {
+    throw new UsageError(`--concurrency needs auto, off or a whole number of threads of 1 or more, e.g. --concurrency 4; got '${value}'.`);
+  }
+  // Digits beyond what a number holds still mean "as many as there are cores": the count is capped at the cores.
+  return Math.min(Number(given), Number.MAX_SAFE_INTEGER);
+}
+
+const EXAMPLE_VALUES: Readonly<Record<string, string>> = { concurrency: 'auto', format: 'json', 'max-warnings': '0', rule: 'syntax-error=warning', 'output-file': 'report.sarif', 'stdin-filename': 'api.connector.json' };
 
 /** Rewrites parseArgs' errors (written for programmers) into what a user of `connector lint` should do. */
 function usageErrorOf(error: unknown, argv: readonly string[]): UsageError {
@@ -111,6 +127,7 @@ function usageErrorOf(error: unknown, argv: readonly string[]): UsageError {
     if (value !== undefined) {
       if (name === 'max-warnings') parseMaxWarnings(value);
       if (name === 'format') parseFormat(value);
+      if (name === 'concurrency') parseConcurrency(value);
       return new UsageError(`Option '${option}' got '${value}', which looks like an option. If it is the value, write ${option}=${value}.`);
     }
   }
@@ -134,6 +151,7 @@ export function parseLintArgs(argv: readonly string[], knownRuleIds: readonly st
         color: { type: 'boolean' },
         'no-color': { type: 'boolean' },
         'stdin-filename': { type: 'string' },
+        concurrency: { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     });
@@ -160,6 +178,7 @@ export function parseLintArgs(argv: readonly string[], knownRuleIds: readonly st
     color: values.color ? true : values['no-color'] ? false : undefined,
     outputFile: values['output-file'],
     stdin: readsStdin ? { filename: values['stdin-filename'] } : undefined,
+    concurrency: parseConcurrency(values.concurrency),
     help: values.help ?? false,
   };
 }

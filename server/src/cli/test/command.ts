@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { environmentSecrets, LineIndex, RULE_IDS, runCase, secretVariable } from '../../core';
+import { environmentSecrets, LineIndex, RULE_IDS, runCase, runScenario, secretVariable, type Scenario, type TestCase } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
 import { requestInputs, type RequestInputs } from '../../sending/requestInputs';
@@ -30,7 +30,7 @@ interface Planned {
 function secretsNeeded(planned: Planned): string[] {
   const authorization = planned.suite.lint.connector?.authorization;
   const name = authorization?.secret?.value;
-  if (!name || (authorization?.scheme?.value ?? 'none') === 'none' || planned.suite.file.cases.length === 0) return [];
+  if (!name || (authorization?.scheme?.value ?? 'none') === 'none' || planned.suite.file.cases.length + planned.suite.file.scenarios.length === 0) return [];
   return [planned.inputs.prepare.environment?.secrets[name] ?? name];
 }
 
@@ -112,8 +112,11 @@ export async function runTestCommand(argv: readonly string[], io: CliIo): Promis
     };
     files.push(report);
     if (streaming) io.stdoutPainted(`${files.length > 1 ? '\n' : ''}${stylishFileHeading(report, color)}`);
-    for (const testCase of suite.file.cases) {
-      const outcome = await runCase({ connector, findings: suite.lint.findings, file: suite.file, testCase, ...inputs.prepare, send: inputs.send });
+    // Cases and scenarios in file order.
+    const runs: (TestCase | Scenario)[] = [...suite.file.cases, ...suite.file.scenarios].sort((a, b) => a.index - b.index);
+    for (const run of runs) {
+      const common = { connector, findings: suite.lint.findings, file: suite.file, ...inputs.prepare, send: inputs.send };
+      const outcome = 'steps' in run ? await runScenario({ ...common, scenario: run }) : await runCase({ ...common, testCase: run });
       report.cases.push(outcome);
       if (streaming) io.stdoutPainted(stylishCase(report, outcome, color));
     }

@@ -6,7 +6,8 @@ import { NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOpti
 export const TEST_HELP = `Usage: connector test [files, folders or globs] [options]
 
 Runs the cases of tests files (NAME.tests.json, beside NAME.connector.json): each sends its operation with its
-values and checks the answer. Cases run one at a time, in file order. A folder (default: the current one) stands
+values and checks the answer; a scenario (a case with "steps") sends its steps in order, each step's captures
+filling {{names}} in later steps' values. Cases run one at a time, in file order. A folder (default: the current one) stands
 for every *.tests.json below it; a connector file stands for its tests file.
 
 Options:

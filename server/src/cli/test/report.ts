@@ -1,4 +1,13 @@
-import type { CaseOutcome, Failure, LineIndex } from '../../core';
+import type { CaseOutcome, Failure, LineIndex, ScenarioOutcome, StepOutcome } from '../../core';
+
+/** A case's or a scenario's outcome, in file order. */
+export type RunOutcome = CaseOutcome | ScenarioOutcome;
+
+/** Whether an outcome is a scenario's (it has steps). */
+export function isScenario(outcome: RunOutcome): outcome is ScenarioOutcome {
+  return 'scenario' in outcome;
+}
+
 
 /** One tests file's run: where it is, its connector, and each case's outcome in file order. */
 export interface FileReport {
@@ -8,7 +17,7 @@ export interface FileReport {
   connectorName: string;
   environment?: string;
   lines: LineIndex;
-  cases: CaseOutcome[];
+  cases: RunOutcome[];
 }
 
 /** A whole run, for the formats. */
@@ -19,7 +28,7 @@ export interface TestReport {
 }
 
 /** Passed, failed and error counts. */
-export function countOutcomes(cases: readonly CaseOutcome[]): { tests: number; passed: number; failed: number; errors: number } {
+export function countOutcomes(cases: readonly { outcome: RunOutcome['outcome'] }[]): { tests: number; passed: number; failed: number; errors: number } {
   return {
     tests: cases.length,
     passed: cases.filter((c) => c.outcome === 'passed').length,
@@ -54,8 +63,9 @@ export function failureLines(failure: Failure): string[] {
   return lines;
 }
 
-/** Why a case ended as it did, as lines: its failures with diffs, or why it was not sent. */
-export function outcomeLines(outcome: CaseOutcome): string[] {
+/** Why a case or step ended as it did, as lines: its failures with diffs, or why it was not sent. */
+export function outcomeLines(outcome: CaseOutcome | StepOutcome): string[] {
+  if ('skippedBecause' in outcome && outcome.skippedBecause) return [`skipped: ${outcome.skippedBecause}`];
   if (outcome.problems.length) return outcome.problems.map((p) => `not sent: ${p.message}`);
   return outcome.failures.flatMap(failureLines);
 }

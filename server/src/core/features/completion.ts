@@ -4,7 +4,7 @@ import type { Connector, RestParameter } from '../model';
 import { nodeAtPath, propertiesOf as treeProperties } from '../tree';
 import {
   AUTH_SCHEMES, FORM_URLENCODED, isOneOf, ITEM_TYPES, ITEM_TYPES_BY_LOCATION, LOCATIONS, METADATA_LEVELS, METHODS,
-  MULTIPART_FORM, OCTET_STREAM, ODATA_OPERATIONS, ODATA_QUERY_OPTIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
+  MULTIPART_FORM, OCTET_STREAM, CUSTOM_REQUEST_OPERATIONS, ODATA_BATCH, ODATA_BATCH_FORMATS, ODATA_QUERY_OPTIONS, PARAMETER_MODES, PARAMETER_TYPES, SEPARATIONS,
   TYPES_BY_LOCATION, TYPES_WITH_REQUIRED,
 } from '../vocabulary';
 import { objectKindAt, type ObjectKind } from './context';
@@ -100,6 +100,11 @@ function valueProposals(path: JSONPath, document: ConnectorDocument, replace: Co
   const property = path[path.length - 1];
   const holder = objectKindAt(path.slice(0, -1));
   if (typeof property !== 'string') return [];
+  if (property === 'request' && path.length === 5 && path[0] === 'customRequests' && path[2] === 'requests' && connector?.kind === 'odata') {
+    // A batch item names a Custom request of the file that is not itself a batch.
+    const requests = connector.customRequests.filter((r) => r.id !== undefined && r.operation?.value !== ODATA_BATCH);
+    return values(requests.map((r) => r.id?.value ?? ''), Object.fromEntries(requests.map((r) => [r.id?.value ?? '', `${r.operation?.value ?? ''} ${r.url?.value ?? ''}${r.summary ? `: ${r.summary.value}` : ''}`])), replace);
+  }
   const booleans = ['required', 'emptyValue', 'uniqueItems', 'exclusiveMaximum', 'exclusiveMinimum', 'enforceConstraints', 'includeHeaders', 'includeEntityDescriptor'];
   if (booleans.includes(property)) return ['true', 'false'].map((b) => ({ label: b, kind: 'value', insertText: b, replace }));
   if (holder === 'headers' && property.toLowerCase() === 'content-type') return values(CONTENT_TYPES, undefined, replace);
@@ -116,9 +121,10 @@ function valueProposals(path: JSONPath, document: ConnectorDocument, replace: Co
   }
   if (holder === 'operation' && property === 'method') return values(METHODS, VALUE_DOCS.method, replace);
   if (holder === 'customRequest') {
-    if (property === 'operation') return values(ODATA_OPERATIONS, VALUE_DOCS.operation, replace);
+    if (property === 'operation') return values(CUSTOM_REQUEST_OPERATIONS, VALUE_DOCS.operation, replace);
     if (property === 'parameterMode') return values(PARAMETER_MODES, VALUE_DOCS.parameterMode, replace);
     if (property === 'metadataLevel') return values(METADATA_LEVELS, VALUE_DOCS.metadataLevel, replace);
+    if (property === 'format') return values(ODATA_BATCH_FORMATS, VALUE_DOCS.format, replace);
     return [];
   }
   if (holder === 'parameter' || holder === 'items') {

@@ -76,6 +76,11 @@ export const VALUE_DOCS: Readonly<Record<string, Readonly<Record<string, string>
     delete: 'DELETE: remove an entity (send If-Match).',
     action: 'POST: call a bound or unbound action.',
     function: 'GET: call a function.',
+    batch: 'POST to `$batch`: the Custom requests listed in `requests` sent together; items with the same `changeSet` succeed or fail together.',
+  },
+  format: {
+    multipart: 'OData 4.0 multipart/mixed: every OData V4 service accepts it (the default).',
+    json: 'OData 4.01 JSON batch: for services that support OData 4.01.',
   },
   parameterMode: {
     queryAndPath: "The url's query is parsed; `query` holds the options; path parameters may not be inside the query.",

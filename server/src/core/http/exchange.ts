@@ -3,6 +3,7 @@
 // redacted.
 import { nextLinkOf, nextPage, requestAtPage, rowsOf, withAllRows } from './pages';
 import { redactJson, redactRequest, redactResult, redactText } from './redact';
+import { shapeBatchResult } from './batchResult';
 import { parseBody, shapeResult } from './result';
 import { sendRequest, type SendOptions, type SendOutcome } from './send';
 import type { BuiltRequest, ConnectorResult, ReceivedResponse } from './types';
@@ -43,7 +44,7 @@ export async function sendPrepared(request: BuiltRequest, options: SendOptions, 
   if (paging) return sendPages(request, options, paging);
   const outcome = await sendRequest(request, options);
   if (!outcome.ok) return redacted(request, failedResult(request, outcome), '', {});
-  const result = shapeResult(request.shaping, outcome.response, request.warnings);
+  const result = request.shaping.kind === 'odataBatch' ? shapeBatchResult(request.shaping, outcome.response, request.warnings) : shapeResult(request.shaping, outcome.response, request.warnings);
   forgetRefusedToken(request, outcome.response, result);
   return redacted(request, result, outcome.response.body, outcome.response.headers);
 }

@@ -4,7 +4,7 @@
 import type { JsonValue } from '../tree';
 import type { ExactJson } from '../values/exactJson';
 import type { OAuth2Flow } from '../oauth2/types';
-import type { Method, MetadataLevel, ODataOperation } from '../vocabulary';
+import type { Method, MetadataLevel, ODataBatchFormat, ODataOperation } from '../vocabulary';
 
 /** A file a request sends or reads, found by the file step: as the value named it, where it is, how large. */
 export interface FileRef {
@@ -38,7 +38,16 @@ export type ResultShaping =
       includeHeaders: boolean;
       includeEntityDescriptor: boolean;
       metadataLevel: MetadataLevel;
-    };
+    }
+  /** An OData $batch: each part shaped as its Custom request's result would be. */
+  | { kind: 'odataBatch'; format: ODataBatchFormat; parts: BatchPartShaping[]; includeHeaders: boolean };
+
+/** How one part of a batch is shaped: the Custom request it came from, its change set, its own shaping. */
+export interface BatchPartShaping {
+  requestId: string;
+  changeSet?: string;
+  shaping: ResultShaping;
+}
 
 /** Where the connector's authorization put a secret, so a copied command can name it instead of showing it. */
 export type SecretPlacement =
@@ -121,6 +130,9 @@ export interface ConnectorResult {
   /** Set when the body was cut at the size cap. */
   truncated?: boolean;
   /** Redirects followed on the way, in order; absent when there were none. */
-  redirects?: RedirectFollowed[];  /** How many pages were read, when all pages were asked for (their rows are concatenated in `data`). */
+  redirects?: RedirectFollowed[];
+  /** How many pages were read, when all pages were asked for (their rows are concatenated in `data`). */
   pages?: number;
+  /** A batch: what each entry of `data` answers (its Custom request and change set), for views that show one section per item. */
+  batchItems?: { request: string; changeSet?: string }[];
 }

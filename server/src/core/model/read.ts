@@ -4,13 +4,14 @@
 import type { Node } from 'jsonc-parser';
 import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
+import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { CONSTRAINTS } from '../vocabulary';
 import {
   fieldAt, isAny, isArray, isBoolean, isModelObject, isString, KeyedPart, mapFieldAt, objectElements, objectValue, OptionsField, Part,
   propertiesByKey, slotsOf, TreeMapEntry, type TreeField,
 } from './parts';
 import type {
-  Authorization, Connector, ConnectorCommon, CustomRequest, CustomRequestBody, Field, ItemsSpec, MapField,
+  Authorization, BatchItem, Connector, ConnectorCommon, CustomRequest, CustomRequestBody, Field, ItemsSpec, MapField,
   ModelDefinition, RestConnector, RestOperation, RestParameter,
 } from './types';
 
@@ -160,8 +161,30 @@ function readBody(tree: JsonTree, property: number): CustomRequestBody | undefin
 
 const REQUEST_KEYS = slotsOf([
   'id', 'summary', 'operation', 'url', 'parameterMode', 'query', 'headers', 'body', 'responseStructure', 'includeHeaders',
-  'includeEntityDescriptor', 'metadataLevel',
+  'includeEntityDescriptor', 'metadataLevel', 'format', 'requests',
 ]);
+
+const BATCH_ITEM_KEYS = slotsOf(['request', 'values', 'changeSet']);
+
+class TreeBatchItem extends Part implements BatchItem {
+  declare readonly index: number;
+  declare readonly request: Field<string> | undefined;
+  declare readonly values: Field<JsonValue> | undefined;
+  declare readonly changeSet: Field<string> | undefined;
+
+  constructor(tree: JsonTree, at: number, index: number) {
+    super(tree, at);
+    this.index = index;
+    const [request = -1, values = -1, changeSet = -1] = propertiesByKey(tree, at, BATCH_ITEM_KEYS);
+    this.request = fieldAt(tree, request, isString);
+    this.values = fieldAt(tree, values, isAny);
+    this.changeSet = fieldAt(tree, changeSet, isString);
+  }
+
+  get exactValues(): ExactJson | undefined {
+    return this.values ? exactOfNode(this.values.node, this.tree.text) : undefined;
+  }
+}
 
 class TreeCustomRequest extends Part implements CustomRequest {
   declare readonly index: number;
@@ -177,6 +200,8 @@ class TreeCustomRequest extends Part implements CustomRequest {
   declare readonly includeHeaders: Field<boolean> | undefined;
   declare readonly includeEntityDescriptor: Field<boolean> | undefined;
   declare readonly metadataLevel: Field<string> | undefined;
+  declare readonly format: Field<string> | undefined;
+  declare readonly requests: BatchItem[] | undefined;
 
   constructor(tree: JsonTree, at: number, index: number) {
     super(tree, at);
@@ -195,7 +220,18 @@ class TreeCustomRequest extends Part implements CustomRequest {
     this.includeHeaders = fieldAt(tree, slot(9), isBoolean);
     this.includeEntityDescriptor = fieldAt(tree, slot(10), isBoolean);
     this.metadataLevel = fieldAt(tree, slot(11), isString);
+    this.format = fieldAt(tree, slot(12), isString);
+    const items = slot(13) < 0 ? -1 : tree.propertyValue(slot(13));
+    // Every element keeps its position: a non-object element still takes a Content-ID (the schema reports it).
+    this.requests = items >= 0 && tree.kind(items) === ARRAY ? objectElements(tree, items).map((node) => new TreeBatchItem(tree, node, positionIn(tree, items, node))) : undefined;
   }
+}
+
+/** The 0-based position of element `node` in array node `array`. */
+function positionIn(tree: JsonTree, array: number, node: number): number {
+  let position = 0;
+  for (let element = array + 1; element < node; element = tree.end(element)) position++;
+  return position;
 }
 
 /** Reads Custom request `index` (its position among the requests) from its object node. */

@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonValue } from '../tree';
+import type { ExactJson } from '../values/exactJson';
 import type { ConstraintName } from '../vocabulary';
 
 /**
@@ -117,6 +118,22 @@ export interface CustomRequest {
   includeHeaders?: Field<boolean>;
   includeEntityDescriptor?: Field<boolean>;
   metadataLevel?: Field<string>;
+  /** Batch only: `multipart` (OData 4.0, default) or `json` (OData 4.01). */
+  format?: Field<string>;
+  /** Batch only: the Custom requests sent together, in order; absent when the property is absent or not an array. */
+  requests?: BatchItem[];
+}
+
+/** One item of a batch: a Custom request of the same file by id, its values, and the change set it belongs to. */
+export interface BatchItem {
+  node: Node;
+  /** Its position among the batch's items, from 0 (its Content-ID is index + 1). */
+  index: number;
+  request?: Field<string>;
+  values?: Field<JsonValue>;
+  /** The values as written, numbers with their own digits (an int64 key past 2^53 stays exact). */
+  readonly exactValues: ExactJson | undefined;
+  changeSet?: Field<string>;
 }
 
 export interface ConnectorCommon {

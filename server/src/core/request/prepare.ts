@@ -9,6 +9,8 @@ import type { FileAccess } from './files';
 import { describeInputs, odataBodyFile, type InputDescription } from './inputs';
 import { newBoundary } from '../http/body';
 import { buildODataRequest, odataTexts } from './odata';
+import { buildBatch, readBodyFile } from './prepareBatch';
+import { ODATA_BATCH } from '../vocabulary';
 import { buildRestRequest, restFilesNeeded } from './rest';
 import { resolveValues } from './restValues';
 import type { BuildProblem, SecretProvider, SuppliedValues } from './types';
@@ -98,14 +100,8 @@ export async function prepareRequest(input: PrepareInput): Promise<Prepared> {
     problems.push(unknownOperation(operationId, connector));
     return refuse();
   }
-  const bodyTexts = new Map<string, string>();
+  const bodyTexts = customRequest ? await readBodyFile(customRequest, input.files, input.baseDir, problems) : new Map<string, string>();
   const bodyFile = customRequest ? odataBodyFile(customRequest) : undefined;
-  if (bodyFile !== undefined) {
-    const found = await input.files.find(bodyFile, input.baseDir);
-    const read = found.ok ? await input.files.readText(found.file) : found;
-    if (read.ok) bodyTexts.set(bodyFile, read.text);
-    else problems.push(read.problem);
-  }
   const inputs = describeInputs(connector, operationId, bodyTexts) ?? [];
   const values = gatherValues(input, inputs, bodyTexts, problems, warnings);
   let built: ReturnType<typeof buildRestRequest> | undefined;
@@ -121,6 +117,9 @@ export async function prepareRequest(input: PrepareInput): Promise<Prepared> {
       else problems.push(outcome.problem);
     }
     if (problems.length === 0) built = buildRestRequest(connector, operation, resolved.resolved, found, newBoundary());
+  } else if (connector.kind === 'odata' && customRequest?.operation?.value === ODATA_BATCH) {
+    // A batch's values are its items' own; values given for the batch itself name nothing.
+    if (problems.length === 0) built = await buildBatch(connector, customRequest, input.files, input.baseDir);
   } else if (connector.kind === 'odata' && customRequest) {
     const texts = odataTexts(customRequest, inputs, values, problems);
     if (problems.length === 0) built = buildODataRequest(connector, customRequest, texts, bodyFile === undefined ? undefined : bodyTexts.get(bodyFile));

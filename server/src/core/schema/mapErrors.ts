@@ -75,16 +75,24 @@ function unknownProperty(error: ErrorObject, path: PathSegment[], node: Node, co
   return finding('unknown-property', spanOfNode(keyNode), `Unknown property '${name}' in ${where}. Allowed: ${quoteList(allowed)}.`);
 }
 
-function propertyNotForKind(path: PathSegment[], context: Context): Finding | undefined {
+/**
+ * A property that the schema forbids where it stands (for this kind, this flow, this operation): a finding on its
+ * key with a fix that removes it; `why` says why, given the property's name and the object holding it.
+ */
+function propertyNotHere(path: PathSegment[], context: Context, why: (name: string, holder: Node | undefined) => string): Finding | undefined {
   const name = String(path[path.length - 1]);
   const valueNode = nodeAtPath(context.root, path);
   const keyNode = valueNode && keyNodeOf(valueNode);
   if (!keyNode) return undefined;
-  const kind = kindOf(context.root);
-  const other = kind === 'rest' ? 'OData' : 'REST';
   const property = keyNode.parent;
   const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(property)] }] : [];
-  return finding('property-not-for-kind', spanOfNode(keyNode), `'${name}' belongs to ${other} connectors; this one is ${kind === 'rest' ? 'REST' : 'OData'} ("kind": "${kind ?? ''}"). Remove it, or change 'kind'.`, fixes);
+  return finding('property-not-for-kind', spanOfNode(keyNode), why(name, valueNode.parent?.parent), fixes);
+}
+
+function propertyNotForKind(path: PathSegment[], context: Context): Finding | undefined {
+  const kind = kindOf(context.root);
+  const other = kind === 'rest' ? 'OData' : 'REST';
+  return propertyNotHere(path, context, (name) => `'${name}' belongs to ${other} connectors; this one is ${kind === 'rest' ? 'REST' : 'OData'} ("kind": "${kind ?? ''}"). Remove it, or change 'kind'.`);
 }
 
 /** What each OAuth2 flow's own settings are for, when one is written under another flow. */
@@ -93,16 +101,22 @@ const FLOW_SETTINGS: Readonly<Record<string, string>> = {
   authorizationUrl: `'authorizationUrl' is used only with "flow": "authorizationCode" (the sign-in page the browser opens).`,
 };
 
+/** A Custom request's setting that a batch does not have, or a batch's setting on a single request. */
+function propertyNotForBatch(path: PathSegment[], context: Context): Finding | undefined {
+  return propertyNotHere(path, context, (name, holder) => {
+    const operation = holder ? valueOf(holder, 'operation')?.value : undefined;
+    return operation === 'batch'
+      ? `A batch has no '${name}': each of its items takes it from the Custom request it names. Remove it, or set it on that request.`
+      : `'${name}' belongs to a batch ("operation": "batch"); this request's operation is "${String(operation)}". Remove it, or change 'operation'.`;
+  });
+}
+
 /** A setting of another OAuth2 flow in an oauth2 authorization. */
 function propertyNotForFlow(path: PathSegment[], context: Context): Finding | undefined {
-  const name = String(path[path.length - 1]);
-  const valueNode = nodeAtPath(context.root, path);
-  const keyNode = valueNode && keyNodeOf(valueNode);
-  if (!keyNode) return undefined;
-  const flow = valueNode.parent?.parent ? valueOf(valueNode.parent.parent, 'flow')?.value : undefined;
-  const property = keyNode.parent;
-  const fixes: Fix[] = property ? [{ title: `Remove '${name}'`, edits: [removeMemberEdit(property)] }] : [];
-  return finding('property-not-for-kind', spanOfNode(keyNode), `${FLOW_SETTINGS[name] ?? `'${name}' does not belong to this flow.`} This authorization uses "flow": "${String(flow)}": remove it, or change 'flow'.`, fixes);
+  return propertyNotHere(path, context, (name, holder) => {
+    const flow = holder ? valueOf(holder, 'flow')?.value : undefined;
+    return `${FLOW_SETTINGS[name] ?? `'${name}' does not belong to this flow.`} This authorization uses "flow": "${String(flow)}": remove it, or change 'flow'.`;
+  });
 }
 
 /** What an OAuth2 flow's required setting is, for the message that asks for it. */
@@ -203,7 +217,9 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], text: string, ro
     switch (error.keyword) {
       case 'required': result = missingProperty(error, path, node, context); break;
       case 'additionalProperties': result = unknownProperty(error, path, node, context); break;
-      case 'false schema': result = path[path.length - 2] === 'authorization' ? propertyNotForFlow(path, context) : propertyNotForKind(path, context); break;
+      case 'false schema':
+        result = path[path.length - 2] === 'authorization' ? propertyNotForFlow(path, context) : path[path.length - 3] === 'customRequests' ? propertyNotForBatch(path, context) : propertyNotForKind(path, context);
+        break;
       case 'enum': result = invalidEnum(error, path, node); break;
       case 'type': result = wrongType(error, path, node); break;
       case 'format':

@@ -10,7 +10,7 @@ import type { Expectation } from './testsFile';
 
 /** One unmet expectation. `expected` and `actual` are JSON texts (pretty-printed), for diffs. */
 export interface Failure {
-  kind: 'status' | 'header' | 'data' | 'time' | 'response';
+  kind: 'status' | 'header' | 'data' | 'time' | 'response' | 'capture';
   /** Where in the answer: `status`, `headers.content-type`, `data.value[0].Status`, `time`. */
   path: string;
   message: string;

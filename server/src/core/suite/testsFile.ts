@@ -14,6 +14,8 @@ import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { compiledTestsValidator } from './testsValidator';
 import { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from '../http/pages';
+import { readScenario, type Scenario } from './scenario';
+import { checkScenario, missingValueFindings } from './scenarioChecks';
 
 /** `NAME.tests.json` for `NAME.connector.json`. */
 export const TESTS_FILE_SUFFIX = '.tests.json';
@@ -50,6 +52,8 @@ export interface TestCase {
 export interface TestsFile {
   text: string;
   cases: TestCase[];
+  /** The cases with `steps`, each with its index among all cases (so cases and scenarios run in file order). */
+  scenarios: Scenario[];
   /** Syntax and shape; the connector-dependent checks are `checkTestsFile`'s. */
   findings: Finding[];
 }
@@ -66,7 +70,8 @@ function finding(code: string, span: Span, message: string, severity: Finding['s
   return { code, severity, message, offset: span.offset, length: span.length };
 }
 
-function readExpectation(node: Node): Expectation {
+/** What an `expect` object asks for, each part with its place. */
+export function readExpectation(node: Node): Expectation {
   const expectation: Expectation = { headers: [], span: spanOf(node) };
   const status = valueOf(node, 'status');
   if (status?.type === 'number' && Number.isInteger(status.value)) expectation.status = { value: status.value as number, span: spanOf(status) };
@@ -92,17 +97,23 @@ export function readTestsFile(text: string): TestsFile {
   const parsed = parseDocument(text);
   const findings: Finding[] = [...parsed.syntaxFindings, ...duplicateKeyFindings(text, parsed.root)];
   const cases: TestCase[] = [];
+  const scenarios: Scenario[] = [];
   const root = parsed.root;
-  if (!root) return { text, cases, findings };
+  if (!root) return { text, cases, scenarios, findings };
   if (root.type !== 'object') {
     findings.push(finding('wrong-type', { offset: root.offset, length: Math.min(root.length, 1) }, 'A tests file holds one object: { "cases": [ { "name": ..., "operation": ..., "values": { ... }, "expect": { ... } } ] }.'));
-    return { text, cases, findings };
+    return { text, cases, scenarios, findings };
   }
   const validate = testsValidator();
   if (!validate(jsonOf(root))) findings.push(...mapSchemaErrors(validate.errors ?? [], text, root, parsed.syntaxFindings.map((f) => f.offset)));
   const list = valueOf(root, 'cases');
   for (const [index, node] of (list?.type === 'array' ? list.children ?? [] : []).entries()) {
     if (node.type !== 'object') continue;
+    if (valueOf(node, 'steps')) {
+      const scenario = readScenario(text, node, index);
+      if (scenario) scenarios.push(scenario);
+      continue;
+    }
     const name = valueOf(node, 'name');
     const operation = valueOf(node, 'operation');
     const expect = valueOf(node, 'expect');
@@ -124,7 +135,7 @@ export function readTestsFile(text: string): TestsFile {
     });
   }
   sortFindings(findings);
-  return { text, cases, findings };
+  return { text, cases, scenarios, findings };
 }
 
 /** The values a case sends, numbers with their own digits. */
@@ -141,6 +152,7 @@ export function caseValues(file: TestsFile, testCase: TestCase): SuppliedValues 
 export function checkTestsFile(file: TestsFile, connector: Connector | undefined, bodyTexts?: BodyTexts): Finding[] {
   const findings = [...file.findings];
   const seen = new Map<string, TestCase>();
+  const scenarioNames = new Set<string>();
   for (const testCase of file.cases) {
     const first = seen.get(testCase.name);
     if (first) findings.push(finding('tests-duplicate-name', testCase.nameSpan, `Another case is already named '${testCase.name}'; reports and the Testing view tell cases apart by name. Rename one.`, 'warning'));
@@ -159,12 +171,13 @@ export function checkTestsFile(file: TestsFile, connector: Connector | undefined
       continue;
     }
     if (testCase.valuesNode) findings.push(...checkOperationValues(file.text, testCase.operationId, inputs, testCase.valuesNode));
-    const given = new Set(propertiesOf(testCase.valuesNode).filter((p) => p.valueNode && p.valueNode.type !== 'null').map((p) => p.key));
-    for (const input of inputs) {
-      if (!input.required || given.has(input.name) || (input.default !== undefined && input.default !== null)) continue;
-      // A body-file variable is only known when the file was read; a variable counts as required like a path parameter.
-      findings.push(finding('tests-missing-value', testCase.valuesNode ? spanOf(testCase.valuesNode) : testCase.operationSpan, `Case '${testCase.name}' gives no value for '${input.name}', which '${testCase.operationId}' needs. Add "${input.name}": ... to "values".`));
-    }
+    findings.push(...missingValueFindings(`Case '${testCase.name}'`, testCase.operationId, inputs, testCase.valuesNode, testCase.operationSpan));
+  }
+  for (const scenario of file.scenarios) {
+    const first = seen.get(scenario.name);
+    if (first || scenarioNames.has(scenario.name)) findings.push(finding('tests-duplicate-name', scenario.nameSpan, `Another case is already named '${scenario.name}'; reports and the Testing view tell cases apart by name. Rename one.`, 'warning'));
+    scenarioNames.add(scenario.name);
+    findings.push(...checkScenario(file.text, scenario, connector, bodyTexts));
   }
   sortFindings(findings);
   return findings;

@@ -1,4 +1,7 @@
 import type { Rule } from '../types';
+import { batchForwardReference } from './batchForwardReference';
+import { batchReadInChangeSet } from './batchReadInChangeSet';
+import { batchUnknownRequest } from './batchUnknownRequest';
 import { binaryDownload } from './binaryDownload';
 import { bodyFile } from './bodyFile';
 import { bodyNotSent } from './bodyNotSent';
@@ -26,4 +29,7 @@ export const odataRules: readonly Rule[] = [
   duplicateCustomRequestId,
   duplicateODataHeader,
   bodyFile,
+  batchUnknownRequest,
+  batchReadInChangeSet,
+  batchForwardReference,
 ];

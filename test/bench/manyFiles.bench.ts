@@ -1,0 +1,62 @@
+// `connector lint` over many small connectors, as a repository of them is checked in CI: 2,000 files of the sizes of
+// the examples (petstore, ifs-orders) in 20 folders, the OData half naming one metadata file per folder. Against a
+// process that only reads and parses the same files with jsonc-parser (the floor any JSON tool pays), on one thread
+// and with --concurrency.
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { processMs } from './process.bench';
+import { ms, printTable, ratio } from './stats';
+
+const ROOT = join(__dirname, '..', '..');
+const CLI = join(ROOT, 'dist', 'cli.js');
+const FOLDERS = 20;
+const PER_FOLDER = process.argv.includes('--quick') ? 25 : 100;
+
+/** Writes the tree: per folder, half petstore-sized REST connectors, half ifs-orders-sized OData ones naming the folder's metadata file. */
+export function writeManyConnectors(dir: string, folders = FOLDERS, perFolder = PER_FOLDER): string {
+  const rest = readFileSync(join(ROOT, 'examples', 'petstore.connector.json'), 'utf8');
+  const odata = readFileSync(join(ROOT, 'examples', 'ifs-orders.connector.json'), 'utf8').replace('"ifs-orders.metadata.xml"', '"service.metadata.xml"');
+  const metadata = readFileSync(join(ROOT, 'examples', 'ifs-orders.metadata.xml'), 'utf8');
+  const tree = join(dir, 'connectors');
+  for (let f = 0; f < folders; f++) {
+    const folder = join(tree, `team-${String(f).padStart(2, '0')}`);
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'service.metadata.xml'), metadata);
+    for (let i = 0; i < perFolder; i++) {
+      const odataHalf = i % 2 === 1;
+      writeFileSync(join(folder, `${odataHalf ? 'orders' : 'pets'}-${String(i).padStart(3, '0')}.connector.json`), odataHalf ? odata : rest);
+    }
+  }
+  return tree;
+}
+
+/** Runs the benchmark and prints its table. */
+export async function runManyFilesBench(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'connector-many-bench-'));
+  const tree = writeManyConnectors(dir);
+  const floor = join(dir, 'jsonc-only.js');
+  // The floor finds the same files as lint does (every *.connector.json below the folder), reads and parses each.
+  writeFileSync(floor, `const { parseTree } = require(${JSON.stringify(join(ROOT, 'node_modules', 'jsonc-parser'))});
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+let count = 0;
+for (const entry of readdirSync(process.argv[2], { recursive: true })) {
+  if (!String(entry).endsWith('.connector.json')) continue;
+  const root = parseTree(readFileSync(join(process.argv[2], String(entry)), 'utf8'), [], { allowTrailingComma: true });
+  if (root) count++;
+}
+process.stdout.write(String(count));
+`);
+  const runs = 5;
+  const jsonc = processMs([floor, tree], runs);
+  const files = FOLDERS * PER_FOLDER;
+  const rows: string[][] = [['run', 'files', 'ms', 'jsonc-parser only', 'ratio to floor', 'speed-up over one thread']];
+  const one = processMs([CLI, 'lint', '--format', 'json', '--concurrency', 'off', tree], runs);
+  rows.push(['connector lint --concurrency off', String(files), ms(one), ms(jsonc), ratio(one, jsonc), '1.00×']);
+  for (const setting of ['auto', String(cpus().length)]) {
+    const many = processMs([CLI, 'lint', '--format', 'json', '--concurrency', setting, tree], runs);
+    rows.push([`connector lint --concurrency ${setting}`, String(files), ms(many), ms(jsonc), ratio(many, jsonc), ratio(one, many)]);
+  }
+  printTable(`Many small connectors, ${FOLDERS} folders (median ms of ${runs}; ${cpus().length} cores; target: one thread within 2× the floor, 4 cores ≥ 3× one)`, rows);
+}

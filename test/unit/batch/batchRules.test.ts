@@ -1,0 +1,49 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { completionsAt } from '../../../server/src/core/features/completion';
+import { lintText } from '../../../server/src/core/lint';
+import { withCursor } from '../../support/cursor';
+
+function check(batchItems: string) {
+  const text = `{ "kind": "odata", "name": "t", "baseUrl": "https://h.example/odata", "connectorVersion": "2.1.17", "customRequests": [
+    { "id": "createBook", "operation": "create", "url": "Books", "body": "{}" },
+    { "id": "addChapter", "operation": "create", "url": "{parent}/chapters", "body": "{}" },
+    { "id": "listBooks", "operation": "read", "url": "Books" },
+    { "id": "b", "operation": "batch", "requests": [ ${batchItems} ] }
+  ] }`;
+  const { findings } = lintText(text);
+  return findings.map((f) => ({ code: f.code, message: f.message, at: text.slice(f.offset, f.offset + f.length), fix: f.fixes?.[0]?.title }));
+}
+
+describe('OData $batch: checks as you type', () => {
+  test('a clean batch has no findings', () => {
+    assert.deepEqual(check('{ "request": "createBook", "changeSet": "c" }, { "request": "addChapter", "values": { "parent": "$1" }, "changeSet": "c" }, { "request": "listBooks" }'), []);
+  });
+
+  test('an unknown request id, with the closest id as a fix; a batch named as an item', () => {
+    assert.deepEqual(check('{ "request": "createBok" }, { "request": "b" }'), [
+      { code: 'batch-unknown-request', message: "Item 1 of batch 'b' names 'createBok', which is no Custom request of this file. Did you mean 'createBook'?", at: '"createBok"', fix: "Change to 'createBook'" },
+      { code: 'batch-unknown-request', message: "Item 2 of batch 'b' names the batch 'b'; a batch holds Custom requests, not batches. Known: 'createBook', 'addChapter', 'listBooks'.", at: '"b"', fix: undefined },
+    ]);
+  });
+
+  test('a read inside a change set, with the fix that takes it out', () => {
+    assert.deepEqual(check('{ "request": "createBook", "changeSet": "c" }, { "request": "listBooks", "changeSet": "c" }'), [
+      { code: 'batch-read-in-change-set', message: "Item 2 of batch 'b' is 'listBooks', a 'read' (GET), in change set 'c'; a change set holds only changes (create, update, replace, delete, action). Remove 'changeSet' from this item.", at: '"c"', fix: "Remove 'changeSet'" },
+    ]);
+  });
+
+  test('a $n that points forward, at the item itself, or past the end', () => {
+    assert.deepEqual(check('{ "request": "addChapter", "values": { "parent": "$2" } }, { "request": "addChapter", "values": { "parent": "$2" } }, { "request": "addChapter", "values": { "parent": "$9/x" } }').map((f) => [f.code, f.message, f.at]), [
+      ['batch-forward-reference', "'parent' of item 1 in batch 'b' refers with '$2' to item 2, which comes later; '$n' may only name an earlier item, and this is the first. Move the item after the one it refers to.", '"$2"'],
+      ['batch-forward-reference', "'parent' of item 2 in batch 'b' refers with '$2' to this item itself; '$n' may only name an earlier item (1 to 1). Move the item after the one it refers to.", '"$2"'],
+      ['batch-forward-reference', "'parent' of item 3 in batch 'b' refers with '$9' to item 9, which the batch does not have; '$n' may only name an earlier item (1 to 2). Move the item after the one it refers to.", '"$9/x"'],
+    ]);
+  });
+
+  test("completion offers the file's Custom requests (not batches) for an item's request", () => {
+    const { text, offset } = withCursor('{ "kind": "odata", "name": "t", "baseUrl": "https://h.example/odata", "customRequests": [ { "id": "createBook", "operation": "create", "url": "Books" }, { "id": "b", "operation": "batch", "requests": [ { "request": "|" } ] } ] }');
+    const items = completionsAt(lintText(text), offset);
+    assert.deepEqual(items.map((i) => [i.label, i.documentation]), [['"createBook"', 'create Books']]);
+  });
+});
