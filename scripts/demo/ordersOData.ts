@@ -210,8 +210,23 @@ export function startOrdersOData(port = 0, options: { verifyToken?: TokenVerifie
       if (!Number.isInteger(skip) || !Number.isInteger(top) || skip < 0 || top < 0) {
         return odataError(response, 400, 'INVALID_QUERY', '$top and $skip take whole numbers of zero or more.');
       }
-      const value = rows.slice(skip, skip + top).map((e) => annotate(e, level, service, select, expandLines));
-      sendJson(response, 200, { ...context('Orders'), ...(url.searchParams.get('$count') === 'true' ? { '@odata.count': count } : {}), value });
+      // Server-driven paging when the client asks for it (Prefer: odata.maxpagesize=N): each page links the next
+      // with a $skiptoken, the row where it starts.
+      const end = Math.min(rows.length, skip + top);
+      const token = url.searchParams.get('$skiptoken');
+      const from = token === null ? skip : Number(token);
+      if (!Number.isInteger(from) || from < skip || from > end) return odataError(response, 400, 'INVALID_SKIPTOKEN', `The $skiptoken '${token ?? ''}' is not one this service gave.`);
+      const pageSize = Number(/odata\.maxpagesize=(\d+)/.exec(String(request.headers.prefer ?? ''))?.[1] ?? 0);
+      const until = pageSize > 0 ? Math.min(end, from + pageSize) : end;
+      const value = rows.slice(from, until).map((e) => annotate(e, level, service, select, expandLines));
+      const next = new URLSearchParams(url.searchParams);
+      next.set('$skiptoken', String(until));
+      sendJson(response, 200, {
+        ...context('Orders'),
+        ...(url.searchParams.get('$count') === 'true' ? { '@odata.count': count } : {}),
+        value,
+        ...(until < end ? { '@odata.nextLink': `${service}/Orders?${next.toString()}` } : {}),
+      }, pageSize > 0 ? { 'Preference-Applied': `odata.maxpagesize=${pageSize}` } : {});
       return;
     }
     if (path === 'Orders' && method === 'POST') {

@@ -9,6 +9,7 @@ import { runMetadataBench } from './metadata.bench';
 import { runMetadataImportBench } from './metadataImport.bench';
 import { runMetadataScaleBench } from './metadataScale.bench';
 import { runOpenApiBench } from './openapi.bench';
+import { runPagingBench } from './paging.bench';
 import { runPatternBench } from './pattern.bench';
 import { runProcessBench } from './process.bench';
 import { runSendBench } from './send.bench';
@@ -22,6 +23,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   features: runFeaturesBench,
   server: runServerBench,
   send: runSendBench,
+  paging: runPagingBench,
   bundle: runBundleBench,
   pattern: runPatternBench,
   openapi: runOpenApiBench,

@@ -7,20 +7,13 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Frame } from 'playwright-core';
 import type { RunningService } from '../../scripts/demo/http';
 import { startPetstore } from '../../scripts/demo/petstore';
 import { startVsCode, type VsCodeSession } from '../support/codeServer';
 import { sendGetPet } from '../support/petstoreSend';
-import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
+import { answerQuickInput, pickQuickPickRow, panelText, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
-
-/** Waits until the panel's element holds a text, and gives the element's whole text. */
-async function panelText(frame: Frame, selector: string, holds: string): Promise<string> {
-  await frame.waitForFunction(([where, what]) => document.querySelector(where)?.textContent?.includes(what) === true, [selector, holds] as const, { timeout: 60_000 });
-  return (await frame.textContent(selector)) ?? '';
-}
 
 describe('the result panel in a real VS Code', () => {
   let petstore: RunningService;

@@ -6,6 +6,8 @@ import type { AddressInfo } from 'node:net';
 
 export const CAP_USER = 'workflow';
 export const CAP_PASSWORD = 'cap-secret';
+/** Rows per page of a paged service (`pagedBooks`). */
+export const PAGE_SIZE = 2;
 
 /** The CDS model: entities with keys, an association and a composition, a bound action and function, and annotations CAP turns into vocabulary terms. */
 export const CAP_MODEL = `
@@ -35,6 +37,7 @@ service CatalogService {
 
 interface CapRequest {
   data: Record<string, unknown>;
+  query: { SELECT?: { limit?: { rows?: { val?: number }; offset?: { val?: number } } } };
   headers: Record<string, string | undefined>;
   reject(status: number, message?: string): unknown;
   /** 'failed': the request's transaction (a batch's whole change set) was rolled back. */
@@ -60,18 +63,29 @@ interface Cds {
  * live in memory and can be read by key, created (undone when the transaction, e.g. a batch's change set, fails), changed and deleted, and the bound action answers: CAP's own
  * generic handlers still check what they check without a database (@mandatory, ETags in If-Match).
  */
-export async function startCapService(options: { writable?: boolean } = {}): Promise<{ url: string; close(): Promise<void> }> {
+export async function startCapService(options: { writable?: boolean; pagedBooks?: number } = {}): Promise<{ url: string; close(): Promise<void> }> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const cds = require('@sap/cds') as Cds;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const express = require('express') as () => { listen(port: number, host: string, ready: () => void): Server };
   cds.env.requires.auth = { kind: 'mocked', users: { [CAP_USER]: { password: CAP_PASSWORD, roles: [] } } };
-  const csn = cds.compile(CAP_MODEL);
+  // Server-driven paging as CAP does it: @cds.query.limit caps every read, and CAP adds the @odata.nextLink.
+  const csn = cds.compile(options.pagedBooks ? CAP_MODEL.replace('  entity Books as projection', `  @cds.query.limit: { default: ${PAGE_SIZE}, max: ${PAGE_SIZE} }\n  entity Books as projection`) : CAP_MODEL);
   cds.model = cds.linked(csn);
   const app = express();
   // The service's own implementation answers reads, before CAP's generic handlers (which would need a database).
   const books = new Map<number, Book>([[1, { ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction', author_ID: null, modifiedAt: '2026-11-01T09:00:00.000Z' }]]);
   await cds.serve('all').from(csn).with(function implementation(this: CapService) {
+    if (options.pagedBooks) {
+      const all = Array.from({ length: options.pagedBooks }, (_, i) => ({ ID: i + 1, title: `Book ${i + 1}`, stock: i, price: 1.5, genre: 'Fiction' }));
+      // As a database would answer the query CAP built: the page's rows from its offset.
+      this.on('READ', 'Books', (request) => {
+        const limit = request.query.SELECT?.limit;
+        const offset = limit?.offset?.val ?? 0;
+        return all.slice(offset, offset + (limit?.rows?.val ?? all.length));
+      });
+      return;
+    }
     if (!options.writable) {
       this.on('READ', 'Books', () => [{ ID: 1, title: 'Wuthering Heights', stock: 12, price: 11.11, genre: 'Fiction' }]);
       return;

@@ -91,3 +91,9 @@ export async function workbenchState(page: Page): Promise<string> {
   const notifications = await texts('.notification-toast .notification-list-item-message');
   return `Active tab: ${activeTab.join(' | ') || 'none'}. Quick input: ${quickInput.join(' | ') || 'none'}. Notifications: ${notifications.join(' | ') || 'none'}.`;
 }
+
+/** Waits until the panel's element holds a text, and gives the element's whole text. */
+export async function panelText(frame: Frame, selector: string, holds: string): Promise<string> {
+  await frame.waitForFunction(([where, what]) => document.querySelector(where)?.textContent?.includes(what) === true, [selector, holds] as const, { timeout: 60_000 });
+  return (await frame.textContent(selector)) ?? '';
+}

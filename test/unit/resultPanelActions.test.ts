@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as vscode from 'vscode';
-import { PANEL_ACTION_HANDLERS, runPanelAction, type PanelHost, type PanelTarget } from '../../client/src/resultPanel/actions';
+import { PANEL_ACTION_HANDLERS, runPanelAction, type PageChoice, type PanelHost, type PanelTarget } from '../../client/src/resultPanel/actions';
 import { PANEL_BUTTONS, type ResultView } from '../../client/src/webview/protocol';
 import { renderResult } from '../../client/src/webview/render';
 import type { ViewNode } from '../../client/src/webview/viewNode';
@@ -32,6 +32,7 @@ function view(overrides: Partial<ResultView> = {}): ResultView {
     valuesJson: `{"petId":${BIG}}`,
     canUseAsStructure: true,
     canSaveAsExpectation: true,
+    nextPageUrl: 'http://127.0.0.1/pets?page=2',
     ...overrides,
   };
 }
@@ -46,7 +47,7 @@ class RecordingHost implements PanelHost {
   async copy(text: string): Promise<void> { this.calls.push(['copy', text]); }
   async openText(content: string, language: string): Promise<void> { this.calls.push(['openText', content, language]); }
   async saveText(text: string): Promise<void> { this.calls.push(['saveText', text]); }
-  async sendAgain(target: PanelTarget): Promise<void> { this.calls.push(['sendAgain', target.operationId]); }
+  async sendAgain(target: PanelTarget, pages?: PageChoice): Promise<void> { this.calls.push(['sendAgain', target.operationId, ...(pages ? [pages] : [])]); }
   async request<R>(method: string, params: object): Promise<R> {
     this.calls.push(['request', method, params]);
     return this.answers[method] as R;
@@ -81,6 +82,18 @@ describe("the result panel's actions", () => {
     const plain = new Set(actionsIn(renderResult(view({ canUseAsStructure: false, canSaveAsExpectation: false }))));
     assert.ok(!plain.has('useAsStructure') && !plain.has('saveAsExpectation'), [...plain].join(', '));
     assert.ok(plain.has('sendAgain') && plain.has('copyData'));
+    const onePage = new Set(actionsIn(renderResult(view({ nextPageUrl: undefined }))));
+    assert.ok(!onePage.has('nextPage') && !onePage.has('allPages'), [...onePage].join(', '));
+    const linked = new Set(actionsIn(renderResult(view())));
+    assert.ok(linked.has('nextPage') && linked.has('allPages'), [...linked].join(', '));
+  });
+
+  test('Next page sends the operation again at the page the answer linked; All pages reads every page', async () => {
+    const host = new RecordingHost();
+    await runPanelAction('nextPage', { view: view(), target: TARGET, host });
+    await runPanelAction('allPages', { view: view(), target: TARGET, host });
+    await runPanelAction('nextPage', { view: view({ nextPageUrl: undefined }), target: TARGET, host });
+    assert.deepEqual(host.named('sendAgain'), [['getPet', { pageUrl: 'http://127.0.0.1/pets?page=2' }], ['getPet', { allPages: true }]]);
   });
 
   test("copy, open and save carry the service's digits", async () => {

@@ -16,6 +16,9 @@ export interface PanelTarget {
   operationId: string;
 }
 
+/** Which pages a sending reads: the page a result linked (Next page), or every page (All pages). */
+export type PageChoice = { pageUrl: string } | { allPages: true };
+
 /** What the panel's actions ask of the editor and the language server. */
 export interface PanelHost {
   copy(text: string): Promise<void>;
@@ -23,8 +26,8 @@ export interface PanelHost {
   openText(content: string, language: 'json' | 'plaintext'): Promise<void>;
   /** Asks where to save, and writes the text there. */
   saveText(text: string): Promise<void>;
-  /** Sends the operation again with the values it was last sent with (Send Request with Last Values). */
-  sendAgain(target: PanelTarget): Promise<void>;
+  /** Sends the operation again with the values it was last sent with (Send Request with Last Values); at a next page, or reading all pages. */
+  sendAgain(target: PanelTarget, pages?: PageChoice): Promise<void>;
   request<R>(method: string, params: object): Promise<R>;
   /** Applies a server's edit; false when the editor did not. */
   applyEdit(edit: WorkspaceEdit): Promise<boolean>;
@@ -82,6 +85,12 @@ async function saveAsExpectation({ view, target, host }: ActionContext): Promise
 export const PANEL_ACTION_HANDLERS: { readonly [A in PanelAction]: ActionHandler } = {
   sendAgain: async ({ target, host }) => {
     if (target) await host.sendAgain(target);
+  },
+  nextPage: async ({ view, target, host }) => {
+    if (target && view.nextPageUrl !== undefined) await host.sendAgain(target, { pageUrl: view.nextPageUrl });
+  },
+  allPages: async ({ target, host }) => {
+    if (target) await host.sendAgain(target, { allPages: true });
   },
   copyData: ({ view, host }) => host.copy(stringifyExact(resultOfPortable(view.result).data ?? null, 2)),
   copyRaw: ({ view, host }) => host.copy(view.rawText),

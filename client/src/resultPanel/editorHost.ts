@@ -1,13 +1,13 @@
 // The result panel's actions carried out in VS Code: clipboard, editors, files, and the language server's edits.
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { PanelHost, PanelTarget } from './actions';
+import type { PageChoice, PanelHost, PanelTarget } from './actions';
 
 /**
  * What the panel's actions ask of VS Code, with the language client for the server's requests and edits; sending
  * again is the extension's Send Request with Last Values.
  */
-export function editorHost(client: LanguageClient, sendAgain: (target: PanelTarget) => Promise<void>): PanelHost {
+export function editorHost(client: LanguageClient, sendAgain: (target: PanelTarget, pages?: PageChoice) => Promise<void>): PanelHost {
   return {
     copy: async (text) => vscode.env.clipboard.writeText(text),
     openText: async (content, language) => {

@@ -17,6 +17,7 @@ export function resultViewOf(operationId: string, sent: SentView, extras: { envi
     ...(sent.preview.credentials.length ? { credentials: sent.preview.credentials } : {}),
     ...(sent.preview.tokenRequest !== undefined ? { tokenRequest: sent.preview.tokenRequest } : {}),
     ...(sent.structure ? { structure: sent.structure } : {}),
+    ...(sent.nextPageUrl !== undefined ? { nextPageUrl: sent.nextPageUrl } : {}),
     ...(extras.environment !== undefined ? { environment: extras.environment } : {}),
     ...(extras.source !== undefined ? { source: extras.source } : {}),
   };

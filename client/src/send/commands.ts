@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
-import type { PanelTarget } from '../resultPanel/actions';
+import type { PageChoice, PanelTarget } from '../resultPanel/actions';
 import type { ResultPanels } from '../resultPanel/panels';
 import { SendHistory } from './history';
 import { RequestSender } from './requestSender';
@@ -13,8 +13,8 @@ import { showHistory } from './showHistory';
 export const SEND_WITH_LAST_VALUES_COMMAND = 'connectorTools.sendRequestWithLastValues';
 
 /** Send Request with Last Values for one operation: what a result panel's "Send again" runs. */
-export async function sendAgain(target: PanelTarget): Promise<void> {
-  await vscode.commands.executeCommand(SEND_WITH_LAST_VALUES_COMMAND, { uri: target.uri.toString(), operationId: target.operationId });
+export async function sendAgain(target: PanelTarget, pages?: PageChoice): Promise<void> {
+  await vscode.commands.executeCommand(SEND_WITH_LAST_VALUES_COMMAND, { uri: target.uri.toString(), operationId: target.operationId, ...pages });
 }
 
 /** Registers Send Request, Send with Last Values, Preview, Copy as cURL, the secrets (and the server's requests for them) and history. */

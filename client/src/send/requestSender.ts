@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import type { InputDescription } from '../../../server/src/core';
+import { DEFAULT_MAX_PAGES, type InputDescription } from '../../../server/src/core';
 import {
   DESCRIBE_OPERATION, PREVIEW_REQUEST, SEND_REQUEST,
-  type DescribeOperationResult, type PreviewRequestResult, type SendRequestResult, type ValuesChoice,
+  type DescribeOperationResult, type PreviewRequestResult, type SendRequestParams, type SendRequestResult, type ValuesChoice,
 } from '../../../server/src/protocol';
 import type { ActiveEnvironment } from '../environments/activeEnvironment';
 import type { PanelTarget } from '../resultPanel/actions';
@@ -14,6 +14,14 @@ import { promptForValues } from './prompts';
 import { pickTarget } from './target';
 
 const UNTRUSTED_MESSAGE = 'Sending requests is disabled in an untrusted workspace: a connector file could send your secrets anywhere. Trust the workspace (Manage Workspace Trust) to send; checking files still works.';
+
+/** The pages a panel's Next page or All pages asks for, carried in the command's argument. */
+function pagesOf(argument: unknown): Pick<SendRequestParams, 'maxPages' | 'pageUrl'> {
+  if (typeof argument !== 'object' || argument === null) return {};
+  const { pageUrl, allPages } = argument as { pageUrl?: unknown; allPages?: unknown };
+  if (typeof pageUrl === 'string') return { pageUrl };
+  return allPages === true ? { maxPages: DEFAULT_MAX_PAGES } : {};
+}
 
 /** Send Request and Preview Request: the operation, its values, the server's answer, and where it is shown. */
 export class RequestSender {
@@ -40,7 +48,7 @@ export class RequestSender {
     const active = this.environment.current();
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Sending ${target.operationId}${active ? ` (${active})` : ''}…`, cancellable: true },
-      (_progress, token) => this.client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs, ...(active !== undefined ? { environment: active } : {}) }, token),
+      (_progress, token) => this.client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs, ...(active !== undefined ? { environment: active } : {}), ...pagesOf(argument) }, token),
     );
     if (!outcome.ok) {
       this.log.warn(`${target.operationId}: not sent: ${outcome.problems.join('; ')}`);

@@ -31,6 +31,8 @@ export interface ResultView {
   source?: string;
   /** The values it was sent with (JSON text, every digit kept), for "Save as expectation"; not shown. */
   valuesJson?: string;
+  /** The answer links a next page (on the request's origin): "Next page" sends the request there. */
+  nextPageUrl?: string;
 }
 
 /** One button of the panel: the action it asks the extension for, its caption, and when it is offered (always if no condition). */
@@ -47,6 +49,8 @@ export interface PanelButton {
  */
 export const PANEL_BUTTONS = [
   { action: 'sendAgain', caption: 'Send again' },
+  { action: 'nextPage', caption: 'Next page', offered: (view) => view.nextPageUrl !== undefined },
+  { action: 'allPages', caption: 'All pages', offered: (view) => view.nextPageUrl !== undefined },
   { action: 'copyData', caption: 'Copy data' },
   { action: 'copyRaw', caption: 'Copy raw' },
   { action: 'save', caption: 'Save…' },

@@ -25,11 +25,12 @@ function actionBar(view: ResultView): ElementNode {
 }
 
 function header(view: ResultView): ElementNode {
-  const { status, timing, truncated } = view.result;
+  const { status, timing, truncated, pages } = view.result;
   const statusText = status === 0 ? 'No response' : String(status);
   return el('section', 'header', [
     el('span', `status ${statusClass(status)}`, [statusText], { attributes: { role: 'status', 'aria-label': `Status ${statusText}` } }),
     el('span', 'timing', [`${timing.totalMs.toFixed(0)} ms`]),
+    ...(pages !== undefined ? [el('span', 'pages', [`${pages} page${pages === 1 ? '' : 's'}`])] : []),
     el('code', 'request-line', [`${view.request.method} ${view.request.url}`]),
     ...(view.environment ? [el('span', 'environment', [`environment ${view.environment}`])] : []),
     ...(view.source ? [el('span', 'source', [view.source])] : []),

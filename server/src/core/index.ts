@@ -39,7 +39,8 @@ export { EMPTY_PROJECT_CONFIG, isIgnoredByConfig, parseProjectConfig, PROJECT_CO
 export type { ProjectConfig } from './projectConfig';
 
 // Sending: every hop (API call, token request, $metadata) goes out through one function with the edge's network.
-export { sendPrepared } from './http/exchange';
+export { sendPrepared, type PagingOptions } from './http/exchange';
+export { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT, nextPageUrl, pageOfRequest } from './http/pages';
 export type { SentRequest } from './http/exchange';
 export type { SendOptions } from './http/send';
 export { networkFromEnvironment, proxyAddress } from './http/network';

@@ -10,6 +10,7 @@ import { Transform } from 'node:stream';
 import { format } from 'node:util';
 import { ErrorCodes, Message, ResponseError, type Connection, type MessageStrategy, type RequestMessage } from 'vscode-languageserver';
 import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { MAX_PAGES_LIMIT } from '../core';
 
 type Check = (value: unknown) => string | undefined;
 
@@ -99,7 +100,7 @@ const REQUESTS: Record<string, Check> = {
   'connector/listOperations': object({ uri: string }),
   'connector/describeOperation': object({ uri: string, operationId: string }),
   'connector/previewRequest': object({ uri: string, operationId: string, values, environment: optional(string) }),
-  'connector/sendRequest': object({ uri: string, operationId: string, values, timeoutMs: optional(between(1, MAX_TIMEOUT_MS)), environment: optional(string) }),
+  'connector/sendRequest': object({ uri: string, operationId: string, values, timeoutMs: optional(between(1, MAX_TIMEOUT_MS)), environment: optional(string), maxPages: optional(between(1, MAX_PAGES_LIMIT)), pageUrl: optional(string) }),
   'connector/listEnvironments': anything,
   'connector/listTestCases': object({ uri: string }),
   'connector/runTestCases': object({ uri: string, indexes: optional(arrayOf(uinteger)), environment: optional(string), timeoutMs: optional(between(1, MAX_TIMEOUT_MS)) }),

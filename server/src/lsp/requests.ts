@@ -6,6 +6,7 @@ import { URI } from 'vscode-uri';
 import {
   describeInputs, hasValuesFor, LineIndex, listOperations, odataBodyFile, prepareRequest, secretVariable, sendPrepared,
   type BuildProblem, type Connector, type PortableResult, type Prepared, type SecretProvider, type SendOptions, type TokenCache,
+  pageOfRequest,
 } from '../core';
 import { fileAccess, requestInputs, sendOptions, type SendingPlace } from '../sending/requestInputs';
 import { serverTokens, useEditorSignIn } from './tokens';
@@ -102,14 +103,21 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
       secretHint = (name) => (client().connectorToolsExtension ? "Run 'Connector: Set Secret…' to set it." : `Set ${secretVariable(name)} in the environment the language server runs in.`);
 
       /** Prepares and sends one operation; the result, or the problems that kept it from being sent. */
-      async function send(uri: string, operationId: string, choice: ValuesChoice | undefined, timeoutMs: number, signal: AbortSignal, environment?: string): Promise<SendRequestResult> {
+      async function send(uri: string, operationId: string, choice: ValuesChoice | undefined, timeoutMs: number, signal: AbortSignal, environment?: string, pages: Pick<SendRequestParams, 'maxPages' | 'pageUrl'> = {}): Promise<SendRequestResult> {
         const analysis = analyze(uri);
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
         const { prepared, describe, send: options } = await prepare(analysis, connector, operationId, choice, secretsFor(uri), { ...(environment !== undefined ? { environment } : {}), tokens: serverTokens, timeoutMs, signal });
         if (!prepared.ok) return { ok: false, problems: prepared.problems.map(describe) };
-        const sent = await sendPrepared(prepared.request, options);
-        return { ok: true, ...sentView(prepared.request, prepared.values, sent) };
+        let request = prepared.request;
+        if (pages.pageUrl !== undefined) {
+          // Next page: the same request (headers, credentials) at the page's address, on the request's own origin only.
+          const page = pageOfRequest(request, pages.pageUrl);
+          if (!page.ok) return { ok: false, problems: [page.message] };
+          request = page.request;
+        }
+        const sent = await sendPrepared(request, options, pages.maxPages !== undefined ? { maxPages: Math.floor(pages.maxPages) } : undefined);
+        return { ok: true, ...sentView(request, prepared.values, sent) };
       }
 
       // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.
@@ -186,7 +194,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const controller = new AbortController();
         const subscription = token.onCancellationRequested(() => controller.abort());
         try {
-          return await send(params.uri, params.operationId, params.values, params.timeoutMs ?? deps.settings().requestTimeoutMs, controller.signal, params.environment);
+          return await send(params.uri, params.operationId, params.values, params.timeoutMs ?? deps.settings().requestTimeoutMs, controller.signal, params.environment, params);
         } finally {
           subscription.dispose();
         }

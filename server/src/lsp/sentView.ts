@@ -1,5 +1,5 @@
 import {
-  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, parseExact, portableResult, redactRequest, stringifyExact, structureReport,
+  bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, nextPageUrl, parseExact, portableResult, redactRequest, stringifyExact, structureReport,
   type BuiltRequest, type ExactJson, type SentRequest, type SuppliedValues,
 } from '../core';
 import type { RequestPreview, SentView } from '../protocol';
@@ -24,6 +24,7 @@ export function preview(request: BuiltRequest): RequestPreview {
 export function sentView(request: BuiltRequest, values: SuppliedValues, sent: SentRequest): SentView {
   const structure = request.shaping.kind === 'odata' ? request.shaping.responseStructure : undefined;
   const raw = structure !== undefined ? parseExact(sent.rawText) : undefined;
+  const nextPage = nextPageUrl(request, sent.rawText, sent.responseHeaders);
   return {
     preview: preview(request),
     result: portableResult(sent.result),
@@ -34,5 +35,6 @@ export function sentView(request: BuiltRequest, values: SuppliedValues, sent: Se
     ...(structure !== undefined && raw?.ok ? { structure: structureReport(raw.value, structure) } : {}),
     // A Custom request's result has data only when the answer is JSON (and a success), not nested past the limit.
     ...(request.shaping.kind === 'odata' && sent.result.data !== undefined ? { canUseAsStructure: true as const } : {}),
+    ...(nextPage !== undefined && sent.result.pages === undefined ? { nextPageUrl: nextPage } : {}),
   };
 }

@@ -53,7 +53,18 @@ export type PreviewRequestResult = { ok: true; preview: RequestPreview } | { ok:
 
 /** client → server: build and send; cancelling the LSP request aborts it on the wire. */
 export const SEND_REQUEST = 'connector/sendRequest';
-export interface SendRequestParams { uri: string; operationId: string; values: ValuesChoice; timeoutMs?: number; /** The active environment, by name. */ environment?: string }
+export interface SendRequestParams {
+  uri: string;
+  operationId: string;
+  values: ValuesChoice;
+  timeoutMs?: number;
+  /** The active environment, by name. */
+  environment?: string;
+  /** Read every page (the panel's All pages), at most this many. */
+  maxPages?: number;
+  /** Send the request to this page instead (the panel's Next page): a next link a result offered, on the request's own origin. */
+  pageUrl?: string;
+}
 export type SendRequestResult = ({ ok: true } & SentView) | { ok: false; problems: string[] };
 
 /**
@@ -90,6 +101,8 @@ export interface SentView {
   structure?: { dropped: string[]; missing: string[] };
   /** Sent by an OData Custom request, answered with JSON: the answer can become its response structure. */
   canUseAsStructure?: true;
+  /** The answer links a next page on the request's origin (OData @odata.nextLink or Link rel="next"): its address, resolved. */
+  nextPageUrl?: string;
 }
 
 /** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */

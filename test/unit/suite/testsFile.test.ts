@@ -110,4 +110,20 @@ describe('matching an answer', () => {
     ]);
     assert.deepEqual(check('{ "status": 200 }', { status: 0, errors: ['Nothing accepted the connection.'], warnings: [], timing: { totalMs: 1 } }), ['no response: Nothing accepted the connection.']);
   });
+
+  test('allPages and maxPages: read into the case; a limit the schema refuses is reported; maxPages alone is a warning', () => {
+    const file = readTestsFile('{ "cases": [ { "name": "a", "operation": "getPet", "values": { "petId": 1 }, "allPages": true, "maxPages": 7, "expect": { "status": 200 } }, { "name": "b", "operation": "getPet", "values": { "petId": 1 }, "allPages": true, "expect": { "status": 200 } } ] }');
+    assert.deepEqual(file.cases.map((c) => c.paging), [{ maxPages: 7 }, { maxPages: 100 }]);
+    assert.deepEqual(checkTestsFile(file, CONNECTOR), []);
+    for (const bad of ['0', '1e400', '2.5', '10001', '"5"']) {
+      const found = findings(`{ "name": "a", "operation": "getPet", "values": { "petId": 1 }, "allPages": true, "maxPages": ${bad}, "expect": { "status": 200 } }`);
+      assert.ok(found.some((f) => f.severity === 'error' && f.at === bad), `maxPages ${bad}: ${JSON.stringify(found)}`);
+    }
+    assert.deepEqual(findings('{ "name": "a", "operation": "getPet", "values": { "petId": 1 }, "maxPages": 3, "expect": { "status": 200 } }').map((f) => [f.code, f.severity, f.at]), [['tests-max-pages-alone', 'warning', '3']]);
+  });
+
+  test('a paged answer that stopped early (a loop, the limit) is an error of the case, though each page answered 200', () => {
+    const result: ConnectorResult = { status: 200, errors: ['Paging stopped at the limit of 2 pages; the service has more.'], warnings: [], data: { value: [] }, pages: 2, timing: { totalMs: 1 } };
+    assert.deepEqual(check('{ "status": 200 }', result), ['not every page was read (2 read): Paging stopped at the limit of 2 pages; the service has more.']);
+  });
 });

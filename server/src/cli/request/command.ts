@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import {
-  curlCommand, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared,
+  curlCommand, DEFAULT_MAX_PAGES, describePreview, environmentSecrets, LineIndex, prepareRequest, requestJson, resultJsonText, secretVariable, sendPrepared,
   type BuildProblem,
 } from '../../core';
 import { readJsonText } from '../../io/jsonText';
@@ -97,7 +97,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);
     return 0;
   }
-  const { result } = await sendPrepared(request, inputs.send);
+  const { result } = await sendPrepared(request, inputs.send, options.allPages ? { maxPages: options.maxPages ?? DEFAULT_MAX_PAGES } : undefined);
   io.stdout(options.format === 'json' ? `${resultJsonText(result)}\n` : prettyResult(result));
   return result.status >= 200 && result.status < 300 && result.errors.length === 0 ? 0 : 1;
 }

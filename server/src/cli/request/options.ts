@@ -1,6 +1,6 @@
 import { readCommandLine } from '../commandLine';
 import { UsageError } from '../usage';
-import { timeoutOption } from '../optionValues';
+import { maxPagesOption, timeoutOption } from '../optionValues';
 import { NETWORK_HELP, networkOption, type NetworkOptions } from '../networkOptions';
 
 export const REQUEST_HELP = `Usage: connector request FILE OPERATION_ID [options]
@@ -19,7 +19,10 @@ Options:
                          "$CONNECTOR_SECRET_<NAME>", so it runs as copied
   --format pretty|json   how to print the result, or with --dry-run the request (default: pretty)
   --timeout MS           the longest the whole request may take, connecting to the last byte of
-                         the answer, redirects included (default: 30000)
+                         the answer, redirects included (default: 30000); with --all-pages, each page
+  --all-pages            read every page: follow OData's @odata.nextLink, else a Link rel="next" header,
+                         on the request's own origin only, and join the rows into one result (GET only)
+  --max-pages N          with --all-pages, the most pages read before stopping with an error (default: 100)
   --env NAME             use environment NAME from the nearest connector-environments.json (its base URL,
                          token endpoint and secret names replace the connector file's)
   --allow-files FOLDER   also allow files from this folder (repeatable); by default files named by values and
@@ -43,6 +46,9 @@ export interface RequestOptions {
   timeoutMs: number;
   /** Folders files may come from besides the project (`--allow-files`). */
   allowFiles: string[];
+  /** `--all-pages`: follow next links; `maxPages` bounds how many pages are read. */
+  allPages: boolean;
+  maxPages?: number;
   /** The environment (`--env`). */
   env?: string;
   /** The proxy and certificates (`--proxy`, `--cacert`, `--cert`, `--key`). */
@@ -52,7 +58,7 @@ export interface RequestOptions {
 
 /** Reads the command line of `connector request`; mistakes are usage errors. */
 export function parseRequestOptions(argv: readonly string[]): RequestOptions {
-  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, allowFiles: [], network: { caFiles: [] }, help: false };
+  const options: RequestOptions = { file: '', operationId: '', values: {}, mode: 'send', format: 'pretty', timeoutMs: 30_000, allPages: false, allowFiles: [], network: { caFiles: [] }, help: false };
   const { positional, help } = readCommandLine(argv, (name, value) => {
     if (networkOption(name, value, options.network)) return true;
     if (name === '--dry-run') options.mode = options.mode === 'curl' ? 'curl' : 'dry-run';
@@ -70,12 +76,15 @@ export function parseRequestOptions(argv: readonly string[]): RequestOptions {
       if (format !== 'pretty' && format !== 'json') throw new UsageError(`--format is pretty or json, not '${format}'.`);
       options.format = format;
     } else if (name === '--timeout') options.timeoutMs = timeoutOption(value());
+    else if (name === '--all-pages') options.allPages = true;
+    else if (name === '--max-pages') options.maxPages = maxPagesOption(value());
     else return false;
     return true;
   });
   options.help = help;
   if (options.help) return options;
   if (positional.length !== 2) throw new UsageError(`Give the connector file and the operation id, e.g. connector request examples/petstore.connector.json getPet.`);
+  if (options.maxPages !== undefined && !options.allPages) throw new UsageError('--max-pages limits --all-pages; give --all-pages too.');
   options.file = positional[0] ?? '';
   options.operationId = positional[1] ?? '';
   return options;

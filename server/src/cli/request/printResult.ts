@@ -17,7 +17,7 @@ function batchSections(items: NonNullable<ConnectorResult['batchItems']>, data: 
 
 /** A result as people read it: status and time, errors and warnings, then data and the selected extras. */
 export function prettyResult(result: ConnectorResult): string {
-  const lines = [`Status: ${result.status === 0 ? 'no response' : result.status}   Time: ${result.timing.totalMs.toFixed(0)} ms${result.truncated ? '   (cut at the size limit)' : ''}`];
+  const lines = [`Status: ${result.status === 0 ? 'no response' : result.status}   Time: ${result.timing.totalMs.toFixed(0)} ms${result.pages !== undefined ? `   Pages: ${result.pages}` : ''}${result.truncated ? '   (cut at the size limit)' : ''}`];
   for (const r of result.redirects ?? []) lines.push(`Redirect: ${r.status} ${r.from} → ${r.to}${r.credentialsWithheld ? ' (credentials not sent)' : ''}`);
   for (const error of result.errors) lines.push(`Error: ${error}`);
   for (const warning of result.warnings) lines.push(`Warning: ${warning}`);

@@ -67,13 +67,22 @@ function restErrorMessage(body: ExactJson): string | undefined {
   return undefined;
 }
 
-/** The result a workflow would receive for a response (the format page's 'Result of sending'). */
-export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, buildWarnings: readonly string[]): ConnectorResult {
+/** The body of a response as read: undefined when empty. */
+export type ParsedBody = ReturnType<typeof parseExact> | undefined;
+
+/** Reads a response's body exactly: the one reading of an answer, every number keeping its digits to every view of the result. */
+export function parseBody(body: string): ParsedBody {
+  return body === '' ? undefined : parseExact(body);
+}
+
+/**
+ * The result a workflow would receive for a response (the format page's 'Result of sending'); `parsed` is the body
+ * as read, when the caller read it already (every page of a paged answer joined into one).
+ */
+export function shapeResult(shaping: ResultShaping, response: ReceivedResponse, buildWarnings: readonly string[], parsed: ParsedBody = parseBody(response.body)): ConnectorResult {
   const errors: string[] = [];
   const warnings = [...buildWarnings];
   const ok = response.status >= 200 && response.status < 300;
-  // The one reading of the answer: every number keeps its digits from here to every view of the result.
-  const parsed = response.body === '' ? undefined : parseExact(response.body);
   let data: ExactJson | undefined;
   if (parsed?.ok) data = parsed.value;
   else if (response.body !== '') data = response.body;

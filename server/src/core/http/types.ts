@@ -131,6 +131,8 @@ export interface ConnectorResult {
   truncated?: boolean;
   /** Redirects followed on the way, in order; absent when there were none. */
   redirects?: RedirectFollowed[];
+  /** How many pages were read, when all pages were asked for (their rows are concatenated in `data`). */
+  pages?: number;
   /** A batch: what each entry of `data` answers (its Custom request and change set), for views that show one section per item. */
   batchItems?: { request: string; changeSet?: string }[];
 }

@@ -103,6 +103,10 @@ export function checkExpectation(expect: Expectation, text: string, result: Conn
   if (result.status === 0) {
     return [{ kind: 'response', path: 'response', message: `no response: ${result.errors.join(' ')}`, at: expect.span }];
   }
+  if (result.pages !== undefined && result.errors.length > 0 && result.status >= 200 && result.status < 300) {
+    // Each page answered, but not all of them were read: the joined rows are not the list the case asked for.
+    return [{ kind: 'response', path: 'pages', message: `not every page was read (${result.pages} read): ${result.errors.join(' ')}`, at: expect.span }];
+  }
   if (expect.status && expect.status.value !== result.status) {
     const reason = result.errors.length ? ` (${result.errors.join(' ')})` : '';
     failures.push({ kind: 'status', path: 'status', message: `status: expected ${expect.status.value}, got ${result.status}${reason}`, expected: String(expect.status.value), actual: String(result.status), at: expect.status.span });

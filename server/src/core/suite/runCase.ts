@@ -55,7 +55,7 @@ export async function runCase(input: CaseInput): Promise<CaseOutcome> {
     ...(input.environment ? { environment: input.environment } : {}),
   });
   if (!prepared.ok) return { testCase, outcome: 'error', failures: [], problems: prepared.problems, durationMs: performance.now() - started };
-  const sent = await sendPrepared(prepared.request, input.send);
+  const sent = await sendPrepared(prepared.request, input.send, testCase.paging);
   const failures = checkExpectation(testCase.expect, input.file.text, sent.result, sent.responseHeaders);
   const outcome = failures.some((f) => f.kind === 'response') ? 'error' : failures.length ? 'failed' : 'passed';
   return { testCase, outcome, failures, problems: [], durationMs: performance.now() - started, sent };
