@@ -21,7 +21,7 @@ function mistake(read: () => unknown): string | undefined {
 test('connector request: options with values, switches, positionals; unknown options and missing values are usage errors', () => {
   assert.deepEqual(
     parseRequestOptions(['f.connector.json', '--value', 'a=1=2', 'op', '--curl', '--dry-run', '--values', 'v.json', '--allow-files', 'x', '--allow-files', 'y', '--env', 'dev', '--format', 'json', '--timeout', '500']),
-    { file: 'f.connector.json', operationId: 'op', values: { a: '1=2' }, mode: 'curl', format: 'json', timeoutMs: 500, allowFiles: ['x', 'y'], env: 'dev', valuesFile: 'v.json', network: { caFiles: [] }, help: false },
+    { file: 'f.connector.json', operationId: 'op', values: { a: '1=2' }, mode: 'curl', format: 'json', timeoutMs: 500, allPages: false, allowFiles: ['x', 'y'], env: 'dev', valuesFile: 'v.json', network: { caFiles: [] }, help: false },
   );
   assert.deepEqual(
     parseRequestOptions(['f', 'op', '--proxy', 'http://u:p@proxy:3128', '--cacert', 'a.pem', '--cacert', 'b.pem', '--cert', 'c.pem', '--key', 'c.key', '--cert-passphrase', 'pp']).network,
