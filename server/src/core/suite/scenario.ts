@@ -4,7 +4,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
 import { variablePlaceholders } from '../placeholders';
-import { readPagingOptions, type PagingOptions } from './pagingOptions';
+import { readPagingFields, type PagingFields } from './pagingFields';
 import { propertiesOf, sourceOffsetInString, spanOf, valueOf } from '../tree';
 
 /** The parts of a step's result a capture can point into. */
@@ -33,7 +33,7 @@ export interface PlaceholderUse {
 }
 
 /** One step of a scenario; `paging` and `maxPagesSpan` as a case's. */
-export interface TestStep extends PagingOptions {
+export interface TestStep extends PagingFields {
   index: number;
   /** The step's own name, or `step N (operation)`. */
   label: string;
@@ -107,7 +107,7 @@ export function readScenario(text: string, node: Node, index: number): Scenario 
       captures,
       placeholders: placeholderUses(text, valuesNode),
       always: valueOf(stepNode, 'always')?.value === true,
-      ...readPagingOptions(stepNode),
+      ...readPagingFields(stepNode),
     });
   }
   return { index, name: name.value, span: spanOf(node), nameSpan: spanOf(name), steps };

@@ -9,7 +9,7 @@ import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { propertiesOf, spanOf } from '../tree';
 import { checkValue } from '../values/check';
 import type { ExactJson } from '../values/exactJson';
-import { maxPagesAloneFinding } from './pagingOptions';
+import { maxPagesAloneFinding } from './pagingFields';
 import { BUILT_INS, CAPTURE_ROOTS, pointerTokens, type Capture, type Scenario, type TestStep } from './scenario';
 
 function finding(code: string, span: Span, message: string, severity: Finding['severity'] = 'error'): Finding {

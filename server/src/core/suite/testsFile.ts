@@ -13,7 +13,7 @@ import { jsonOf, propertiesOf, spanOf, valueOf } from '../tree';
 import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { compiledTestsValidator } from './testsValidator';
-import { maxPagesAloneFinding, readPagingOptions, type PagingOptions } from './pagingOptions';
+import { maxPagesAloneFinding, readPagingFields, type PagingFields } from './pagingFields';
 import { readScenario, type Scenario } from './scenario';
 import { checkScenario, missingValueFindings } from './scenarioChecks';
 
@@ -32,8 +32,8 @@ export interface Expectation {
 }
 
 /** One case of a tests file. */
-/** One case; `paging` and `maxPagesSpan` as read by the paging options. */
-export interface TestCase extends PagingOptions {
+/** One case; `paging` and `maxPagesSpan` from its `allPages` and `maxPages`. */
+export interface TestCase extends PagingFields {
   index: number;
   name: string;
   operationId: string;
@@ -119,7 +119,7 @@ export function readTestsFile(text: string): TestsFile {
       operationSpan: spanOf(operation),
       ...(values?.type === 'object' ? { valuesNode: values } : {}),
       expect: readExpectation(expect),
-      ...readPagingOptions(node),
+      ...readPagingFields(node),
     });
   }
   sortFindings(findings);

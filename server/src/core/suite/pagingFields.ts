@@ -2,13 +2,14 @@
 // `maxPages` is written without `allPages`.
 import type { Node } from 'jsonc-parser';
 import type { Finding, Span } from '../findings';
+import type { PagingOptions } from '../http/exchange';
 import { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from '../http/pages';
 import { spanOf, valueOf } from '../tree';
 
-/** The paging a case or step asks for, and where its `maxPages` is written. */
-export interface PagingOptions {
+/** The `allPages`/`maxPages` fields of a case or step: the paging asked for, and where `maxPages` is written. */
+export interface PagingFields {
   /** `allPages` (with `maxPages`): every page is read and the rows joined before the expectation is checked. */
-  paging?: { maxPages: number };
+  paging?: PagingOptions;
   /** `maxPages` as written, for the warning when `allPages` is not set. */
   maxPagesSpan?: Span;
 }
@@ -20,7 +21,7 @@ function pageLimit(node: Node | undefined): number {
 }
 
 /** Reads `allPages` and `maxPages` of a case or step object. */
-export function readPagingOptions(node: Node): PagingOptions {
+export function readPagingFields(node: Node): PagingFields {
   const allPages = valueOf(node, 'allPages');
   const maxPages = valueOf(node, 'maxPages');
   return {
@@ -30,8 +31,8 @@ export function readPagingOptions(node: Node): PagingOptions {
 }
 
 /** The warning for a `maxPages` without `allPages`, which limits nothing; `what` names the case or step. */
-export function maxPagesAloneFinding(what: string, options: PagingOptions): Finding[] {
-  if (!options.maxPagesSpan || options.paging) return [];
+export function maxPagesAloneFinding(what: string, fields: PagingFields): Finding[] {
+  if (!fields.maxPagesSpan || fields.paging) return [];
   const message = `${what} limits the pages with "maxPages" but does not read them all; add "allPages": true, or remove "maxPages".`;
-  return [{ code: 'tests-max-pages-alone', severity: 'warning', message, offset: options.maxPagesSpan.offset, length: options.maxPagesSpan.length }];
+  return [{ code: 'tests-max-pages-alone', severity: 'warning', message, offset: fields.maxPagesSpan.offset, length: fields.maxPagesSpan.length }];
 }
