@@ -195,9 +195,14 @@ describe('connector test: cases with allPages and maxPages against SAP CAP with 
     const cases = [
       { name: 'every book, all pages', operation: 'listBooks', allPages: true, expect: { status: 200, data: { value: [{ ID: 1 }, { ID: 2 }, { ID: 3 }, { ID: 4 }, { ID: 5 }] } } },
       { name: 'more pages than the limit', operation: 'listBooks', allPages: true, maxPages: 2, expect: { status: 200 } },
+      { name: 'the last book, found across pages', steps: [
+        { name: 'list', operation: 'listBooks', allPages: true, capture: { last: '/data/value/4/ID' } },
+        { name: 'read it', operation: 'getBook', values: { id: '{{last}}' }, expect: { status: 200, data: { ID: 5 } } },
+      ] },
+      { name: 'a step past its maxPages', steps: [{ name: 'list', operation: 'listBooks', allPages: true, maxPages: 2, capture: { last: '/data/value/1/ID' } }] },
     ];
     folder = makeTempFolder({
-      'books.connector.json': odataConnector(service.url, 'cap', [read('listBooks', 'Books', ', "query": { "$select": "ID" }')]),
+      'books.connector.json': odataConnector(service.url, 'cap', [read('listBooks', 'Books', ', "query": { "$select": "ID" }'), read('getBook', 'Books({id})')]),
       'books.tests.json': JSON.stringify({ cases }, null, 2),
       '.git/HEAD': '',
     });
@@ -215,6 +220,19 @@ describe('connector test: cases with allPages and maxPages against SAP CAP with 
     assert.equal(limited?.outcome, 'error');
     assert.match(limited?.failures[0]?.message ?? '', /not every page was read \(2 read\): Paging stopped at the limit of 2 pages/);
     assert.equal(run.code, 1);
+  });
+
+  it('a scenario step with allPages captures from the rows of every page; one past its maxPages stops the step', async () => {
+    const run = await runCli(['test', 'books.tests.json', '--format', 'json'], { cwd: folder.path, env });
+    type Step = { name: string; outcome: string; failures: { message: string }[] };
+    const report = JSON.parse(run.stdout) as { files: { cases: { name: string; outcome: string; steps?: Step[] }[] }[] };
+    const byName = new Map(report.files[0]?.cases.map((c) => [c.name, c]));
+    const across = byName.get('the last book, found across pages');
+    assert.equal(across?.outcome, 'passed', JSON.stringify(across?.steps));
+    assert.deepEqual(across?.steps?.map((s) => s.outcome), ['passed', 'passed']);
+    const limited = byName.get('a step past its maxPages');
+    assert.equal(limited?.outcome, 'error', JSON.stringify(limited?.steps));
+    assert.match(limited?.steps?.[0]?.failures[0]?.message ?? '', /not every page was read \(2 read\): Paging stopped at the limit of 2 pages/);
   });
 });
 

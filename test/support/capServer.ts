@@ -80,6 +80,7 @@ export async function startCapService(options: { writable?: boolean; pagedBooks?
       const all = Array.from({ length: options.pagedBooks }, (_, i) => ({ ID: i + 1, title: `Book ${i + 1}`, stock: i, price: 1.5, genre: 'Fiction' }));
       // As a database would answer the query CAP built: the page's rows from its offset.
       this.on('READ', 'Books', (request) => {
+        if (request.data.ID !== undefined) return all.find((book) => book.ID === Number(request.data.ID)) ?? request.reject(404, `No book ${String(request.data.ID)}.`);
         const limit = request.query.SELECT?.limit;
         const offset = limit?.offset?.val ?? 0;
         return all.slice(offset, offset + (limit?.rows?.val ?? all.length));

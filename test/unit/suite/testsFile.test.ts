@@ -122,6 +122,14 @@ describe('matching an answer', () => {
     assert.deepEqual(findings('{ "name": "a", "operation": "getPet", "values": { "petId": 1 }, "maxPages": 3, "expect": { "status": 200 } }').map((f) => [f.code, f.severity, f.at]), [['tests-max-pages-alone', 'warning', '3']]);
   });
 
+  test('allPages and maxPages on a scenario step: read into the step, maxPages alone is a warning at the step', () => {
+    const file = readTestsFile('{ "cases": [ { "name": "s", "steps": [ { "operation": "getPet", "values": { "petId": 1 }, "allPages": true, "maxPages": 7 }, { "operation": "getPet", "values": { "petId": 1 }, "allPages": true }, { "operation": "getPet", "values": { "petId": 1 } } ] } ] }');
+    assert.deepEqual(file.scenarios[0]?.steps.map((s) => s.paging), [{ maxPages: 7 }, { maxPages: 100 }, undefined]);
+    assert.deepEqual(checkTestsFile(file, CONNECTOR), []);
+    const alone = readTestsFile('{ "cases": [ { "name": "s", "steps": [ { "operation": "getPet", "values": { "petId": 1 }, "maxPages": 3 } ] } ] }');
+    assert.deepEqual(checkTestsFile(alone, CONNECTOR).map((f) => [f.code, f.severity, alone.text.slice(f.offset, f.offset + f.length), f.message]), [['tests-max-pages-alone', 'warning', '3', 'Step \'step 1 (getPet)\' limits the pages with "maxPages" but does not read them all; add "allPages": true, or remove "maxPages".']]);
+  });
+
   test('a paged answer that stopped early (a loop, the limit) is an error of the case, though each page answered 200', () => {
     const result: ConnectorResult = { status: 200, errors: ['Paging stopped at the limit of 2 pages; the service has more.'], warnings: [], data: { value: [] }, pages: 2, timing: { totalMs: 1 } };
     assert.deepEqual(check('{ "status": 200 }', result), ['not every page was read (2 read): Paging stopped at the limit of 2 pages; the service has more.']);

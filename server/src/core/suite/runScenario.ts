@@ -143,7 +143,7 @@ async function runStep(input: ScenarioInput, step: TestStep, captured: Map<strin
     ...(input.environment ? { environment: input.environment } : {}),
   });
   if (!prepared.ok) return { step, outcome: 'error', failures: [], problems: prepared.problems, durationMs: performance.now() - started };
-  const sent = await sendPrepared(prepared.request, input.send);
+  const sent = await sendPrepared(prepared.request, input.send, step.paging);
   const expectation = step.expectNode ? readExpectation(step.expectNode) : successExpected(step);
   const failures = checkExpectation(expectation, input.file.text, sent.result, sent.responseHeaders);
   if (!step.expectNode && sent.result.status !== 0 && (sent.result.status < 200 || sent.result.status > 299)) {

@@ -4,6 +4,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
 import { variablePlaceholders } from '../placeholders';
+import { readPagingFields, type PagingFields } from './pagingFields';
 import { propertiesOf, sourceOffsetInString, spanOf, valueOf } from '../tree';
 
 /** The parts of a step's result a capture can point into. */
@@ -31,8 +32,8 @@ export interface PlaceholderUse {
   whole: boolean;
 }
 
-/** One step of a scenario. */
-export interface TestStep {
+/** One step of a scenario; `paging` and `maxPagesSpan` as a case's. */
+export interface TestStep extends PagingFields {
   index: number;
   /** The step's own name, or `step N (operation)`. */
   label: string;
@@ -106,6 +107,7 @@ export function readScenario(text: string, node: Node, index: number): Scenario 
       captures,
       placeholders: placeholderUses(text, valuesNode),
       always: valueOf(stepNode, 'always')?.value === true,
+      ...readPagingFields(stepNode),
     });
   }
   return { index, name: name.value, span: spanOf(node), nameSpan: spanOf(name), steps };

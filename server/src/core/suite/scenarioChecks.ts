@@ -9,6 +9,7 @@ import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { propertiesOf, spanOf } from '../tree';
 import { checkValue } from '../values/check';
 import type { ExactJson } from '../values/exactJson';
+import { maxPagesAloneFinding } from './pagingFields';
 import { BUILT_INS, CAPTURE_ROOTS, pointerTokens, type Capture, type Scenario, type TestStep } from './scenario';
 
 function finding(code: string, span: Span, message: string, severity: Finding['severity'] = 'error'): Finding {
@@ -93,6 +94,7 @@ export function checkScenario(text: string, scenario: Scenario, connector: Conne
           : `No earlier step captures '${use.name}'.${suggestion(use.name, known)} Add "capture": { "${use.name}": "/data/..." } to an earlier step.`));
       }
     }
+    findings.push(...maxPagesAloneFinding(`Step '${step.label}'`, step));
     const inputs = connector && connector.kind !== undefined ? describeInputs(connector, step.operationId, bodyTexts) : undefined;
     if (connector && connector.kind !== undefined && !inputs) {
       const known = listOperations(connector).map((o) => o.id);

@@ -13,7 +13,7 @@ import { jsonOf, propertiesOf, spanOf, valueOf } from '../tree';
 import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { compiledTestsValidator } from './testsValidator';
-import { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT } from '../http/pages';
+import { maxPagesAloneFinding, readPagingFields, type PagingFields } from './pagingFields';
 import { readScenario, type Scenario } from './scenario';
 import { checkScenario, missingValueFindings } from './scenarioChecks';
 
@@ -32,7 +32,8 @@ export interface Expectation {
 }
 
 /** One case of a tests file. */
-export interface TestCase {
+/** One case; `paging` and `maxPagesSpan` from its `allPages` and `maxPages`. */
+export interface TestCase extends PagingFields {
   index: number;
   name: string;
   operationId: string;
@@ -42,10 +43,6 @@ export interface TestCase {
   operationSpan: Span;
   valuesNode?: Node;
   expect: Expectation;
-  /** `allPages` (with `maxPages`): every page is read and the rows joined before the expectation is checked. */
-  paging?: { maxPages: number };
-  /** `maxPages` as written, for the warning when `allPages` is not set. */
-  maxPagesSpan?: Span;
 }
 
 /** A tests file as read: its cases (those with a name, an operation and an expectation) and its own problems. */
@@ -86,12 +83,6 @@ export function readExpectation(node: Node): Expectation {
   return expectation;
 }
 
-/** A case's `maxPages` when the schema allows it, else the default (the schema reports what is wrong with it). */
-function pageLimit(node: Node | undefined): number {
-  const value = node?.value;
-  return typeof value === 'number' && Number.isSafeInteger(value) && value >= 1 && value <= MAX_PAGES_LIMIT ? value : DEFAULT_MAX_PAGES;
-}
-
 /** Reads a tests file's text: syntax, duplicate keys and shape; every problem is a finding (never a throw). */
 export function readTestsFile(text: string): TestsFile {
   const parsed = parseDocument(text);
@@ -118,8 +109,6 @@ export function readTestsFile(text: string): TestsFile {
     const operation = valueOf(node, 'operation');
     const expect = valueOf(node, 'expect');
     const values = valueOf(node, 'values');
-    const allPages = valueOf(node, 'allPages');
-    const maxPages = valueOf(node, 'maxPages');
     if (typeof name?.value !== 'string' || typeof operation?.value !== 'string' || expect?.type !== 'object') continue;
     cases.push({
       index,
@@ -130,8 +119,7 @@ export function readTestsFile(text: string): TestsFile {
       operationSpan: spanOf(operation),
       ...(values?.type === 'object' ? { valuesNode: values } : {}),
       expect: readExpectation(expect),
-      ...(allPages?.value === true ? { paging: { maxPages: pageLimit(maxPages) } } : {}),
-      ...(maxPages ? { maxPagesSpan: spanOf(maxPages) } : {}),
+      ...readPagingFields(node),
     });
   }
   sortFindings(findings);
@@ -160,9 +148,7 @@ export function checkTestsFile(file: TestsFile, connector: Connector | undefined
     if (testCase.expect.status === undefined && testCase.expect.data === undefined && testCase.expect.headers.length === 0 && testCase.expect.maxMs === undefined) {
       findings.push(finding('tests-nothing-expected', testCase.expect.span, `Case '${testCase.name}' expects nothing, so it always passes. Add "status", "data", "headers" or "maxMs".`, 'warning'));
     }
-    if (testCase.maxPagesSpan && !testCase.paging) {
-      findings.push(finding('tests-max-pages-alone', testCase.maxPagesSpan, `Case '${testCase.name}' limits the pages with "maxPages" but does not read them all; add "allPages": true, or remove "maxPages".`, 'warning'));
-    }
+    findings.push(...maxPagesAloneFinding(`Case '${testCase.name}'`, testCase));
     if (!connector || connector.kind === undefined) continue;
     const inputs = describeInputs(connector, testCase.operationId, bodyTexts);
     if (!inputs) {
