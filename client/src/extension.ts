@@ -9,7 +9,7 @@ import { registerRequestImportCommands } from './requestImportCommands';
 import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/activeEnvironment';
 import { editorHost } from './resultPanel/editorHost';
 import { ResultPanels } from './resultPanel/panels';
-import { registerSendCommands, sendAgain } from './send/commands';
+import { registerSendCommands, sendAgain, sendWithDefaults } from './send/commands';
 import { registerTestController } from './testing/testController';
 
 let client: LanguageClient | undefined;
@@ -48,7 +48,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   const environment = new ActiveEnvironment(context.workspaceState, client);
   context.subscriptions.push(environment, vscode.commands.registerCommand(SELECT_ENVIRONMENT_COMMAND, () => environment.pick()));
   registerEditingCommands(context, client);
-  const panels = new ResultPanels(context.extensionUri, editorHost(client, sendAgain));
+  const panels = new ResultPanels(context.extensionUri, editorHost(client, sendAgain, sendWithDefaults));
   context.subscriptions.push(panels);
   registerSendCommands(context, client, log, environment, panels);
   registerOpenApiCommands(context, client);

@@ -21,6 +21,8 @@ function exact(text: string): ExactJson {
   return parsed.value;
 }
 
+const FOLLOW_UP = { operationId: 'updatePet', texts: [['petId', BIG], ['etag', 'W/"7"']] as [string, string][] };
+
 /** A panel's result: data with a number JSON.parse would round, offering every button. */
 function view(overrides: Partial<ResultView> = {}): ResultView {
   return {
@@ -33,6 +35,7 @@ function view(overrides: Partial<ResultView> = {}): ResultView {
     canUseAsStructure: true,
     canSaveAsExpectation: true,
     nextPageUrl: 'http://127.0.0.1/pets?page=2',
+    etagFollowUps: [FOLLOW_UP],
     ...overrides,
   };
 }
@@ -43,11 +46,15 @@ const TARGET: PanelTarget = { uri: { toString: () => 'file:///w/pets.connector.j
 class RecordingHost implements PanelHost {
   readonly calls: [string, ...unknown[]][] = [];
   applies = true;
+  /** What the user picks when asked to choose (an index), or undefined for dismissing the choice. */
+  picks: number | undefined = 0;
   constructor(private readonly answers: Record<string, unknown> = {}) {}
   async copy(text: string): Promise<void> { this.calls.push(['copy', text]); }
   async openText(content: string, language: string): Promise<void> { this.calls.push(['openText', content, language]); }
   async saveText(text: string): Promise<void> { this.calls.push(['saveText', text]); }
   async sendAgain(target: PanelTarget, pages?: PageChoice): Promise<void> { this.calls.push(['sendAgain', target.operationId, ...(pages ? [pages] : [])]); }
+  async sendWithDefaults(target: PanelTarget, texts: readonly [string, string][]): Promise<void> { this.calls.push(['sendWithDefaults', target.uri.toString(), target.operationId, texts]); }
+  async pick(items: readonly { label: string; detail: string }[], title: string): Promise<number | undefined> { this.calls.push(['pick', items.map((i) => i.label), title]); return this.picks; }
   async request<R>(method: string, params: object): Promise<R> {
     this.calls.push(['request', method, params]);
     return this.answers[method] as R;
@@ -162,6 +169,35 @@ describe("the result panel's actions", () => {
     const host = new RecordingHost();
     await runPanelAction('saveAsExpectation', { view: view({ valuesJson: undefined }), target: TARGET, host });
     assert.deepEqual(host.calls, []);
+  });
+
+  test('Send with this ETag is offered only for an answer with ETag follow-ups', () => {
+    assert.ok(!new Set(actionsIn(renderResult(view({ etagFollowUps: undefined })))).has('sendWithEtag'));
+    assert.ok(!new Set(actionsIn(renderResult(view({ etagFollowUps: [] })))).has('sendWithEtag'));
+    assert.ok(new Set(actionsIn(renderResult(view()))).has('sendWithEtag'));
+  });
+
+  test('Send with this ETag starts Send Request for the one follow-up, its prompts starting from the ETag and the key', async () => {
+    const host = new RecordingHost();
+    await runPanelAction('sendWithEtag', { view: view(), target: TARGET, host });
+    assert.deepEqual(host.named('pick'), [], 'one follow-up needs no choice');
+    assert.deepEqual(host.named('sendWithDefaults'), [['file:///w/pets.connector.json', 'updatePet', [['petId', BIG], ['etag', 'W/"7"']]]]);
+    assert.deepEqual(host.named('sendAgain'), []);
+  });
+
+  test('with several follow-ups the user chooses one; dismissing the choice sends nothing; no target sends nothing', async () => {
+    const several = view({ etagFollowUps: [FOLLOW_UP, { operationId: 'deletePet', texts: [['petId', BIG], ['etag', 'W/"7"']] }] });
+    const host = new RecordingHost();
+    host.picks = 1;
+    await runPanelAction('sendWithEtag', { view: several, target: TARGET, host });
+    assert.deepEqual(host.named('pick'), [[['Send updatePet with this ETag…', 'Send deletePet with this ETag…'], "Send with the answer's ETag"]]);
+    assert.deepEqual(host.named('sendWithDefaults').map((c) => c[1]), ['deletePet']);
+
+    const dismissed = new RecordingHost();
+    dismissed.picks = undefined;
+    await runPanelAction('sendWithEtag', { view: several, target: TARGET, host: dismissed });
+    await runPanelAction('sendWithEtag', { view: view(), target: undefined, host: dismissed });
+    assert.deepEqual(dismissed.named('sendWithDefaults'), []);
   });
 
   test('a message naming no action of the panel does nothing', async () => {

@@ -28,6 +28,10 @@ export interface PanelHost {
   saveText(text: string): Promise<void>;
   /** Sends the operation again with the values it was last sent with (Send Request with Last Values); at a next page, or reading all pages. */
   sendAgain(target: PanelTarget, pages?: PageChoice): Promise<void>;
+  /** Starts Send Request for an operation, its prompts starting from these texts (the user confirms each, and may cancel). */
+  sendWithDefaults(target: PanelTarget, texts: readonly [string, string][]): Promise<void>;
+  /** Asks the user to choose one of the items; undefined when dismissed. */
+  pick(items: readonly { label: string; detail: string }[], title: string): Promise<number | undefined>;
   request<R>(method: string, params: object): Promise<R>;
   /** Applies a server's edit; false when the editor did not. */
   applyEdit(edit: WorkspaceEdit): Promise<boolean>;
@@ -79,6 +83,21 @@ async function saveAsExpectation({ view, target, host }: ActionContext): Promise
 }
 
 /**
+ * Starts Send Request for a Custom request the answer's ETag can be sent with (chosen when there are several), its
+ * prompts filled with the ETag and the answer's values: nothing is sent until the user confirms them.
+ */
+async function sendWithEtag({ view, target, host }: ActionContext): Promise<void> {
+  const followUps = view.etagFollowUps ?? [];
+  if (!target || followUps.length === 0) return;
+  const chosen = followUps.length === 1 ? 0 : await host.pick(
+    followUps.map((f) => ({ label: `Send ${f.operationId} with this ETag…`, detail: f.texts.map(([name, text]) => `${name} = ${JSON.stringify(text)}`).join(', ') })),
+    'Send with the answer\'s ETag',
+  );
+  const followUp = chosen === undefined ? undefined : followUps[chosen];
+  if (followUp) await host.sendWithDefaults({ uri: target.uri, operationId: followUp.operationId }, followUp.texts);
+}
+
+/**
  * One handler per button of the panel. The result is read from its exact text where needed: copied, opened and
  * saved with the service's digits.
  */
@@ -101,6 +120,7 @@ export const PANEL_ACTION_HANDLERS: { readonly [A in PanelAction]: ActionHandler
     return host.openText(isJson ? stringifyExact(data, 2) : view.rawText, isJson ? 'json' : 'plaintext');
   },
   useAsStructure,
+  sendWithEtag,
   saveAsExpectation,
 };
 

@@ -7,7 +7,11 @@ import type { PageChoice, PanelHost, PanelTarget } from './actions';
  * What the panel's actions ask of VS Code, with the language client for the server's requests and edits; sending
  * again is the extension's Send Request with Last Values.
  */
-export function editorHost(client: LanguageClient, sendAgain: (target: PanelTarget, pages?: PageChoice) => Promise<void>): PanelHost {
+export function editorHost(
+  client: LanguageClient,
+  sendAgain: (target: PanelTarget, pages?: PageChoice) => Promise<void>,
+  sendWithDefaults: (target: PanelTarget, texts: readonly [string, string][]) => Promise<void>,
+): PanelHost {
   return {
     copy: async (text) => vscode.env.clipboard.writeText(text),
     openText: async (content, language) => {
@@ -18,6 +22,11 @@ export function editorHost(client: LanguageClient, sendAgain: (target: PanelTarg
       if (file) await vscode.workspace.fs.writeFile(file, Buffer.from(text));
     },
     sendAgain,
+    sendWithDefaults,
+    pick: async (items, title) => {
+      const picked = await vscode.window.showQuickPick(items.map((item, index) => ({ ...item, index })), { title, ignoreFocusOut: true });
+      return picked?.index;
+    },
     request: (method, params) => client.sendRequest(method, params),
     applyEdit: async (edit) => vscode.workspace.applyEdit(await client.protocol2CodeConverter.asWorkspaceEdit(edit)),
     showAt: async (uri, at) => {

@@ -18,6 +18,7 @@ export function resultViewOf(operationId: string, sent: SentView, extras: { envi
     ...(sent.preview.tokenRequest !== undefined ? { tokenRequest: sent.preview.tokenRequest } : {}),
     ...(sent.structure ? { structure: sent.structure } : {}),
     ...(sent.nextPageUrl !== undefined ? { nextPageUrl: sent.nextPageUrl } : {}),
+    ...(sent.etagFollowUps !== undefined ? { etagFollowUps: sent.etagFollowUps } : {}),
     ...(extras.environment !== undefined ? { environment: extras.environment } : {}),
     ...(extras.source !== undefined ? { source: extras.source } : {}),
   };

@@ -17,6 +17,11 @@ export async function sendAgain(target: PanelTarget, pages?: PageChoice): Promis
   await vscode.commands.executeCommand(SEND_WITH_LAST_VALUES_COMMAND, { uri: target.uri.toString(), operationId: target.operationId, ...pages });
 }
 
+/** Send Request for one operation, its prompts starting from these texts: what a result panel's "Send with this ETag…" runs. */
+export async function sendWithDefaults(target: PanelTarget, texts: readonly [string, string][]): Promise<void> {
+  await vscode.commands.executeCommand('connectorTools.sendRequest', { uri: target.uri.toString(), operationId: target.operationId, defaults: texts });
+}
+
 /** Registers Send Request, Send with Last Values, Preview, Copy as cURL, the secrets (and the server's requests for them) and history. */
 export function registerSendCommands(context: vscode.ExtensionContext, client: LanguageClient, log: vscode.LogOutputChannel, environment: ActiveEnvironment, panels: ResultPanels): void {
   const secrets = new ConnectorSecrets(context.secrets);

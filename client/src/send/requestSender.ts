@@ -23,6 +23,16 @@ function pagesOf(argument: unknown): Pick<SendRequestParams, 'maxPages' | 'pageU
   return allPages === true ? { maxPages: DEFAULT_MAX_PAGES } : {};
 }
 
+/** The texts a panel's "Send with this ETag…" starts the prompts from, carried in the command's argument as [name, text] pairs. */
+function defaultsOf(argument: unknown): Record<string, string> | undefined {
+  if (typeof argument !== 'object' || argument === null) return undefined;
+  const { defaults } = argument as { defaults?: unknown };
+  if (!Array.isArray(defaults)) return undefined;
+  const pairs = defaults.filter((pair): pair is [string, string] => Array.isArray(pair) && pair.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string');
+  // Own properties only (as JSON.parse sets them): a value named __proto__ is a value, not the object's prototype.
+  return Object.fromEntries(pairs);
+}
+
 /** Send Request and Preview Request: the operation, its values, the server's answer, and where it is shown. */
 export class RequestSender {
   constructor(
@@ -41,7 +51,7 @@ export class RequestSender {
     }
     const target = await pickTarget(this.client, argument);
     if (!target) return;
-    const chosen = await this.valuesFor(target, reuseLast);
+    const chosen = await this.valuesFor(target, reuseLast, defaultsOf(argument));
     if (!chosen) return;
     const { values, inputs } = chosen;
     const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
@@ -85,15 +95,16 @@ export class RequestSender {
 
   /**
    * The values file's entry when it has one for the operation, else what the user types (last texts offered
-   * again); with the operation's inputs, which say what may hold a credential.
+   * again); with the operation's inputs, which say what may hold a credential. With `defaults` (a result's ETag and
+   * values) the user is asked, starting from them: the values file's entry would hold another ETag.
    */
-  private async valuesFor(target: PanelTarget, reuseLast: boolean): Promise<{ values: ValuesChoice; inputs: InputDescription[] } | undefined> {
+  private async valuesFor(target: PanelTarget, reuseLast: boolean, defaults?: Record<string, string>): Promise<{ values: ValuesChoice; inputs: InputDescription[] } | undefined> {
     const described = await this.client.sendRequest<DescribeOperationResult>(DESCRIBE_OPERATION, { uri: target.uri.toString(), operationId: target.operationId });
     if (described.blockers.length > 0) {
       void vscode.window.showErrorMessage(`Fix the connector file before sending: ${described.blockers.slice(0, 3).join('; ')}${described.blockers.length > 3 ? ' …' : ''}`);
       return undefined;
     }
-    if (described.valuesFile) {
+    if (described.valuesFile && !defaults) {
       for (const warning of described.valuesFile.warnings) this.log.warn(`values file (another entry): ${warning}`);
       if (described.valuesFile.problems.length > 0) {
         void vscode.window.showErrorMessage(`The values file's entry for ${target.operationId} has problems: ${described.valuesFile.problems.join('; ')}`);
@@ -109,7 +120,7 @@ export class RequestSender {
       const asked = await promptForValues(this.history.notKept(described.inputs), {}, folder);
       return asked ? { values: { entered: { ...last, ...asked } }, inputs: described.inputs } : undefined;
     }
-    const entered = await promptForValues(described.inputs, last ?? {}, folder);
+    const entered = await promptForValues(described.inputs, { ...last, ...defaults }, folder);
     if (entered) await this.history.setLastTexts(key, entered, described.inputs);
     return entered ? { values: { entered }, inputs: described.inputs } : undefined;
   }

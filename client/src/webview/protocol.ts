@@ -33,6 +33,8 @@ export interface ResultView {
   valuesJson?: string;
   /** The answer links a next page (on the request's origin): "Next page" sends the request there. */
   nextPageUrl?: string;
+  /** The answer's ETag can be sent with these Custom requests of the file (If-Match): "Send with this ETag…" offers them. */
+  etagFollowUps?: { operationId: string; texts: [string, string][] }[];
 }
 
 /** One button of the panel: the action it asks the extension for, its caption, and when it is offered (always if no condition). */
@@ -56,6 +58,7 @@ export const PANEL_BUTTONS = [
   { action: 'save', caption: 'Save…' },
   { action: 'openInEditor', caption: 'Open in editor' },
   { action: 'useAsStructure', caption: 'Use as response structure', offered: (view) => view.canUseAsStructure === true },
+  { action: 'sendWithEtag', caption: 'Send with this ETag…', offered: (view) => (view.etagFollowUps?.length ?? 0) > 0 },
   { action: 'saveAsExpectation', caption: 'Save as expectation', offered: (view) => view.canSaveAsExpectation === true },
 ] as const satisfies readonly PanelButton[];
 

@@ -58,6 +58,8 @@ export { bodyShown, describePreview, describeRequest, requestJson } from './requ
 export { credentialDestinations } from './request/credentials';
 export type { CredentialDestination } from './request/credentials';
 export { describeInputs, listOperations, odataBodyFile } from './request/inputs';
+export { etagFollowUps } from './request/etagFollowUps';
+export type { EtagFollowUp, EtagFollowUps } from './request/etagFollowUps';
 // How the editor's prompts read and offer what a user types for an input.
 export { parseTyped } from './values/read';
 export { optionId } from './values/check';

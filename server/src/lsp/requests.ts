@@ -4,7 +4,7 @@ import { basename, dirname } from 'node:path';
 import { ErrorCodes, ResponseError } from 'vscode-languageserver';
 import { URI } from 'vscode-uri';
 import {
-  describeInputs, hasValuesFor, LineIndex, listOperations, odataBodyFile, prepareRequest, secretVariable, sendPrepared,
+  describeInputs, etagFollowUps, hasValuesFor, LineIndex, listOperations, odataBodyFile, prepareRequest, secretVariable, sendPrepared,
   type BuildProblem, type Connector, type PortableResult, type Prepared, type SecretProvider, type SendOptions, type TokenCache,
   pageOfRequest,
 } from '../core';
@@ -117,7 +117,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
           request = page.request;
         }
         const sent = await sendPrepared(request, options, pages.maxPages !== undefined ? { maxPages: Math.floor(pages.maxPages) } : undefined);
-        return { ok: true, ...sentView(request, prepared.values, sent) };
+        const next = etagFollowUps(connector, operationId, sent.result.data, sent.responseHeaders);
+        return { ok: true, ...sentView(request, prepared.values, sent), ...(next.followUps.length > 0 ? { etagFollowUps: next.followUps } : {}) };
       }
 
       // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.

@@ -1,6 +1,6 @@
 // Messages for sending one operation: its inputs, the request built (preview) and sent, the secrets it asks the
 // extension for, and what the result panel shows of one sending.
-import type { InputDescription, OperationSummary, PortableResult } from '../core';
+import type { EtagFollowUp, InputDescription, OperationSummary, PortableResult } from '../core';
 import type { SealedSecret } from '../secretSeal';
 
 /** client → server: the operations of a connector file. */
@@ -103,6 +103,8 @@ export interface SentView {
   canUseAsStructure?: true;
   /** The answer links a next page on the request's origin (OData @odata.nextLink or Link rel="next"): its address, resolved. */
   nextPageUrl?: string;
+  /** The answer has an ETag: the file's Custom requests it can be sent with next (If-Match), with their prompts' first texts. */
+  etagFollowUps?: EtagFollowUp[];
 }
 
 /** The server's own Send Request, run through `workspace/executeCommand` by clients other than the VS Code extension: arguments [uri, operationId]. */
