@@ -10,6 +10,7 @@ import { runMetadataImportBench } from './metadataImport.bench';
 import { runMetadataScaleBench } from './metadataScale.bench';
 import { runOpenApiBench } from './openapi.bench';
 import { runPagingBench } from './paging.bench';
+import { runPanelBench } from './panel.bench';
 import { runPatternBench } from './pattern.bench';
 import { runProcessBench } from './process.bench';
 import { runSendBench } from './send.bench';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   server: runServerBench,
   send: runSendBench,
   paging: runPagingBench,
+  panel: runPanelBench,
   bundle: runBundleBench,
   pattern: runPatternBench,
   openapi: runOpenApiBench,
