@@ -1,8 +1,9 @@
 import { modify, type Node } from 'jsonc-parser';
-import { appendElementsEdits, applyEdits, editableText, setValueEdits, type EditableText } from '../edits';
+import { appendElementsEdits, applyEdits, editableText, setExactValueEdits, setValueEdits, type EditableText } from '../edits';
 import type { TextEdit } from '../findings';
 import { nestingTooDeep, parseJsonTree } from '../parse';
 import { jsonOf, nodeAtPath, type JsonValue } from '../tree';
+import type { ExactJson } from '../values/exactJson';
 import { printConnectorJson } from './printConnector';
 
 type JsonObject = { [key: string]: JsonValue };
@@ -77,6 +78,11 @@ export class ConnectorText {
   /** Sets (or, with undefined, removes) the value at a path; `-1` as the last segment appends to an array. */
   set(path: (string | number)[], value: JsonValue | undefined): void {
     this.replaceText(applyEdits(this.current.text, setValueEdits(this.current, path, value)));
+  }
+
+  /** Sets the value at a path, every number in it written with the digits it has. */
+  setExact(path: (string | number)[], value: ExactJson): void {
+    this.replaceText(applyEdits(this.current.text, setExactValueEdits(this.current, path, value)));
   }
 
   /**

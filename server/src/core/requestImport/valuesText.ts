@@ -1,7 +1,6 @@
 // The examples of an import in a values file (NAME.values.json): a new file, or an existing one with what is new
 // added. An operation's entry the user has is theirs: only names it lacks are added, comments and values kept.
 import { ConnectorText } from '../importing/connectorText';
-import { applyEdits, editableText, setExactValueEdits } from '../edits';
 import { printConnectorJson } from '../importing/printConnector';
 import type { JsonValue } from '../tree';
 import { isJsonObject, JsonNumber, stringifyExact, type ExactJson } from '../values/exactJson';
@@ -38,26 +37,25 @@ function newValuesFile(examples: Readonly<Record<string, Record<string, ExactJso
 
 /** The values file with the examples of each operation added where it has none. */
 export function valuesFileText(existing: string | undefined, examples: Readonly<Record<string, Record<string, ExactJson>>>): ValuesUpdate {
-  const blank = existing === undefined || existing.trim() === '';
-  if (blank) return { ok: true, text: newValuesFile(examples), changes: Object.keys(examples).map((id) => `Values of '${id}' added.`) };
-  let text = blank ? '{}\n' : existing;
-  const file = new ConnectorText(text);
+  if (existing === undefined || existing.trim() === '') return { ok: true, text: newValuesFile(examples), changes: Object.keys(examples).map((id) => `Values of '${id}' added.`) };
+  const file = new ConnectorText(existing);
   const tooDeep = file.nestingProblem();
   if (tooDeep !== undefined) return { ok: false, problem: tooDeep.replace('existing file', 'values file') };
-  const root = blank ? {} : file.tree() ? file.json() : undefined;
-  if (root === undefined || (!blank && file.tree()?.type !== 'object')) return { ok: false, problem: 'The values file is not a JSON object; fix it or move it aside.' };
+  if (file.tree()?.type !== 'object') return { ok: false, problem: 'The values file is not a JSON object; fix it or move it aside.' };
+  const root = file.json();
   const changes: string[] = [];
   for (const [id, values] of Object.entries(examples)) {
     const entry = root[id];
     if (entry === undefined) {
-      text = applyEdits(text, setExactValueEdits(editableText(text), [id], values));
+      file.setExact([id], values);
       changes.push(`Values of '${id}' added.`);
       continue;
     }
     if (!isJsonObject(entry as ExactJson)) continue;
     const added = Object.keys(values).filter((name) => !Object.prototype.hasOwnProperty.call(entry, name));
-    for (const name of added) text = applyEdits(text, setExactValueEdits(editableText(text), [id, name], values[name] as ExactJson));
+    for (const name of added) file.setExact([id, name], values[name] as ExactJson);
     if (added.length > 0) changes.push(`Values of '${id}': ${added.map((n) => `'${n}'`).join(', ')} added (the values you have are kept).`);
   }
+  const text = file.text;
   return { ok: true, text: text.endsWith('\n') ? text : `${text}\n`, changes };
 }
