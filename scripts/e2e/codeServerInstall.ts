@@ -9,14 +9,16 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
+import { cacheDirectory } from '../../server/src/boot/cacheDirectory';
 
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? '4.139.1';
 export const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';
 
-/** The folder that holds everything built once per machine (code-server, Node 24, the demo profile). */
+/** The folder that holds everything built once per machine (code-server, Node 24, the demo profile): the product's cache folder. */
 export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CONNECTOR_TOOLS_CACHE) return env.CONNECTOR_TOOLS_CACHE;
-  return join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'connector-tools');
+  const folder = cacheDirectory(env);
+  // VS Code for the demo and the end-to-end tests has to be kept somewhere: "off" turns off only what can go without.
+  return folder ?? join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'connector-tools');
 }
 
 /** Where the cached pieces live. */

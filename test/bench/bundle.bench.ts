@@ -21,7 +21,7 @@ export async function runBundleBench(): Promise<void> {
   };
   printTable('Bundles (minified production build)', [
     ['file', 'size'],
-    ...['client.js', 'server.js', 'cli.js', 'openapi-parser.js', 'http-client.js', 'pattern-matcher.js', 'xml-parser.js', 'webview.js'].map((f) => [`dist/${f}`, kb(join(out, f))]),
+    ...['client.js', 'server.js', 'server-main.js', 'cli.js', 'cli-main.js', 'openapi-parser.js', 'http-client.js', 'pattern-matcher.js', 'xml-parser.js', 'webview.js'].map((f) => [`dist/${f}`, kb(join(out, f))]),
     ['connector-tools.vsix (development build in dist/)', kb(vsix)],
   ]);
 }

@@ -14,7 +14,7 @@ test('the .vsix holds only the bundles, schemas, grammar, icon, walkthrough page
   assert.equal(run.status, 0, `${run.stdout}\n${run.stderr}`);
   const files = zipEntries(out).filter((f) => f.startsWith('extension/')).map((f) => f.slice('extension/'.length)).sort();
   assert.deepEqual(files, [
-    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/http-client.js', 'dist/openapi-parser.js', 'dist/pattern-matcher.js', 'dist/server.js', 'dist/webview.js', 'dist/xml-parser.js', 'images/icon.png',
+    'LICENSE.txt', 'changelog.md', 'dist/client.js', 'dist/http-client.js', 'dist/openapi-parser.js', 'dist/pattern-matcher.js', 'dist/server-main.js', 'dist/server.js', 'dist/webview.js', 'dist/xml-parser.js', 'images/icon.png',
     'media/walkthrough/ci.md', 'media/walkthrough/fix.md', 'media/walkthrough/open-example.md', 'media/walkthrough/send.md', 'package.json', 'readme.md',
     'schemas/connector-environments.schema.json', 'schemas/connector-tests.schema.json', 'schemas/connector-tools.schema.json', 'schemas/connector.schema.json', 'syntaxes/connector-json.language-configuration.json', 'syntaxes/connector-json.tmLanguage.json',
   ]);

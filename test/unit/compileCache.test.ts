@@ -1,0 +1,99 @@
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { cacheDirectory } from '../../server/src/boot/cacheDirectory';
+import { cacheFileFor, loadBundle, readCache, writeCache } from '../../server/src/boot/compileCache';
+
+// A bundle with enough code for V8's cache to matter, which says through a global that it ran and what it was given.
+function writeBundle(folder: string, name = 'sample.js', marker = 'ran'): string {
+  const path = join(folder, name);
+  const functions = Array.from({ length: 200 }, (_, i) => `function f${i}(x) { return x * ${i} + ${i}; }`).join('\n');
+  writeFileSync(path, `${functions}\nglobalThis.__bundleSaw = { marker: ${JSON.stringify(marker)}, main: require.main === module, file: __filename, sum: f199(1) };\n`);
+  return path;
+}
+
+const until = async (condition: () => boolean): Promise<void> => {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(condition(), 'condition never held');
+};
+
+describe('the compiled-code cache', () => {
+  it('is in CONNECTOR_TOOLS_CACHE, the platform cache folder otherwise, and nowhere when turned off', () => {
+    const home = (): string => '/home/ada';
+    assert.equal(cacheDirectory({ CONNECTOR_TOOLS_CACHE: '/var/cache/ct' }, 'linux', home), '/var/cache/ct');
+    assert.equal(cacheDirectory({ CONNECTOR_TOOLS_CACHE: 'off' }, 'linux', home), undefined);
+    assert.equal(cacheDirectory({}, 'linux', home), '/home/ada/.cache/connector-tools');
+    assert.equal(cacheDirectory({ XDG_CACHE_HOME: '/xdg' }, 'linux', home), '/xdg/connector-tools');
+    assert.equal(cacheDirectory({}, 'darwin', home), '/home/ada/Library/Caches/connector-tools');
+    assert.equal(cacheDirectory({ LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, 'win32', home), join('C:\\Users\\ada\\AppData\\Local', 'connector-tools', 'Cache'));
+  });
+
+  it('names a different file for other bytes of the same length, so a cache never serves another build', () => {
+    const env = { CONNECTOR_TOOLS_CACHE: '/c' };
+    const a = cacheFileFor('/x/server-main.js', Buffer.from('var a = 1;'), env);
+    const b = cacheFileFor('/x/server-main.js', Buffer.from('var b = 1;'), env);
+    assert.ok(a?.startsWith(join('/c', 'compiled', 'server-main-')));
+    assert.notEqual(a, b);
+    assert.equal(cacheFileFor('/x/server-main.js', Buffer.from('var a = 1;'), { CONNECTOR_TOOLS_CACHE: 'off' }), undefined);
+  });
+
+  it('is written after the first start and used by the next, which runs the same', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    const env = { CONNECTOR_TOOLS_CACHE: join(folder, 'cache') };
+    const bundle = writeBundle(folder);
+    const first = loadBundle(bundle, env);
+    assert.equal(first.fromCache, false);
+    first.run(0);
+    const saw = (globalThis as { __bundleSaw?: { marker: string; main: boolean; file: string; sum: number } }).__bundleSaw;
+    assert.deepEqual(saw, { marker: 'ran', main: true, file: bundle, sum: 398 });
+    const file = cacheFileFor(bundle, readFileSync(bundle), env) ?? '';
+    await until(() => existsSync(file));
+    const second = loadBundle(bundle, env);
+    assert.equal(second.fromCache, true);
+    second.run(0);
+    assert.equal((globalThis as { __bundleSaw?: { sum: number } }).__bundleSaw?.sum, 398);
+  });
+
+  it('ignores a damaged or hostile cache file and writes a good one in its place', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    const env = { CONNECTOR_TOOLS_CACHE: join(folder, 'cache') };
+    const bundle = writeBundle(folder, 'sample.js', 'hostile');
+    const file = cacheFileFor(bundle, readFileSync(bundle), env) ?? '';
+    // Garbage under a correct digest reaches V8, which must refuse it; a cut-short file never reaches it.
+    const garbage = Buffer.alloc(4096, 0x41);
+    writeCache(file, garbage);
+    assert.deepEqual(readCache(file), garbage);
+    const loaded = loadBundle(bundle, env);
+    assert.equal(loaded.fromCache, false);
+    loaded.run(0);
+    assert.equal((globalThis as { __bundleSaw?: { marker: string } }).__bundleSaw?.marker, 'hostile');
+    await until(() => !readCache(file)?.equals(garbage));
+    assert.equal(loadBundle(bundle, env).fromCache, true);
+    writeFileSync(file, readFileSync(file).subarray(0, 100));
+    assert.equal(readCache(file), undefined);
+    writeFileSync(file, Buffer.concat([createHash('sha256').update('other').digest(), Buffer.alloc(10)]));
+    assert.equal(readCache(file), undefined);
+  });
+
+  it('keeps one file per bundle: writing a new build removes the earlier build’s cache, not other bundles’', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    const compiled = join(folder, 'compiled');
+    writeCache(join(compiled, 'cli-main-aaaa.bin'), Buffer.from('old build'));
+    writeCache(join(compiled, 'server-main-bbbb.bin'), Buffer.from('server'));
+    writeCache(join(compiled, 'cli-main-cccc.bin'), Buffer.from('new build'));
+    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-cccc.bin', 'server-main-bbbb.bin']);
+  });
+
+  it('says nothing and starts anyway when the cache folder cannot be made', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    writeFileSync(join(folder, 'not-a-folder'), '');
+    assert.doesNotThrow(() => writeCache(join(folder, 'not-a-folder', 'compiled', 'x-1.bin'), Buffer.from('data')));
+    const bundle = writeBundle(folder, 'sample.js', 'unwritable');
+    const loaded = loadBundle(bundle, { CONNECTOR_TOOLS_CACHE: join(folder, 'not-a-folder') });
+    loaded.run(0);
+    assert.equal((globalThis as { __bundleSaw?: { marker: string } }).__bundleSaw?.marker, 'unwritable');
+  });
+});
