@@ -28,7 +28,7 @@ describe('starting from the compiled-code cache', () => {
     const first = await runCli(['lint', '--format', 'json', PETSTORE], { env });
     const written = compiledFiles(cache);
     assert.equal(written.length, 1);
-    assert.match(written[0] ?? '', /^cli-main-[0-9a-f]{24}\.bin$/);
+    assert.match(written[0] ?? '', /^cli-main-[0-9a-f]{8}-[0-9a-f]{24}\.bin$/);
     const before = readFileSync(join(cache, 'compiled', written[0] ?? ''));
     const second = await runCli(['lint', '--format', 'json', PETSTORE], { env });
     assert.deepEqual({ code: second.code, stdout: second.stdout, stderr: second.stderr }, { code: first.code, stdout: first.stdout, stderr: first.stderr });
@@ -71,7 +71,7 @@ describe('starting from the compiled-code cache', () => {
       return found;
     };
     const first = await diagnosticsOf();
-    assert.match(compiledFiles(cache)[0] ?? '', /^server-main-[0-9a-f]{24}\.bin$/);
+    assert.match(compiledFiles(cache)[0] ?? '', /^server-main-[0-9a-f]{8}-[0-9a-f]{24}\.bin$/);
     const second = await diagnosticsOf();
     assert.ok(Array.isArray(first) && first.length > 0, 'the misspelt property is reported');
     assert.deepEqual(second, first);

@@ -35,7 +35,7 @@ describe('the compiled-code cache', () => {
     const env = { CONNECTOR_TOOLS_CACHE: '/c' };
     const a = cacheFileFor('/x/server-main.js', Buffer.from('var a = 1;'), env);
     const b = cacheFileFor('/x/server-main.js', Buffer.from('var b = 1;'), env);
-    assert.ok(a?.startsWith(join('/c', 'compiled', 'server-main-')));
+    assert.match(a ?? '', /\/c\/compiled\/server-main-[0-9a-f]{8}-[0-9a-f]{24}\.bin$/);
     assert.notEqual(a, b);
     assert.equal(cacheFileFor('/x/server-main.js', Buffer.from('var a = 1;'), { CONNECTOR_TOOLS_CACHE: 'off' }), undefined);
   });
@@ -78,13 +78,14 @@ describe('the compiled-code cache', () => {
     assert.equal(readCache(file), undefined);
   });
 
-  it('keeps one file per bundle: writing a new build removes the earlier build’s cache, not other bundles’', () => {
+  it('keeps one file per bundle and Node.js: a new build replaces the earlier build’s cache, not other bundles’ or runtimes’', () => {
     const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
     const compiled = join(folder, 'compiled');
-    writeCache(join(compiled, 'cli-main-aaaa.bin'), Buffer.from('old build'));
-    writeCache(join(compiled, 'server-main-bbbb.bin'), Buffer.from('server'));
-    writeCache(join(compiled, 'cli-main-cccc.bin'), Buffer.from('new build'));
-    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-cccc.bin', 'server-main-bbbb.bin']);
+    writeCache(join(compiled, 'cli-main-1111aaaa-aaaa.bin'), Buffer.from('old build'));
+    writeCache(join(compiled, 'cli-main-2222bbbb-aaaa.bin'), Buffer.from('old build, the editor’s Node.js'));
+    writeCache(join(compiled, 'server-main-1111aaaa-bbbb.bin'), Buffer.from('server'));
+    writeCache(join(compiled, 'cli-main-1111aaaa-cccc.bin'), Buffer.from('new build'));
+    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-cccc.bin', 'cli-main-2222bbbb-aaaa.bin', 'server-main-1111aaaa-bbbb.bin']);
   });
 
   it('says nothing and starts anyway when the cache folder cannot be made', () => {

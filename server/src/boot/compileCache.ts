@@ -52,12 +52,16 @@ export function loadBundle(bundlePath: string, env: NodeJS.ProcessEnv = process.
   };
 }
 
-/** The cache file of this bundle's exact bytes, for this Node and architecture; undefined when caching is off. */
+/**
+ * The cache file of this bundle's exact bytes for the Node.js running it (the editor's and the terminal's differ, so
+ * each keeps its own); undefined when caching is off.
+ */
 export function cacheFileFor(bundlePath: string, bytes: Buffer, env: NodeJS.ProcessEnv = process.env): string | undefined {
   const root = cacheDirectory(env);
   if (root === undefined) return undefined;
-  const key = createHash('sha256').update(bytes).update(`\0${process.version}\0${process.arch}\0${process.versions.v8}`).digest('hex').slice(0, 24);
-  return join(root, 'compiled', `${basename(bundlePath, '.js')}-${key}.bin`);
+  const runtime = createHash('sha256').update(`${process.version}\0${process.arch}\0${process.versions.v8}`).digest('hex').slice(0, 8);
+  const build = createHash('sha256').update(bytes).digest('hex').slice(0, 24);
+  return join(root, 'compiled', `${basename(bundlePath, '.js')}-${runtime}-${build}.bin`);
 }
 
 /** The cached code in `file` when it is whole (its digest matches); undefined when absent, short or damaged. */
@@ -74,7 +78,7 @@ export function readCache(file: string): Buffer | undefined {
   return digest.equals(content.subarray(0, DIGEST_BYTES)) ? payload : undefined;
 }
 
-/** Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's earlier versions. */
+/** Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's other builds for the same Node.js. */
 export function writeCache(file: string, data: Buffer): void {
   try {
     const folder = dirname(file);
@@ -82,7 +86,7 @@ export function writeCache(file: string, data: Buffer): void {
     const partial = `${file}.${process.pid}.partial`;
     writeFileSync(partial, Buffer.concat([createHash('sha256').update(data).digest(), data]), { mode: 0o600 });
     renameSync(partial, file);
-    const prefix = basename(file).replace(/-[0-9a-f]+\.bin$/, '-');
+    const prefix = basename(file).replace(/[0-9a-f]+\.bin$/, '');
     for (const name of readdirSync(folder)) {
       if (name !== basename(file) && name.startsWith(prefix) && name.endsWith('.bin')) rmSync(join(folder, name), { force: true });
     }
