@@ -76,4 +76,35 @@ describe('signing in in the browser from a real VS Code', () => {
       throw error;
     }
   });
+
+  test('Sign Out, once confirmed, forgets the sign-in: the next Send Request opens the sign-in page again', async (t) => {
+    const page = session!.page;
+    try {
+      await runCommand(page, 'Connector: Sign Out…');
+      const dialog = page.locator('.monaco-dialog-box');
+      await dialog.waitFor({ timeout: 30_000 });
+      assert.match((await dialog.textContent()) ?? '', /Sign out of every service\?/);
+      await dialog.locator('.monaco-button', { hasText: /^Sign Out$/ }).click();
+      await page.locator('.notification-toast', { hasText: 'Signed out: tokens forgotten and 1 kept browser sign-in removed.' }).first().waitFor({ timeout: 30_000 });
+      const exchanges = realm.requests.filter((r) => r.body.grant_type === 'authorization_code').length;
+      // Without Sign Out the token in memory would be reused and no sign-in page would open.
+      await runCommand(page, 'Connector: Send Request');
+      await answerQuickInput(page, 'OrderNo', /\$select/);
+      await answerQuickInput(page, "Status eq 'Released'", /\$filter/);
+      const popup = page.context().waitForEvent('page', { timeout: 60_000 });
+      await answerQuickInput(page, '5', /\$top/);
+      const signInPage = await popup;
+      await signInPage.waitForLoadState();
+      await signInPage.fill('input[name=username]', DEMO_USER);
+      await signInPage.fill('input[name=password]', DEMO_PASSWORD);
+      await signInPage.click('button[type=submit]:not([name=cancel])');
+      await signInPage.waitForURL(/127\.0\.0\.1:\d+\/callback\?/, { timeout: 30_000 });
+      const frame = await resultPanelFrame(page, '$top=5');
+      assert.equal((await frame.textContent('.result .status'))?.trim(), '200');
+      assert.equal(realm.requests.filter((r) => r.body.grant_type === 'authorization_code').length, exchanges + 1);
+    } catch (error) {
+      await session!.saveArtifacts(t.name);
+      throw error;
+    }
+  });
 });

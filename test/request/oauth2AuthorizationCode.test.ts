@@ -84,6 +84,41 @@ describe('OAuth2 authorization code flow', () => {
     assert.equal(browserVisits.length, visits + 1);
   });
 
+  test('Sign Out (clear) forgets the tokens: the next request signs in again; a sign-in that ends after it is used once, not kept', async () => {
+    const cache = new TokenCache(Date.now, undefined, false, { browser });
+    const visits = browserVisits.length;
+    assert.ok((await send(cache, api.url)).sent);
+    assert.ok((await send(cache, api.url)).sent);
+    assert.equal(browserVisits.length, visits + 1, 'reused before signing out');
+    cache.clear();
+    assert.ok((await send(cache, api.url)).sent);
+    assert.equal(browserVisits.length, visits + 2, 'signed in again after signing out');
+
+    // The user signs out while a sign-in waits in the browser.
+    let release = (): void => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slowVisits: string[] = [];
+    const slowBrowser = loopbackBrowser((address) => {
+      slowVisits.push(address);
+      void gate.then(() => signInWithBrowser(address, { username: DEMO_USER, password: DEMO_PASSWORD }));
+      return {};
+    });
+    const kept = new Map<string, unknown>();
+    const store = { load: () => Promise.resolve(undefined), save: (request: { tokenFor: string }, signIn: unknown) => (kept.set(request.tokenFor, signIn), Promise.resolve()) };
+    const slow = new TokenCache(Date.now, undefined, false, { browser: slowBrowser, store });
+    const inFlight = send(slow, api.url);
+    for (let i = 0; i < 2000 && slowVisits.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+    assert.equal(slowVisits.length, 1);
+    slow.clear();
+    release();
+    const answered = await inFlight;
+    assert.ok(answered.sent && answered.result.status === 200, 'the request made before signing out still gets its answer');
+    assert.equal(kept.size, 0, 'the sign-in that ended after Sign Out is not kept');
+    assert.ok((await send(slow, api.url)).sent);
+    assert.equal(slowVisits.length, 2, 'nor reused from memory');
+    assert.equal(kept.size, 1);
+  });
+
   test('a confidential client signs the code exchange with its secret (Basic), asked for the token endpoint', async () => {
     const authorization = { scheme: 'oauth2', flow: 'authorizationCode', authorizationUrl: realm.authorizationUrl, tokenUrl: realm.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 'crm' };
     const { connector } = lintText(JSON.stringify({ kind: 'rest', name: 'c', baseUrl: api.url, authorization, operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }] }));

@@ -108,6 +108,7 @@ const REQUESTS: Record<string, Check> = {
   'connector/saveAsExpectation': object({ uri: string, operationId: string, valuesJson: string, status: integer, dataJson: optional(string) }),
   'connector/addQueryParameters': object({ uri: string, operationOffset: uinteger, names: string, type: string, required: boolean }),
   'connector/checkAll': anything,
+  'connector/signOut': anything,
   'connector/fetchMetadata': object({ uri: string }),
   'connector/openApiOperations': object({ path: string }),
   'connector/importOpenApi': object({ path: string, operationIds: arrayOf(string), out: string }),

@@ -13,6 +13,7 @@ import { serverTokens, useEditorSignIn } from './tokens';
 import { editorSignInStore } from './signInStore';
 import { editorBrowser } from './browserSignIn';
 import {
+  SIGN_OUT, type SignOutResult,
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
   type DescribeOperationParams, type DescribeOperationResult, type ListOperationsParams, type ListOperationsResult,
   type PreviewRequestParams, type PreviewRequestResult, type SendRequestParams, type SendRequestResult, type ValuesChoice,
@@ -189,6 +190,12 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         // A preview asks for no secret: a stand-in is redacted like the real value would be.
         const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`, params.environment !== undefined ? { environment: params.environment } : {});
         return prepared.ok ? { ok: true, preview: preview(prepared.request) } : { ok: false, problems: prepared.problems.map(describe) };
+      });
+
+      // Sign Out: tokens in memory and sign-ins in flight are forgotten; the client removes the sign-ins it keeps.
+      connection.onRequest(SIGN_OUT, (): SignOutResult => {
+        serverTokens.clear();
+        return { forgotten: true };
       });
 
       connection.onRequest(SEND_REQUEST, async (params: SendRequestParams, token): Promise<SendRequestResult> => {

@@ -151,6 +151,10 @@ export interface SignInSealKeyResult { publicKey: string }
 export const SAVE_SIGN_IN = 'connector/saveSignIn';
 export interface SaveSignInParams { key: SignInKeyParams; to: string; sealed: SealedSecret }
 
+/** client → server: Sign Out. The server forgets every token it holds in memory; the client removes the sign-ins it keeps. */
+export const SIGN_OUT = 'connector/signOut';
+export interface SignOutResult { forgotten: true }
+
 /** The name a kept sign-in is sealed under: bound to its key, so a sealed sign-in opens for no other. */
 export function signInSealName(key: SignInKeyParams): string {
   return `sign-in ${JSON.stringify([key.tokenUrl, key.clientId, key.scope, key.tokenFor])}`;

@@ -43,6 +43,8 @@ export class TokenCache {
   private readonly tokens = new Map<string, Entry>();
   private readonly pending = new Map<string, Promise<FetchedToken>>();
   private readonly refused = new Map<string, string>();
+  /** Counts clear(): a token that arrives for a request made before the last clear is used for that request, not kept. */
+  private cleared = 0;
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -85,10 +87,11 @@ export class TokenCache {
   /** A token for the request, reused, refreshed or fetched with these send options (deadline, cancellation). */
   async token(request: TokenRequest, options: SendOptions): Promise<TokenOutcome> {
     const key = this.key(request);
+    const clearedBefore = this.cleared;
     let cached = this.tokens.get(key);
     if (!cached) {
       cached = await this.stored(request);
-      if (cached) this.tokens.set(key, cached);
+      if (cached && clearedBefore === this.cleared) this.tokens.set(key, cached);
     }
     if (cached && this.now() < cached.refreshAt) return { ok: true, token: cached.token, fromCache: true, refreshAt: cached.refreshAt };
     this.tokens.delete(key);
@@ -106,7 +109,7 @@ export class TokenCache {
     }
     const refreshAt = refreshTime(this.now(), fetched.expiresInMs);
     const entry: Entry = { token: fetched.token, refreshAt, ...(fetched.refreshToken !== undefined ? { refreshToken: fetched.refreshToken } : {}) };
-    if (this.tokens.get(key)?.token !== fetched.token) {
+    if (clearedBefore === this.cleared && this.tokens.get(key)?.token !== fetched.token) {
       this.tokens.set(key, entry);
       this.keep(request, entry);
     }
@@ -123,9 +126,12 @@ export class TokenCache {
     this.keep(request, expired);
   }
 
-  /** Forgets every token (e.g. a secret was cleared). */
+  /** Forgets every token, refusal and sign-in in flight (Sign Out): the next request signs in again. */
   clear(): void {
     this.tokens.clear();
+    this.pending.clear();
+    this.refused.clear();
+    this.cleared++;
   }
 
   /** The cache as a token source for requests sent with these options. */
