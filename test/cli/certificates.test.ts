@@ -3,7 +3,7 @@
 // call, a test run's cases, the $metadata download — is trusted, shown the certificate and sent the same way, with
 // flags, variables or an environment; bad files are refused before anything is sent.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { CERTIFICATE_PASSPHRASE, makeCertificates, type TestCertificates } from '../support/certificates';
@@ -60,6 +60,10 @@ describe('connector request, test and metadata fetch with certificates from an i
     "broken": {
       "caFile": "certs/missing.pem"
     },
+    "combined": {
+      "caFile": "certs/ca.pem",
+      "clientCertificates": { "${api.origin}": { "cert": "client-and-key.pem" } }
+    },
     "locked": {
       "clientCertificates": { "${api.origin}": { "pfx": "certs/client.p12", "passphrase": "unset-secret" } }
     }
@@ -73,6 +77,8 @@ describe('connector request, test and metadata fetch with certificates from an i
     copyFileSync(certificates.clientKeyFile, join(folder.path, 'client.key'));
     copyFileSync(otherAuthority.clientKeyFile, join(folder.path, 'other.key'));
     copyFileSync(certificates.clientPfxFile, join(folder.path, 'client.p12'));
+    // curl's --cert FILE: the certificate and its key in one PEM file.
+    writeFileSync(join(folder.path, 'client-and-key.pem'), `${readFileSync(certificates.clientCertFile, 'utf8')}${readFileSync(certificates.clientKeyFile, 'utf8')}`);
     const certs = join(folder.path, 'certs');
     mkdirSync(certs);
     copyFileSync(certificates.caFile, join(certs, 'ca.pem'));
@@ -115,6 +121,16 @@ describe('connector request, test and metadata fetch with certificates from an i
     assert.equal(run.code, 0, run.stdout + run.stderr);
     assert.deepEqual(tokens.seen.map((s) => [s.path, s.clientCn]), [['/token', 'workflow client']]);
     assert.deepEqual(api.seen.map((s) => [s.path, s.clientCn]), [['/odata/Orders', 'workflow client']]);
+  });
+
+  it('one PEM file with the certificate and its key, as curl takes it: --cert alone, or "cert" alone in an environment', async () => {
+    const flag = await runCli(['request', 'api.connector.json', 'listOrders', '--cacert', 'ca.pem', '--cacert', 'token-ca.pem', '--cert', 'client-and-key.pem'], { cwd: folder.path, env });
+    assert.equal(flag.code, 0, flag.stdout + flag.stderr);
+    const environment = await runCli(['request', 'api.connector.json', 'listOrders', '--env', 'combined', '--cacert', 'token-ca.pem'], { cwd: folder.path, env });
+    assert.equal(environment.code, 0, environment.stdout + environment.stderr);
+    assert.deepEqual(api.seen.map((s) => s.clientCn), ['workflow client', 'workflow client']);
+    const linted = await runCli(['lint', 'connector-environments.json'], { cwd: folder.path, env });
+    assert.equal(linted.code, 0, linted.stdout + linted.stderr);
   });
 
   it('NODE_EXTRA_CA_CERTS is trusted beside --cacert', async () => {
@@ -160,7 +176,7 @@ describe('connector request, test and metadata fetch with certificates from an i
     assert.match(broken.stderr, /connector-environments\.json:10:17 "caFile" of environment 'broken', "certs\/missing\.pem", \(.*missing\.pem\) cannot be read: there is no such file\. Nothing was sent\./);
     const locked = await runCli(['test', 'api.tests.json', '--env', 'locked'], { cwd: folder.path, env });
     assert.equal(locked.code, 2);
-    assert.match(locked.stderr, /connector-environments\.json:13:31 The client certificate of https:\/\/127\.0\.0\.1:\d+ needs the secret 'unset-secret' \(its passphrase\), which is not set\./);
+    assert.match(locked.stderr, /connector-environments\.json:17:31 The client certificate of https:\/\/127\.0\.0\.1:\d+ needs the secret 'unset-secret' \(its passphrase\), which is not set\./);
     assert.equal(api.seen.length + tokens.seen.length, 0);
   });
 
@@ -168,7 +184,7 @@ describe('connector request, test and metadata fetch with certificates from an i
     ['a CA file that is not there', ['--cacert', 'nope.pem'], /--cacert nope\.pem \(.*nope\.pem\) cannot be read: there is no such file\. Nothing was sent\./],
     ['a key given as a CA', ['--cacert', 'client.key'], /--cacert client\.key \(.*\) holds no certificate: it has PEM blocks, but none is "-----BEGIN CERTIFICATE-----"/],
     ['a folder given as a CA', ['--cacert', '.git'], /--cacert \.git \(.*\.git\) is not a file\./],
-    ['a certificate without its key', ['--cert', 'client.pem'], /--cert client\.pem needs its private key: add --key FILE/],
+    ['a certificate without its key', ['--cert', 'client.pem'], /--cert client\.pem holds no private key: give the key too \(--key FILE\), put it in the same PEM file, or give a PKCS#12 bundle/],
     ['a key without its certificate', ['--key', 'client.key'], /--key is the key of a client certificate: give the certificate too/],
     ['a key that is not the certificate\'s', ['--cert', 'client.pem', '--key', 'other.key'], /--key other\.key is not the key of --cert client\.pem/],
     ['a bundle without its passphrase', ['--cert', 'client.p12'], /--cert client\.p12 does not open with no passphrase/],

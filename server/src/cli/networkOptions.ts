@@ -12,7 +12,8 @@ export const NETWORK_HELP = `Network (every request: the API call, the token req
   --cacert FILE          also trust the certificate authority in FILE (PEM; repeatable), e.g. your company's
                          internal CA; NODE_EXTRA_CA_CERTS is trusted too
   --cert FILE            show this client certificate to the services the connector names (its base URL's and
-                         token endpoint's origins, never another one a redirect leads to): PEM with --key, or a
+                         token endpoint's origins, never another one a redirect leads to): PEM with --key (or
+                         with the key in the same file), or a
                          PKCS#12 bundle (.p12, .pfx)
   --key FILE             the client certificate's private key (PEM)
   --cert-passphrase NAME the secret that opens the key or the bundle (read from CONNECTOR_SECRET_<NAME>)
@@ -71,7 +72,6 @@ export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Re
   if (options.cert !== undefined) {
     const bundle = isBundle(options.cert);
     if (bundle && options.key !== undefined) return { ok: false, message: `--cert ${options.cert} is a PKCS#12 bundle, which holds its key: leave out --key.` };
-    if (!bundle && options.key === undefined) return { ok: false, message: `--cert ${options.cert} needs its private key: add --key FILE (or give a PKCS#12 bundle, .p12 or .pfx).` };
     let passphrase: string | undefined;
     if (options.certPassphrase !== undefined) {
       passphrase = environmentSecrets(env)(options.certPassphrase);
@@ -79,7 +79,7 @@ export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Re
     }
     const file = (path: string, flag: string) => ({ path: resolve(cwd, path), shown: `${flag} ${path}` });
     const read = readClientCertificate({
-      ...(bundle ? { pfx: file(options.cert, '--cert') } : { cert: file(options.cert, '--cert'), key: file(options.key ?? '', '--key') }),
+      ...(bundle ? { pfx: file(options.cert, '--cert') } : { cert: file(options.cert, '--cert'), ...(options.key !== undefined ? { key: file(options.key, '--key') } : {}), keyHint: '--key FILE' }),
       ...(passphrase !== undefined ? { passphrase, passphraseName: options.certPassphrase } : {}),
       source: `--cert ${options.cert}`,
     });

@@ -40,6 +40,8 @@ function readBounded(path: string, shown: string): NetworkFile<Buffer> {
 }
 
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g;
+/** A PEM private key block of any kind: PKCS#8, encrypted PKCS#8, or the RSA, EC and DSA forms. */
+const PEM_PRIVATE_KEY = /-----BEGIN (?:ENCRYPTED |RSA |EC |DSA )?PRIVATE KEY-----/;
 
 /** The certificates of a CA file (PEM, one or many; or one DER certificate), each checked, as PEM text. */
 export function readCaFile(path: string, shown: string): NetworkFile<string[]> {
@@ -64,7 +66,10 @@ export function readCaFile(path: string, shown: string): NetworkFile<string[]> {
 /** What names a client certificate: PEM files or a PKCS#12 bundle (absolute paths), the passphrase, and how to name it. */
 export interface ClientCertificateFiles {
   cert?: { path: string; shown: string };
+  /** Absent when the certificate's file holds its key too. */
   key?: { path: string; shown: string };
+  /** How the user gives a key where they named the certificate (`--key FILE`, `"key"`), for the message when none is found. */
+  keyHint?: string;
   pfx?: { path: string; shown: string };
   passphrase?: string;
   /** The passphrase's secret, to name in messages; undefined when no passphrase was given. */
@@ -95,12 +100,21 @@ export function readClientCertificate(files: ClientCertificateFiles): NetworkFil
     if (!pfx.ok) return pfx;
     certificate = { ...base, pfx: new Uint8Array(pfx.value) };
   } else {
-    if (!files.cert || !files.key) return { ok: false, message: `A client certificate needs its certificate and its key (PEM), or one PKCS#12 bundle.` };
+    if (!files.cert) return { ok: false, message: `A client certificate needs its certificate (PEM, with its key in the same file or another), or one PKCS#12 bundle.` };
     const cert = readBounded(files.cert.path, files.cert.shown);
     if (!cert.ok) return cert;
-    const key = readBounded(files.key.path, files.key.shown);
-    if (!key.ok) return key;
-    certificate = { ...base, pem: { certificate: cert.value.toString('latin1'), key: key.value.toString('latin1') } };
+    const certificateText = cert.value.toString('latin1');
+    let keyText: string;
+    if (files.key) {
+      const key = readBounded(files.key.path, files.key.shown);
+      if (!key.ok) return key;
+      keyText = key.value.toString('latin1');
+    } else {
+      // One PEM file with the certificate and its key, as curl's --cert takes it.
+      if (!PEM_PRIVATE_KEY.test(certificateText)) return { ok: false, message: `${files.cert.shown} holds no private key: give the key too (${files.keyHint ?? 'its own file'}), put it in the same PEM file, or give a PKCS#12 bundle (.p12, .pfx).` };
+      keyText = certificateText;
+    }
+    certificate = { ...base, pem: { certificate: certificateText, key: keyText } };
   }
   try {
     createSecureContext({

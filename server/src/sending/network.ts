@@ -49,7 +49,7 @@ export async function networkWithEnvironment(
       const read = readClientCertificate({
         ...(cert ? { cert } : {}), ...(key ? { key } : {}), ...(pfx ? { pfx } : {}),
         ...(passphrase !== undefined ? { passphrase, passphraseName: entry.passphrase } : {}),
-        origin: entry.origin, source: `"clientCertificates" of ${where}`,
+        origin: entry.origin, source: `"clientCertificates" of ${where}`, keyHint: '"key"',
       });
       if (!read.ok) return read;
       certificates.push(read.value);

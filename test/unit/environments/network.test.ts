@@ -34,7 +34,7 @@ describe("an environment's certificate authority and client certificates", () =>
     ['credentials', `"clientCertificates": { "https://deploy:hunter2@erp.example.com": { "pfx": "c.p12" } }`, /'https:\/\/…@erp\.example\.com' has credentials before the host/],
     ['the same origin twice', `"clientCertificates": { "https://a.example": { "pfx": "c.p12" }, "https://A.example:443": { "pfx": "d.p12" } }`, /'https:\/\/A\.example:443' is the origin https:\/\/a\.example again/],
     ['a PKCS#12 bundle and PEM files', `"clientCertificates": { "https://a.example": { "pfx": "c.p12", "cert": "c.pem" } }`, /names a PKCS#12 bundle \("pfx"\) and PEM files/],
-    ['a certificate without its key', `"clientCertificates": { "https://a.example": { "cert": "c.pem" } }`, /needs "cert" and "key" \(PEM files\), or "pfx"/],
+    ['a key without its certificate', `"clientCertificates": { "https://a.example": { "key": "c.key" } }`, /needs "cert" \(a PEM file, with "key" unless the file holds the key too\), or "pfx"/],
     ['a passphrase written in the file', `"clientCertificates": { "https://a.example": { "pfx": "c.p12", "passphrase": "s3cret pass!" } }`, /'passphrase' is the name of a secret/],
     ['an unknown setting', `"clientCertificates": { "https://a.example": { "pfx": "c.p12", "passwd": "x" } }`, /Unknown setting 'passwd' in the client certificate of 'https:\/\/a\.example'/],
     ['not an object', `"clientCertificates": ["c.pem"]`, /'clientCertificates' is an object: origin → certificate/],

@@ -163,8 +163,8 @@ function readCertificate(origin: string, keyNode: Node, node: Node, findings: Fi
   }
   const problem = certificate.pfx
     ? (certificate.cert || certificate.key ? `${where} names a PKCS#12 bundle ("pfx") and PEM files ("cert", "key"): keep one of them.` : undefined)
-    : !certificate.cert || !certificate.key
-      ? `${where} needs "cert" and "key" (PEM files), or "pfx" (a PKCS#12 bundle).`
+    : !certificate.cert
+      ? `${where} needs "cert" (a PEM file, with "key" unless the file holds the key too), or "pfx" (a PKCS#12 bundle).`
       : undefined;
   if (problem) {
     findings.push(at(keyNode, problem));
