@@ -92,6 +92,23 @@ describe('an answer read exactly', () => {
   });
 });
 
+describe('a secret made of digits, echoed as a JSON number', () => {
+  test('is hidden in the data as in the text: the whole number becomes •••, other numbers keep their digits', () => {
+    const body = '{"pin":12345678,"exact":12345678.0,"longer":123456789,"negative":-12345678,"token":9988776655443322110,"inside":1999887766554433221100,"count":42}';
+    const answer = shapeResult({ kind: 'rest' }, { status: 200, statusText: 'OK', headers: { 'content-type': 'application/json' }, body, truncated: false, totalMs: 1 }, []);
+    const sent = request('12345678', { kind: 'query', parameter: 'key', secretName: 'k' }, { secrets: ['12345678', '9988776655443322110'] });
+    const shown = redactResult(answer, sent);
+    // Digits are judged as text is: 12345678.0 and -12345678 hold the secret as a whole word, 123456789 does not.
+    assert.equal(stringifyExact(shown.data ?? null), '{"pin":"•••","exact":"•••","longer":123456789,"negative":"•••","token":"•••","inside":"•••","count":42}');
+  });
+
+  test('a short one is hidden under the name the request gave it, as a string would be', () => {
+    const sent = request('4242', { kind: 'header', header: 'X-Api-Key', prefix: '', secretName: 'k' });
+    const shown = redactResult(result({ headers: { 'x-api-key': 4242, 'x-count': 4242 } }), sent);
+    assert.deepEqual(shown.data, { headers: { 'x-api-key': '•••', 'x-count': 4242 } });
+  });
+});
+
 describe('secrets of 8 characters and more: hidden also where they come back, in every form', () => {
   const SECRET = 'pa55-w0rd/+=ü';
   const sent = request(SECRET, { kind: 'basic', username: 'me', secretName: 'k' });

@@ -116,8 +116,14 @@ function echoRedactor(redaction: Redaction): EchoRedactor {
       if (placed && key !== undefined && placed.names.includes(key.toLowerCase()) && placedValue(value, placed.prefix, forms)) return `${value.slice(0, placed.prefix.length)}${REDACTED}` as T;
       return text(value) as T;
     }
-    // A kept number is the service's digits, not text: it is shown as it is, never taken apart as an object.
-    if (value === null || typeof value !== 'object' || value instanceof JsonNumber || depth > MAX_NESTING) return value;
+    // A number's digits are judged as text would be (a numeric API key echoed as a number); one holding a secret is
+    // hidden whole, any other kept as the service's digits, never taken apart as an object.
+    if (typeof value === 'number' || value instanceof JsonNumber) {
+      const digits = typeof value === 'number' ? String(value) : value.text;
+      if (placed && key !== undefined && placed.names.includes(key.toLowerCase()) && placedValue(digits, placed.prefix, forms)) return REDACTED as T;
+      return text(digits) === digits ? value : (REDACTED as T);
+    }
+    if (value === null || typeof value !== 'object' || depth > MAX_NESTING) return value;
     if (Array.isArray(value)) return value.map((v: unknown) => json(v, undefined, depth + 1)) as T;
     return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([k, v]) => [text(k), json(v, k, depth + 1)])) as T;
   };
