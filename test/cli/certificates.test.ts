@@ -163,6 +163,23 @@ describe('connector request, test and metadata fetch with certificates from an i
     assert.ok(!refused.stdout.includes('hunter3') && !refused.stderr.includes('hunter3'));
   });
 
+  it('--dry-run says how each hop would go (proxy without its credentials, certificate, authorities), and sends nothing', async () => {
+    const withCredentials = proxy.url.replace('http://', 'http://me:hunter2@');
+    const text = await runCli(['request', 'api.connector.json', 'listOrders', '--dry-run', ...mutual, '--proxy', withCredentials], { cwd: folder.path, env: { ...env, NO_PROXY: new URL(tokens.url).host } });
+    assert.equal(text.code, 0, text.stdout + text.stderr);
+    const proxyShown = `through the proxy ${proxy.url.replace(/\/$/, '')} (with credentials, sent to the proxy only)`;
+    assert.ok(text.stdout.startsWith(`# Network:\n#   ${tokens.origin}: direct (the host is in the no-proxy list); client certificate from --cert client.pem; trusting 2 more certificate authorities\n#   ${api.origin}: ${proxyShown}; client certificate from --cert client.pem; trusting 2 more certificate authorities\n\n# Credentials go to:`), text.stdout);
+    const json = await runCli(['request', 'api.connector.json', 'listOrders', '--dry-run', '--format', 'json', '--env', 'combined', '--cacert', 'token-ca.pem', '--proxy', withCredentials], { cwd: folder.path, env });
+    assert.equal(json.code, 0, json.stdout + json.stderr);
+    const routes = (JSON.parse(json.stdout) as { routes: unknown[] }).routes;
+    assert.deepEqual(routes, [
+      { origin: tokens.origin, proxy: proxy.url.replace(/\/$/, ''), proxyCredentials: true, extraAuthorities: 2, strictSsl: true },
+      { origin: api.origin, proxy: proxy.url.replace(/\/$/, ''), proxyCredentials: true, clientCertificate: `"clientCertificates" of environment 'combined'`, extraAuthorities: 2, strictSsl: true },
+    ]);
+    assert.ok(!text.stdout.includes('hunter2') && !json.stdout.includes('hunter2'));
+    assert.equal(api.seen.length + tokens.seen.length + proxy.targets.length, 0);
+  });
+
   it('--env: the environment trusts its authority and shows its certificate to its origin only', async () => {
     const run = await runCli(['request', 'api.connector.json', 'listOrders', '--env', 'staging', '--cacert', 'token-ca.pem'], { cwd: folder.path, env });
     assert.equal(run.code, 0, run.stdout + run.stderr);

@@ -2,7 +2,7 @@
 // variables of the process or --proxy, the authorities of --cacert, and the client certificate of --cert and --key
 // (or a PKCS#12 bundle), its passphrase a secret. Files are read and checked before anything is sent.
 import { resolve } from 'node:path';
-import { environmentSecrets, networkFromEnvironment, proxyAddress, secretVariable, type NetworkSettings } from '../core';
+import { environmentSecrets, networkFromEnvironment, noProxyFromEnvironment, proxyAddress, secretVariable, type NetworkSettings } from '../core';
 import { readCaFile, readClientCertificate, type NetworkFile } from '../io/networkFiles';
 import { UsageError } from './usage';
 
@@ -57,8 +57,9 @@ export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Re
       if (address && !address.ok) return { ok: false, message: `${variable} (or its lower-case name): ${address.problem}` };
     }
   }
+  const noProxy = noProxyFromEnvironment(env);
   let network: NetworkSettings = options.proxy
-    ? { ...fromEnvironment, proxy: { http: options.proxy, https: options.proxy, ...(fromEnvironment.proxy?.noProxy ? { noProxy: fromEnvironment.proxy.noProxy } : {}) } }
+    ? { ...fromEnvironment, proxy: { http: options.proxy, https: options.proxy, ...(noProxy ? { noProxy } : {}) } }
     : fromEnvironment;
   const caCertificates: string[] = [];
   for (const file of options.caFiles) {

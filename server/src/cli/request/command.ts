@@ -92,7 +92,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const request = prepared.request;
   if (options.mode !== 'send') {
     if (options.mode === 'curl') io.stdout(`${curlCommand(request)}\n`);
-    else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request), null, 2)}\n` : `${describePreview(request)}\n`);
+    else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request, inputs.send.network), null, 2)}\n` : `${describePreview(request, inputs.send.network)}\n`);
     for (const name of missingSecrets) io.stderr(`Note: secret '${name}' is not set; sending will need ${secretVariable(name)}.\n`);
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);
     return 0;

@@ -49,9 +49,14 @@ export interface NetworkSettings {
 export function networkFromEnvironment(env: Readonly<Record<string, string | undefined>>): NetworkSettings {
   const http = env.http_proxy ?? env.HTTP_PROXY;
   const https = env.https_proxy ?? env.HTTPS_PROXY;
-  const noProxy = env.no_proxy ?? env.NO_PROXY;
+  const noProxy = noProxyFromEnvironment(env);
   const proxy: ProxySettings = { ...(http ? { http } : {}), ...(https ? { https } : {}), ...(noProxy ? { noProxy } : {}) };
   return { ...(proxy.http || proxy.https ? { proxy } : {}), strictSsl: true };
+}
+
+/** NO_PROXY (`no_proxy` first), which also applies to a proxy given otherwise (`--proxy`). */
+export function noProxyFromEnvironment(env: Readonly<Record<string, string | undefined>>): string | undefined {
+  return env.no_proxy ?? env.NO_PROXY;
 }
 
 /**
@@ -112,4 +117,57 @@ export function clientCertificateFor(network: NetworkSettings, origin: string, b
   const certificates = network.clientCertificates ?? [];
   return certificates.find((c) => c.origin !== undefined && canonicalOrigin(c.origin) === origin)
     ?? (origin === builtFor ? certificates.find((c) => c.origin === undefined) : undefined);
+}
+
+/** How one hop travels under a network: the proxy (without its credentials) or none, and what TLS adds. */
+export interface Route {
+  origin: string;
+  /** The proxy's address without credentials; absent when the hop goes direct. */
+  proxy?: string;
+  /** The proxy's address carries credentials (they are sent to the proxy only, in CONNECT). */
+  proxyCredentials?: boolean;
+  /** A proxy is set but this host is in its no-proxy list. */
+  noProxyMatch?: boolean;
+  /** Where the client certificate shown at this origin was set (`--cert client.pem`, an environment). */
+  clientCertificate?: string;
+  /** Certificate authorities trusted besides the system's. */
+  extraAuthorities: number;
+  /** False only when certificate checks were turned off. */
+  strictSsl: boolean;
+}
+
+/** Whether these settings change anything from a direct request with the usual checks (a preview then says how requests go). */
+export function isPlainNetwork(network: NetworkSettings): boolean {
+  return !network.proxy && !network.caCertificates?.length && !network.clientCertificates?.length && network.strictSsl;
+}
+
+/** The route of a request to `url` built for `builtFor` (its own origin unless a redirect led elsewhere), as sendRequest takes it. */
+export function routeOf(network: NetworkSettings, url: string, builtFor?: string): Route {
+  const target = new URL(url);
+  const proxy = proxyFor(network, target);
+  const route: Route = { origin: target.origin, extraAuthorities: network.caCertificates?.length ?? 0, strictSsl: network.strictSsl };
+  if (proxy !== undefined) {
+    const address = proxyAddress(proxy);
+    if (address.ok) {
+      const parsed = new URL(address.url);
+      route.proxyCredentials = parsed.username !== '' || parsed.password !== '';
+      parsed.username = '';
+      parsed.password = '';
+      route.proxy = parsed.href.replace(/\/$/, '');
+    }
+  } else if ((target.protocol === 'https:' ? (network.proxy?.https ?? network.proxy?.http) : network.proxy?.http) !== undefined) {
+    route.noProxyMatch = true;
+  }
+  const certificate = clientCertificateFor(network, target.origin, builtFor ?? target.origin);
+  if (certificate) route.clientCertificate = certificate.source;
+  return route;
+}
+
+/** A route in words for a preview: `https://api.example.com: through the proxy http://proxy:3128 (with credentials); client certificate from --cert c.pem`. */
+export function describeRoute(route: Route): string {
+  const parts = [route.proxy !== undefined ? `through the proxy ${route.proxy}${route.proxyCredentials ? ' (with credentials, sent to the proxy only)' : ''}` : route.noProxyMatch ? 'direct (the host is in the no-proxy list)' : 'direct'];
+  if (route.clientCertificate !== undefined) parts.push(`client certificate from ${route.clientCertificate}`);
+  if (route.extraAuthorities > 0) parts.push(`trusting ${route.extraAuthorities} more certificate ${route.extraAuthorities === 1 ? 'authority' : 'authorities'}`);
+  if (!route.strictSsl) parts.push('certificates NOT checked');
+  return `${route.origin}: ${parts.join('; ')}`;
 }

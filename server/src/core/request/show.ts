@@ -1,6 +1,7 @@
 import { credentialDestinations, type CredentialDestination } from './credentials';
 import { multipartSegments } from '../http/body';
 import { redactRequest } from '../http/redact';
+import { describeRoute, isPlainNetwork, routeOf, type NetworkSettings, type Route } from '../http/network';
 import type { BuiltRequest, FileRef, RequestBody } from '../http/types';
 import { originOf } from '../http/url';
 
@@ -23,16 +24,25 @@ export function describeRequest(request: BuiltRequest): string {
   return shown.body ? `${lines.join('\n')}\n\n${bodyShown(shown.body)}` : lines.join('\n');
 }
 
+/** How each hop of a request goes (its token request first), when the network sets a proxy, certificates or authorities. */
+export function requestRoutes(request: BuiltRequest, network: NetworkSettings | undefined): Route[] | undefined {
+  if (network === undefined || isPlainNetwork(network)) return undefined;
+  return [...(request.tokenRequest ? [routeOf(network, request.tokenRequest.url)] : []), routeOf(network, request.url)];
+}
+
 /**
  * Everything a request sends, as text for a preview or `--dry-run`. With an OAuth2 token request, each origin
- * that receives a credential is named first, then the token request and the request, each under a `#` line.
+ * that receives a credential is named first, then the token request and the request, each under a `#` line. With
+ * a network that sets a proxy, certificates or authorities, how each hop goes comes first.
  */
-export function describePreview(request: BuiltRequest): string {
+export function describePreview(request: BuiltRequest, network?: NetworkSettings): string {
+  const routes = requestRoutes(request, network);
+  const route = routes ? `${['# Network:', ...routes.map((r) => `#   ${describeRoute(r)}`)].join('\n')}\n\n` : '';
   const token = request.tokenRequest;
-  if (!token) return describeRequest(request);
+  if (!token) return `${route}${describeRequest(request)}`;
   const credentials = credentialDestinations(request);
   const width = credentials.reduce((n, c) => Math.max(n, c.origin.length), 0);
-  return [
+  return route + [
     ['# Credentials go to:', ...credentials.map((c) => `#   ${c.origin.padEnd(width)}  ${c.what}`)].join('\n'),
     `# 1. Sign-in at ${originOf(token.url)}, sent first (unless a token from it is still fresh in memory):\n${describeRequest(token)}`,
     `# 2. The request to ${originOf(request.url)}, with the token:\n${describeRequest(request)}`,
@@ -52,15 +62,20 @@ type OneRequestJson = {
   warnings: string[];
 };
 
-/** A JSON view of a built request (`--dry-run --format json`): every origin that receives a credential, and the OAuth2 token request sent first. */
-export type RequestJson = OneRequestJson & { credentials: CredentialDestination[]; tokenRequest?: OneRequestJson };
+/**
+ * A JSON view of a built request (`--dry-run --format json`): every origin that receives a credential, the OAuth2
+ * token request sent first, and how each hop goes when the network sets a proxy, certificates or authorities.
+ */
+export type RequestJson = OneRequestJson & { credentials: CredentialDestination[]; tokenRequest?: OneRequestJson; routes?: Route[] };
 
-/** The built request as JSON: method, url, headers, body or parts, where credentials go, and a token request; secrets redacted. */
-export function requestJson(request: BuiltRequest): RequestJson {
+/** The built request as JSON: method, url, headers, body or parts, where credentials go, a token request and the routes; secrets redacted. */
+export function requestJson(request: BuiltRequest, network?: NetworkSettings): RequestJson {
+  const routes = requestRoutes(request, network);
   return {
     ...oneRequestJson(request),
     credentials: credentialDestinations(request),
     ...(request.tokenRequest ? { tokenRequest: oneRequestJson(request.tokenRequest) } : {}),
+    ...(routes ? { routes } : {}),
   };
 }
 
