@@ -3,11 +3,12 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { CAP_PASSWORD, CAP_USER, startCapService } from '../support/capServer';
 import { makeTempFolder, runCli, STACK_TRACE } from '../support/cli';
+import { FIXTURE_XML } from '../support/metadataFixture';
 import { startThirdPartyOData } from '../support/odataV4Server';
 
 interface LintJson { code: string; line: number; message: string }
@@ -190,6 +191,28 @@ describe('connector metadata fetch refuses what it must not write', () => {
       assert.match(run.stderr, /resolves outside the workspace/);
       assert.ok(!existsSync(join(folder.path, '..', 'outside.xml')));
     } finally {
+      folder.remove();
+    }
+  });
+
+  it('a folder swapped for a link outside the project while the download runs is not written through', async () => {
+    const folder = makeTempFolder({ 'project/x.connector.json': '', 'project/.git/HEAD': '', 'project/meta/keep': '', 'outside/keep': '' });
+    const project = join(folder.path, 'project');
+    // The service answers only once the folder the connector names has become a link to a folder outside the project.
+    const swapping = createServer((_request, response) => {
+      rmSync(join(project, 'meta'), { recursive: true });
+      symlinkSync(join(folder.path, 'outside'), join(project, 'meta'));
+      response.writeHead(200, { 'Content-Type': 'application/xml' }).end(FIXTURE_XML);
+    });
+    await new Promise<void>((resolve) => swapping.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      writeFileSync(join(project, 'x.connector.json'), connector(`http://127.0.0.1:${(swapping.address() as AddressInfo).port}/odata`, [], '\n  "metadata": "meta/x.metadata.xml",'));
+      const run = await runCli(['metadata', 'fetch', 'x.connector.json'], { cwd: project });
+      assert.equal(run.code, 2, run.stdout + run.stderr);
+      assert.match(run.stderr, /resolves outside the workspace/);
+      assert.deepEqual(readdirSync(join(folder.path, 'outside')), ['keep']);
+    } finally {
+      await new Promise<void>((resolve) => swapping.close(() => resolve()));
       folder.remove();
     }
   });

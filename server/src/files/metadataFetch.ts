@@ -1,4 +1,5 @@
-import { mkdirSync, realpathSync, renameSync, writeFileSync, existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { addMetadataEdits, describeService, fetchMetadata, getLanguageService, type SecretProvider, type SendOptions, type TextEdit, type TokenSource } from '../core';
 import { METADATA_FILES } from './metadataFiles';
@@ -60,16 +61,24 @@ export async function fetchMetadataFile(input: MetadataFetchInput): Promise<Meta
   const named = connector.metadata?.value;
   const target = input.out ?? resolve(connectorDir, named ?? defaultMetadataName(input.connectorPath));
   // A path the file names (not one the user typed) must stay inside the workspace: a connector cannot make the tool overwrite ~/.bashrc.
-  if (!input.out && !realParentInside(target, input.roots)) {
-    return { ok: false, kind: 'input', message: `The connector names ${JSON.stringify(named)} as its metadata file, which resolves outside the workspace (${target}); nothing was downloaded. Give the place to write explicitly, or name a file inside the workspace.` };
-  }
+  const outside = (done: string): MetadataFetchOutcome => ({ ok: false, kind: 'input', message: `The connector names ${JSON.stringify(named)} as its metadata file, which resolves outside the workspace (${target}); ${done}. Give the place to write explicitly, or name a file inside the workspace.` });
+  if (!input.out && !realParentInside(target, input.roots)) return outside('nothing was downloaded');
   const fetched = await fetchMetadata(connector, { secrets: input.secrets, tokens: input.tokens }, input.send);
   if (!fetched.ok) return { ok: false, kind: fetched.code === 'invalid-connector' || fetched.code === 'missing-secret' ? 'input' : 'download', message: fetched.message };
+  // Again once the download is in: a folder on the way may have become a link elsewhere while it ran.
+  if (!input.out && !realParentInside(target, input.roots)) return outside('nothing was written');
   try {
     mkdirSync(dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.download`;
-    writeFileSync(temporary, fetched.text);
-    renameSync(temporary, target);
+    // A new file of an unguessable name ('wx' fails on anything already there, a planted link included), renamed
+    // into place: the rename replaces a link at the target itself, never the file it points to.
+    const temporary = `${target}.${randomBytes(6).toString('hex')}.download`;
+    writeFileSync(temporary, fetched.text, { flag: 'wx' });
+    try {
+      renameSync(temporary, target);
+    } catch (error) {
+      rmSync(temporary, { force: true });
+      throw error;
+    }
   } catch (error) {
     return { ok: false, kind: 'download', message: `${target} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
   }
