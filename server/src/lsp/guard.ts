@@ -6,6 +6,7 @@
 // them is turned away (a request gets an InvalidParams answer, a notification is logged and ignored), and a
 // handler that throws answers with an error instead of taking the process down. A document opened with a number
 // for its text once ended the server; nothing a client sends may do that again.
+import { connect as netConnect, type Socket } from 'node:net';
 import { Transform } from 'node:stream';
 import { format } from 'node:util';
 import { ErrorCodes, Message, ResponseError, type Connection, type MessageStrategy, type RequestMessage } from 'vscode-languageserver';
@@ -167,8 +168,24 @@ function keepConsoleOffStdout(connection: Connection): void {
 }
 
 /**
+ * The socket the client listens on when the command line says `--socket=PORT` or `--pipe=NAME` (or `--socket PORT`,
+ * `--pipe NAME`), connected as the protocol library would connect it; undefined for the other transports. Its bytes
+ * are framed as stdio's are, so they get the same check.
+ */
+function socketOfCommandLine(argv: readonly string[]): Socket | undefined {
+  for (let i = 2; i < argv.length; i++) {
+    const [flag, inline] = (argv[i] ?? '').split(/=(.*)/s, 2);
+    const value = inline ?? argv[i + 1];
+    if (value === undefined) continue;
+    if (flag === '--socket') return netConnect(Number(value), '127.0.0.1');
+    if (flag === '--pipe') return netConnect(value);
+  }
+  return undefined;
+}
+
+/**
  * The server's connection, on the transport its command line names (`--stdio`, `--node-ipc`, ...), with every
- * incoming message checked. Over stdio the framing is checked too: when it breaks, the server says what is wrong
+ * incoming message checked. Over stdio, a socket or a pipe the framing is checked too: when it breaks, the server says what is wrong
  * on stderr and exits with code 1 (nothing after it can be read with certainty; an editor starts it again).
  */
 export function createGuardedConnection(): Connection {
@@ -178,9 +195,12 @@ export function createGuardedConnection(): Connection {
     process.stderr.write(`Connector Tools language server: the messages from the editor cannot be read any further: ${problem}. The server exits so that the editor can start it again.\n`);
     process.exit(1);
   };
+  const socket = stdio ? undefined : socketOfCommandLine(process.argv);
   const connection = stdio
     ? createConnection(ProposedFeatures.all, process.stdin.pipe(checkedFraming(brokenFraming)), process.stdout, options)
-    : createConnection(ProposedFeatures.all, options);
+    : socket
+      ? createConnection(ProposedFeatures.all, socket.pipe(checkedFraming(brokenFraming)), socket, options)
+      : createConnection(ProposedFeatures.all, options);
   if (stdio) keepConsoleOffStdout(connection);
   connection.onRequest(REFUSED_REQUEST, (params: unknown) => {
     throw params instanceof Refusal ? new ResponseError(ErrorCodes.InvalidParams, params.problem) : new ResponseError(ErrorCodes.MethodNotFound, `Unhandled method ${REFUSED_REQUEST}`);
