@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
-import { cacheDirectory } from '../../server/src/boot/cacheDirectory';
+import { cacheDirectory } from '../../server/src/io/cacheDirectory';
 
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? '4.139.1';
 export const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';
