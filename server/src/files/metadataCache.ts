@@ -25,13 +25,13 @@ export class MetadataModelCache {
     return new MetadataModelCache(off ? undefined : join(cacheRoot(env), 'metadata'));
   }
 
-  /** The name of a document's model: a hash of the stored form's version, the program and the text. */
-  keyOf(text: string): string {
-    return createHash('sha256').update(`${STORED_MODEL_FORMAT}\0${this.program}\0`).update(text).digest('hex');
+  /** The name of a document's model: a hash of the stored form's version, the program and the document's bytes. */
+  keyOf(document: Uint8Array | string): string {
+    return createHash('sha256').update(`${STORED_MODEL_FORMAT}\0${this.program}\0`).update(document).digest('hex');
   }
 
   /** The model kept for `key`, or undefined when there is none that is whole and of this key. */
-  load(key: string, documentChars: number): ServiceMetadata | undefined {
+  load(key: string, documentBytes: number): ServiceMetadata | undefined {
     if (!this.folder) return undefined;
     let fd: number;
     try {
@@ -42,7 +42,7 @@ export class MetadataModelCache {
     try {
       // Only a regular file of a plausible size is read: a model is about the size of its document.
       const stats = fstatSync(fd);
-      if (!stats.isFile() || stats.size > 4 * documentChars + 65_536) return undefined;
+      if (!stats.isFile() || stats.size > 4 * documentBytes + 65_536) return undefined;
       return serviceFromStoredText(readFileSync(fd, 'utf8'), key);
     } catch {
       return undefined;

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_METADATA_CHARS, problemPlace, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
-import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
+import { closeOpened, openInside, realFolders, type OpenedInside } from './checkedFile';
 import { MetadataModelCache } from './metadataCache';
 
 interface Entry {
@@ -74,7 +74,7 @@ export class MetadataFiles {
     }
     let outcome: MetadataOutcome;
     try {
-      outcome = this.outcomeOf(readOpened(opened), real);
+      outcome = this.outcomeOf(readBytes(opened), real);
     } catch (error) {
       outcome = unreadable(error);
     }
@@ -83,14 +83,26 @@ export class MetadataFiles {
     return outcome;
   }
 
-  /** A document's text as CSDL: its model kept from an earlier read of the same text, else read (and kept). */
-  private outcomeOf(text: string, path: string): MetadataOutcome {
-    const key = this.models.folder === undefined ? undefined : this.models.keyOf(text);
-    const kept = key === undefined ? undefined : this.models.load(key, text.length);
+  /**
+   * A document's bytes as CSDL: its model kept from an earlier read of the same bytes, else read (and kept). The
+   * bytes are hashed as they are: a document whose model is kept is never decoded into text.
+   */
+  private outcomeOf(bytes: Buffer, path: string): MetadataOutcome {
+    const key = this.models.folder === undefined ? undefined : this.models.keyOf(bytes);
+    const kept = key === undefined ? undefined : this.models.load(key, bytes.length);
     if (kept) return { ok: true, service: kept, path };
-    const outcome = csdlOutcome(text, path);
+    const outcome = csdlOutcome(bytes.toString('utf8'), path);
     if (outcome.ok && key !== undefined) this.models.save(key, outcome.service);
     return outcome;
+  }
+}
+
+/** Reads an opened file to its end, then closes it. */
+function readBytes(file: OpenedInside): Buffer {
+  try {
+    return readFileSync(file.fd);
+  } finally {
+    closeOpened(file);
   }
 }
 
