@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
-import { FILE_OPEN_FLAGS, serviceFromStoredText, storedServiceText, STORED_MODEL_FORMAT, type ServiceMetadata } from '../core';
+import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
 import { cacheRoot } from './cacheFolder';
 
 /** How many read models are kept; past it the least recently written go. */
@@ -54,15 +54,21 @@ export class MetadataModelCache {
   /** Keeps `service` under `key`; a cache that cannot be written is left as it is (the next process reads the document). */
   save(key: string, service: ServiceMetadata): void {
     if (!this.folder) return;
-    const text = storedServiceText(service, key);
-    if (text === undefined) return;
     const temporary = join(this.folder, `${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    let fd: number | undefined;
     try {
       mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-      writeFileSync(temporary, text, { mode: 0o600, flag: 'wx' });
+      fd = openSync(temporary, 'wx', 0o600);
+      const file = fd;
+      // Written piece by piece: a large model is never held as one text.
+      const whole = writeStoredService(service, key, (chunk) => writeSync(file, chunk));
+      closeSync(fd);
+      fd = undefined;
+      if (!whole) throw new Error('not storable');
       renameSync(temporary, join(this.folder, `${key}.json`));
       this.prune();
     } catch {
+      if (fd !== undefined) closeSync(fd);
       try {
         unlinkSync(temporary);
       } catch {

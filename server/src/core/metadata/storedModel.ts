@@ -25,10 +25,20 @@ type JsonObject = { [key: string]: Json };
  * it holds a value this form cannot keep exactly.
  */
 export function storedServiceText(service: ServiceMetadata, key: string): string | undefined {
+  const chunks: string[] = [];
+  return writeStoredService(service, key, (chunk) => chunks.push(chunk)) ? chunks.join('') : undefined;
+}
+
+/**
+ * storedServiceText's text handed to `write` in pieces of about one element each, so that an edge can write a large
+ * service without ever holding the whole text; false (and some pieces written) when it cannot be kept exactly.
+ */
+export function writeStoredService(service: ServiceMetadata, key: string, write: (chunk: string) => void): boolean {
   try {
-    return JSON.stringify(encodeService(service, key));
+    encodeService(service, key, write);
+    return true;
   } catch (error) {
-    if (error instanceof Unstorable) return undefined;
+    if (error instanceof Unstorable) return false;
     throw error;
   }
 }
@@ -49,18 +59,29 @@ class NotStored extends Error {}
 
 // ---- writing ----
 
-function encodeService(service: ServiceMetadata, key: string): JsonObject {
-  const out: JsonObject = {
-    format: STORED_MODEL_FORMAT,
-    key,
-    version: service.version,
-    namespaces: [...service.namespaces],
-    aliases: flatEntries(service.aliases),
-    types: [...service.types].map(([name, type]) => encodeType(keyed(name, type.qualifiedName, type))),
-    operations: [...service.operations].flatMap(([name, overloads]) => overloads.map((o) => encodeOperation(keyed(name, o.qualifiedName, o)))),
-  };
-  if (service.container) out.container = encodeContainer(service.container);
-  return out;
+/**
+ * The service's text, written element by element: each element's JSON tree lives only while it is written, so a
+ * large service never has a second, tree-shaped copy of itself in memory, nor (with a `write` that does not keep
+ * them) its whole text.
+ */
+function encodeService(service: ServiceMetadata, key: string, write: (chunk: string) => void): void {
+  const head: JsonObject = { format: STORED_MODEL_FORMAT, key, version: service.version, namespaces: [...service.namespaces], aliases: flatEntries(service.aliases) };
+  if (service.container) head.container = encodeContainer(service.container);
+  write(`${JSON.stringify(head).slice(0, -1)},"types":[`);
+  let first = true;
+  for (const [name, type] of service.types) {
+    write(`${first ? '' : ','}${JSON.stringify(encodeType(keyed(name, type.qualifiedName, type)))}`);
+    first = false;
+  }
+  write('],"operations":[');
+  first = true;
+  for (const [name, overloads] of service.operations) {
+    for (const operation of overloads) {
+      write(`${first ? '' : ','}${JSON.stringify(encodeOperation(keyed(name, operation.qualifiedName, operation)))}`);
+      first = false;
+    }
+  }
+  write(']}');
 }
 
 /** The element of a map under `key`, which must be its name: the stored form keeps the name only. */
