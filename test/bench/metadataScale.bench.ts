@@ -202,13 +202,16 @@ export async function runMetadataScaleBench(): Promise<void> {
   if (!large) return;
   const floorServer = await serverWith(after.server, large.folder, large.bare, false);
   const oldServer = await serverWith(before.server, large.folder, large.checked, false, CACHE_OFF_ENV);
+  // The first session reads the document and keeps its model; the next finds it.
   const nowServer = await serverWith(after.server, large.folder, large.checked, true);
+  const keptServer = await serverWith(after.server, large.folder, large.checked, false);
   printTable('Completion and hover in a Custom request through the language server with the 5 MB CSDL (100 requests each; target p95 < 10 ms)', [['measure', 'results', 'p50', 'p95', 'p95 / 10 ms'], ...nowServer.p95]);
   printTable('Language server with the 5 MB CSDL open (a fresh server each; RSS at the first diagnostics, 25 s after the 700 requests above, and the peak)', [
     ['server', 'open → first diagnostics', 'RSS', 'RSS / floor', 'idle after the requests', 'peak RSS', 'target'],
     ['connector without metadata (floor)', `${ms(floorServer.openMs)} ms`, mb(floorServer.rss), '1.00×', '', mb(floorServer.peak), ''],
     ['naming the CSDL, previous reader', `${ms(oldServer.openMs)} ms`, mb(oldServer.rss), ratio(oldServer.rss, floorServer.rss), '', mb(oldServer.peak), ''],
-    ['naming the CSDL, streaming reader', `${ms(nowServer.openMs)} ms`, mb(nowServer.rss), ratio(nowServer.rss, floorServer.rss), mb(nowServer.rssProbed), mb(nowServer.peak), '< 250 MB'],
+    ['naming the CSDL, streaming reader (reads it, keeps the model)', `${ms(nowServer.openMs)} ms`, mb(nowServer.rss), ratio(nowServer.rss, floorServer.rss), mb(nowServer.rssProbed), mb(nowServer.peak), '< 250 MB'],
+    ['naming the CSDL, the next session (model kept)', `${ms(keptServer.openMs)} ms`, mb(keptServer.rss), ratio(keptServer.rss, floorServer.rss), '', mb(keptServer.peak), '< 250 MB'],
   ]);
 }
 
