@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { readCsdl } from '../../../server/src/core/metadata/readCsdl';
@@ -133,6 +133,8 @@ describe('metadata models kept between processes', () => {
     assert.equal(MetadataModelCache.fromEnvironment({ CONNECTOR_TOOLS_CACHE: '/c' }).folder, join('/c', 'metadata'));
     assert.equal(MetadataModelCache.fromEnvironment({ XDG_CACHE_HOME: '/x' }).folder, join('/x', 'connector-tools', 'metadata'));
     assert.equal(MetadataModelCache.fromEnvironment({ CONNECTOR_TOOLS_CACHE: '/c', CONNECTOR_TOOLS_METADATA_CACHE: 'off' }).folder, undefined);
+    // A relative folder would be inside whatever folder a command runs in, a project's among them: not used.
+    assert.equal(MetadataModelCache.fromEnvironment({ CONNECTOR_TOOLS_CACHE: 'cache', XDG_CACHE_HOME: '.' }).folder, join(homedir(), '.cache', 'connector-tools', 'metadata'));
     const { root } = setUp();
     const cacheHome = mkdtempSync(join(tmpdir(), 'metadata-cache-'));
     const off = MetadataModelCache.fromEnvironment({ CONNECTOR_TOOLS_CACHE: cacheHome, CONNECTOR_TOOLS_METADATA_CACHE: 'off' });
