@@ -7,19 +7,16 @@
 // with `--probe` it prints, as JSON, what an npm lifecycle script sees in the environment the install hands on.
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
-import { cacheDirectory } from '../../server/src/io/cacheDirectory';
+import { cacheRoot } from '../../server/src/io/cacheDirectory';
 
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? '4.139.1';
 export const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';
 
-/** The folder that holds everything built once per machine (code-server, Node 24, the demo profile): the product's cache folder. */
-export function cacheRoot(env: NodeJS.ProcessEnv = process.env): string {
-  const folder = cacheDirectory(env);
-  // VS Code for the demo and the end-to-end tests has to be kept somewhere: "off" turns off only what can go without.
-  return folder ?? join(env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'connector-tools');
-}
+// The folder that holds everything built once per machine (code-server, Node 24, the demo profile): the one the
+// extension and the command line keep their caches in.
+export { cacheRoot };
 
 /** Where the cached pieces live. */
 export interface CodeServerPaths {

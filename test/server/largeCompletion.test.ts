@@ -42,6 +42,12 @@ describe('completion against a service with hundreds of entity sets', () => {
     assert.equal(list.isIncomplete, true);
     assert.equal(list.items.length, 100);
     assert.ok(list.items.every((item) => typeof item.label === 'string' && item.textEdit), 'each proposal still replaces the segment');
+    // Each sent name is described, and asked again the answer is the same.
+    const documentation = (item: CompletionItem | undefined): string => (typeof item?.documentation === 'object' ? item.documentation.value : '');
+    const set = list.items.find((item) => item.label === 'CustomerOrderLine0Set');
+    assert.match(documentation(set), /^\*\*CustomerOrderLine0Set\*\*: entity set of CustomerOrderLine0 · key Company \(Edm\.String\), OrderNo/);
+    const again = await completionAt(text, text.indexOf('"url": "') + 8);
+    assert.deepEqual(again.items.map(documentation), list.items.map(documentation));
   });
 
   it('sends the names that fit what is typed, every one of them when they are few', async () => {

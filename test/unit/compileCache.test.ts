@@ -28,7 +28,9 @@ describe('the compiled-code cache', () => {
     assert.equal(cacheDirectory({}, 'linux', home), '/home/ada/.cache/connector-tools');
     assert.equal(cacheDirectory({ XDG_CACHE_HOME: '/xdg' }, 'linux', home), '/xdg/connector-tools');
     assert.equal(cacheDirectory({}, 'darwin', home), '/home/ada/Library/Caches/connector-tools');
-    assert.equal(cacheDirectory({ LOCALAPPDATA: 'C:\\Users\\ada\\AppData\\Local' }, 'win32', home), join('C:\\Users\\ada\\AppData\\Local', 'connector-tools', 'Cache'));
+    assert.equal(cacheDirectory({ LOCALAPPDATA: '/appdata/Local' }, 'win32', home), join('/appdata/Local', 'connector-tools', 'Cache'));
+    // A relative folder would be inside whatever folder a command runs in, a project's among them: not used.
+    assert.equal(cacheDirectory({ CONNECTOR_TOOLS_CACHE: 'cache', XDG_CACHE_HOME: '.' }, 'linux', home), '/home/ada/.cache/connector-tools');
   });
 
   it('names a different file for other bytes of the same length, so a cache never serves another build', () => {

@@ -97,6 +97,7 @@ export { responseSkeleton, setResponseStructureEdits, structureReport } from './
 export { readCsdl } from './metadata/readCsdl';
 export { problemPlace } from './metadata/readXml';
 export { MAX_METADATA_CHARS } from './metadata/xmlSafety';
+export { serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService } from './metadata/storedModel';
 export { addMetadataEdits, describeService, fetchMetadata } from './metadata/fetch';
 export type { MetadataOutcome, MetadataSource } from './metadata/source';
 export type { ServiceMetadata } from './metadata/model';

@@ -1,7 +1,8 @@
 import { readFileSync, realpathSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MAX_METADATA_CHARS, problemPlace, readCsdl, type MetadataOutcome, type MetadataSource } from '../core';
-import { closeOpened, openInside, readOpened, realFolders } from './checkedFile';
+import { closeOpened, openInside, realFolders, type OpenedInside } from './checkedFile';
+import { MetadataModelCache } from './metadataCache';
 
 interface Entry {
   stamp: string;
@@ -10,11 +11,14 @@ interface Entry {
 
 /**
  * The metadata files connectors name, read and parsed once per file version (size and modification time) and
- * shared by every connector that names the same file. A file must be inside the workspace after symlinks.
+ * shared by every connector that names the same file. A file must be inside the workspace after symlinks. A
+ * document's model is also kept between processes (MetadataModelCache), so a new process finds it read already.
  */
 export class MetadataFiles {
   private readonly entries = new Map<string, Entry>();
   private changes = 0;
+
+  constructor(private readonly models: MetadataModelCache = MetadataModelCache.fromEnvironment()) {}
 
   /** Bumped whenever a file's version changes or a file event names one: findings made before are stale. */
   get generation(): number {
@@ -70,13 +74,35 @@ export class MetadataFiles {
     }
     let outcome: MetadataOutcome;
     try {
-      outcome = csdlOutcome(readOpened(opened), real);
+      outcome = this.outcomeOf(readBytes(opened), real);
     } catch (error) {
       outcome = unreadable(error);
     }
     if (cached) this.changes++;
     this.entries.set(real, { stamp, outcome });
     return outcome;
+  }
+
+  /**
+   * A document's bytes as CSDL: its model kept from an earlier read of the same bytes, else read (and kept). The
+   * bytes are hashed as they are: a document whose model is kept is never decoded into text.
+   */
+  private outcomeOf(bytes: Buffer, path: string): MetadataOutcome {
+    const key = this.models.folder === undefined ? undefined : this.models.keyOf(bytes);
+    const kept = key === undefined ? undefined : this.models.load(key, bytes.length);
+    if (kept) return { ok: true, service: kept, path };
+    const outcome = csdlOutcome(bytes.toString('utf8'), path);
+    if (outcome.ok && key !== undefined) this.models.save(key, outcome.service);
+    return outcome;
+  }
+}
+
+/** Reads an opened file to its end, then closes it. */
+function readBytes(file: OpenedInside): Buffer {
+  try {
+    return readFileSync(file.fd);
+  } finally {
+    closeOpened(file);
   }
 }
 

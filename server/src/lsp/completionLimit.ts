@@ -11,27 +11,35 @@ export const MAX_COMPLETION_ITEMS = 100;
 export function boundedProposals(list: readonly CompletionProposal[], text: string, offset: number): { proposals: readonly CompletionProposal[]; incomplete: boolean } {
   if (list.length <= MAX_COMPLETION_ITEMS) return { proposals: list, incomplete: false };
   const fitting: CompletionProposal[] = [];
+  // Proposals mostly share their replaced range: what is typed is taken (and lowercased) once per range start.
+  let typedStart = -1;
+  let typed = '';
+  let unquoted = '';
   for (const proposal of list) {
-    if (!fits(proposal.label, typedFor(proposal, text, offset))) continue;
+    if (proposal.replace.offset !== typedStart) {
+      typedStart = proposal.replace.offset;
+      typed = typedFor(typedStart, text, offset);
+      // A string's opening quote is left out for a label that does not start with one.
+      unquoted = typed.startsWith('"') ? typed.slice(1) : typed;
+    }
+    const wanted = proposal.label.startsWith('"') ? typed : unquoted;
+    if (wanted !== '' && !fits(proposal.label, wanted)) continue;
     if (fitting.length === MAX_COMPLETION_ITEMS) return { proposals: fitting, incomplete: true };
     fitting.push(proposal);
   }
   return { proposals: fitting, incomplete: false };
 }
 
-/** What is typed between the start of the proposal's replaced range and the cursor (a string's opening quote left out). */
-function typedFor(proposal: CompletionProposal, text: string, offset: number): string {
-  const start = proposal.replace.offset;
-  if (offset <= start) return '';
-  const typed = text.slice(start, offset);
-  return typed.startsWith('"') && !proposal.label.startsWith('"') ? typed.slice(1) : typed;
+/** What is typed, lowercased, between the start of a proposal's replaced range and the cursor. */
+function typedFor(start: number, text: string, offset: number): string {
+  return offset <= start ? '' : text.slice(start, offset).toLowerCase();
 }
 
-/** Whether `label` has the typed characters in order, ignoring case: what the editor's own filter asks at least. */
+/** Whether `label` has the `typed` characters (lowercase) in order, ignoring case: what the editor's own filter asks at least. */
 function fits(label: string, typed: string): boolean {
   let at = 0;
   const lower = label.toLowerCase();
-  for (const character of typed.toLowerCase()) {
+  for (const character of typed) {
     at = lower.indexOf(character, at);
     if (at === -1) return false;
     at++;

@@ -40,17 +40,38 @@ function spanOfRange(text: string, node: Node, start: number, end: number): Span
   return { offset: from, length: sourceOffsetInString(text, node, end) - from };
 }
 
-/** The names that may follow a state in a resource path, with what each is. */
-function pathCandidates(service: ServiceMetadata, state: PathState): { label: string; insert: string; documentation: string; kind: CompletionProposal['kind'] }[] {
-  const out: { label: string; insert: string; documentation: string; kind: CompletionProposal['kind'] }[] = [];
-  if (state.kind === 'root') {
-    for (const child of service.container?.children.values() ?? []) {
-      const insert = child.kind === 'functionImport' ? `${child.name}()` : child.name;
-      // Described when read: a large service has a thousand names, of which an editor shows a few.
-      out.push({ label: child.name, insert, get documentation() { return describeContainerChild(service, child); }, kind: 'reference' });
-    }
-    return out;
+type PathCandidate = { label: string; insert: string; documentation: string; kind: CompletionProposal['kind'] };
+
+/**
+ * The names at a path's root (entity sets, singletons, imports), made once per service: a large service has a
+ * thousand, asked for at every keystroke in a url. Each is described when its documentation is first read (an
+ * editor is sent a few of them) and the description kept.
+ */
+const rootCandidates = new WeakMap<ServiceMetadata, readonly PathCandidate[]>();
+
+function rootCandidatesOf(service: ServiceMetadata): readonly PathCandidate[] {
+  let candidates = rootCandidates.get(service);
+  if (!candidates) {
+    candidates = [...(service.container?.children.values() ?? [])].map((child) => {
+      let documentation: string | undefined;
+      return {
+        label: child.name,
+        insert: child.kind === 'functionImport' ? `${child.name}()` : child.name,
+        get documentation() {
+          return (documentation ??= describeContainerChild(service, child));
+        },
+        kind: 'reference' as const,
+      };
+    });
+    rootCandidates.set(service, candidates);
   }
+  return candidates;
+}
+
+/** The names that may follow a state in a resource path, with what each is. */
+function pathCandidates(service: ServiceMetadata, state: PathState): readonly PathCandidate[] {
+  const out: PathCandidate[] = [];
+  if (state.kind === 'root') return rootCandidatesOf(service);
   if (state.kind === 'function') return pathCandidates(service, state.result);
   if (state.kind === 'primitive') return state.type.collection ? [{ label: '$count', insert: '$count', documentation: 'The number of values.', kind: 'value' }] : [{ label: '$value', insert: '$value', documentation: 'The raw value, without JSON.', kind: 'value' }];
   if (state.kind !== 'collection' && state.kind !== 'entity' && state.kind !== 'complex') return out;
@@ -105,7 +126,25 @@ function urlCompletions(service: ServiceMetadata, analysis: RequestAnalysis, tex
   const start = segment ? segment.raw.nameRange.start : index;
   const end = segment ? segment.raw.nameRange.end : index;
   const replace = spanOfRange(text, node, start, end);
-  return pathCandidates(service, state).map((c) => ({ label: c.label, kind: c.kind, insertText: escape(c.insert), get documentation() { return c.documentation; }, replace }));
+  return pathCandidates(service, state).map((c) => new PathProposal(c, replace));
+}
+
+/** A path candidate proposed for one span: one small object per name, its documentation read from the candidate. */
+class PathProposal implements CompletionProposal {
+  readonly label: string;
+  readonly kind: CompletionProposal['kind'];
+  constructor(private readonly candidate: PathCandidate, readonly replace: Span) {
+    this.label = candidate.label;
+    this.kind = candidate.kind;
+  }
+
+  get insertText(): string {
+    return escape(this.candidate.insert);
+  }
+
+  get documentation(): string {
+    return this.candidate.documentation;
+  }
 }
 
 function optionTargetType(analysis: RequestAnalysis): EdmStructuredType | undefined {

@@ -1,0 +1,113 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
+import { cacheDirectory } from '../io/cacheDirectory';
+
+/** How many read models are kept; past it the least recently written go. */
+const KEPT_MODELS = 32;
+
+/**
+ * Metadata documents' read models kept between processes, so a command (or an editor session) reads a document
+ * once per version on this machine instead of once per process. Each model is a file named by a hash of the
+ * document's exact text and of the program that read it, so it is never stale: an edited document or another
+ * version of Connector Tools has another name. A file that is cut short, edited or not a model is ignored (the
+ * document is read and the file written again); files are written to a temporary name and renamed, so a reader
+ * never sees half of one. The folder is the user's cache folder, never the project.
+ */
+export class MetadataModelCache {
+  /** `folder` holds the models; none turns the cache off. */
+  constructor(readonly folder: string | undefined, private readonly program: string = programStamp()) {}
+
+  /** The cache the environment asks for: `CONNECTOR_TOOLS_METADATA_CACHE=off` turns it off, `CONNECTOR_TOOLS_CACHE=off` every cache. */
+  static fromEnvironment(env: NodeJS.ProcessEnv = process.env): MetadataModelCache {
+    const off = /^(off|0|false|no)$/i.test(env.CONNECTOR_TOOLS_METADATA_CACHE ?? '');
+    const root = cacheDirectory(env);
+    return new MetadataModelCache(off || root === undefined ? undefined : join(root, 'metadata'));
+  }
+
+  /** The name of a document's model: a hash of the stored form's version, the program and the document's bytes. */
+  keyOf(document: Uint8Array | string): string {
+    return createHash('sha256').update(`${STORED_MODEL_FORMAT}\0${this.program}\0`).update(document).digest('hex');
+  }
+
+  /** The model kept for `key`, or undefined when there is none that is whole and of this key. */
+  load(key: string, documentBytes: number): ServiceMetadata | undefined {
+    if (!this.folder) return undefined;
+    let fd: number;
+    try {
+      fd = openSync(join(this.folder, `${key}.json`), FILE_OPEN_FLAGS);
+    } catch {
+      return undefined;
+    }
+    try {
+      // Only a regular file of a plausible size is read: a model is about the size of its document.
+      const stats = fstatSync(fd);
+      if (!stats.isFile() || stats.size > 4 * documentBytes + 65_536) return undefined;
+      return serviceFromStoredText(readFileSync(fd, 'utf8'), key);
+    } catch {
+      return undefined;
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Keeps `service` under `key`; a cache that cannot be written is left as it is (the next process reads the document). */
+  save(key: string, service: ServiceMetadata): void {
+    if (!this.folder) return;
+    const temporary = join(this.folder, `${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+    let fd: number | undefined;
+    try {
+      mkdirSync(this.folder, { recursive: true, mode: 0o700 });
+      fd = openSync(temporary, 'wx', 0o600);
+      const file = fd;
+      // Written piece by piece: a large model is never held as one text.
+      const whole = writeStoredService(service, key, (chunk) => writeSync(file, chunk));
+      closeSync(fd);
+      fd = undefined;
+      if (!whole) throw new Error('not storable');
+      renameSync(temporary, join(this.folder, `${key}.json`));
+      this.prune();
+    } catch {
+      if (fd !== undefined) closeSync(fd);
+      try {
+        unlinkSync(temporary);
+      } catch {
+        // Never written.
+      }
+    }
+  }
+
+  /** Removes the models written longest ago past KEPT_MODELS, and temporary files left by a process that died. */
+  private prune(): void {
+    const folder = this.folder ?? '';
+    const files = readdirSync(folder).filter((name) => /^[0-9a-f]{64}(\.json|\.\d+\.[0-9a-f]{12}\.tmp)$/.test(name));
+    const now = Date.now();
+    const written = files.flatMap((name) => {
+      try {
+        return [{ name, time: statSync(join(folder, name)).mtimeMs }];
+      } catch {
+        return [];
+      }
+    });
+    const models = written.filter((f) => f.name.endsWith('.json')).sort((a, b) => b.time - a.time);
+    const stale = [...models.slice(KEPT_MODELS), ...written.filter((f) => f.name.endsWith('.tmp') && now - f.time > 3_600_000)];
+    for (const { name } of stale) {
+      try {
+        unlinkSync(join(folder, name));
+      } catch {
+        // Removed by another process.
+      }
+    }
+  }
+}
+
+/** Which program reads the documents: its file's size and time, so another build never uses this one's models. */
+function programStamp(): string {
+  try {
+    const stats = statSync(__filename);
+    return `${stats.size}:${stats.mtimeMs}`;
+  } catch {
+    return 'unknown';
+  }
+}
