@@ -48,8 +48,10 @@ describe('the npm package', () => {
 
   it('holds the bundled command, README, licence and manifest only, and is small', () => {
     assert.deepEqual(files.map((f) => f.path).sort(), ['LICENSE', 'README.md', 'dist/cli-main.js', 'dist/cli.js', 'dist/http-client.js', 'dist/openapi-parser.js', 'dist/pattern-matcher.js', 'dist/server-main.js', 'dist/server.js', 'dist/xml-parser.js', 'package.json']);
-    // 867 KB before the OData metadata checks, which both the command line and the server carry (about 48 KB each, packed).
-    assert.ok(packedSize < 1_000_000, `packed size ${packedSize} bytes`);
+    // 867 KB before the OData metadata checks, which both the command line and the server carry (about 48 KB each,
+    // packed); 1,005 KB with the kept metadata models and the compiled-code entries. A dependency bundled by mistake
+    // (hundreds of KB) still fails this.
+    assert.ok(packedSize < 1_100_000, `packed size ${packedSize} bytes`);
   });
 
   it("declares the Node.js its bundle needs (engines), and the one its development needs (devEngines)", () => {
