@@ -10,25 +10,10 @@ import { dirname, join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { resultPanelFrame, runCommand } from '../support/vscodeUi';
+import { ORDER_ROWS, ordersAnswer } from '../support/ordersAnswer';
 import { ms, printTable } from './stats';
 
-export const PANEL_ROWS = 50_000;
-
-/** A permutation of 0..PANEL_ROWS-1, so that sorting by a column really reorders the rows. */
-function shuffled(i: number, step: number, offset: number): number {
-  return (i * step + offset) % PANEL_ROWS;
-}
-
-/**
- * An OData-style answer of 50,000 orders. Totals and amounts have two decimals (777.50), which only an exact reader
- * keeps, so the panel's exact numbers are part of what is timed.
- */
-export function panelAnswer(): string {
-  const rows = Array.from({ length: PANEL_ROWS }, (_, i) =>
-    `{"OrderNo":"A-${100_000 + i}","Status":"${i % 3 ? 'Released' : 'Planned'}","Customer":"Customer ${shuffled(i, 7919, 12_345)}",` +
-    `"Total":${shuffled(i, 104_729, 777)}.50,"Qty":${i % 97},"Date":"2024-03-01","Lines":[{"No":1,"Amount":3.70}]}`);
-  return `{"@odata.context":"$metadata#Orders","value":[${rows.join(',')}]}`;
-}
+export const PANEL_ROWS = ORDER_ROWS;
 
 /** What the page records: long tasks and long animation frames, and when a result arrived and its rows were painted. */
 interface Probe {
@@ -149,7 +134,7 @@ const mb = (value: number): string => `${value.toFixed(0)} MB`;
 
 /** Runs the benchmark and prints its tables. */
 export async function runPanelBench(): Promise<void> {
-  const large = panelAnswer();
+  const large = ordersAnswer();
   const small = '{"@odata.context":"$metadata#Orders","value":[{"OrderNo":"A-1","Status":"Planned","Total":1.50}]}';
   let answer = small;
   const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer));
