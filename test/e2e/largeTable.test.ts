@@ -89,6 +89,15 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
       await frame.locator('table.rows tbody tr[aria-rowindex="3"] td').first().click();
       await page.keyboard.press('ArrowDown');
       await frame.waitForFunction(() => document.activeElement?.getAttribute('aria-rowindex') === '4', undefined, { timeout: 10_000 });
+      // Page Down a few times: a screenful each, the focused row in view, the table standing still in between.
+      const page1 = await frame.evaluate(() => Math.floor(((document.querySelector('.table-scroll')?.clientHeight ?? 0) - (document.querySelector('table.rows thead')?.getBoundingClientRect().height ?? 0)) / (document.querySelector('table.rows tbody tr')?.getBoundingClientRect().height ?? 1)));
+      for (let i = 0; i < 3; i++) await page.keyboard.press('PageDown');
+      const paged = String(4 + 3 * page1);
+      await frame.waitForFunction((at) => document.activeElement?.getAttribute('aria-rowindex') === at, paged, { timeout: 10_000 });
+      await waitForRow(frame, Number(paged));
+      const settled = await frame.evaluate(() => document.querySelector('.table-scroll')?.scrollTop ?? -1);
+      await frame.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      assert.equal(await frame.evaluate(() => document.querySelector('.table-scroll')?.scrollTop ?? -1), settled, 'the table does not scroll by itself');
       await page.keyboard.press('End');
       await frame.waitForFunction((at) => document.activeElement?.getAttribute('aria-rowindex') === at, String(ORDER_ROWS + 1), { timeout: 10_000 });
       assert.equal((await waitForRow(frame, ORDER_ROWS + 1))[1], orderNo);

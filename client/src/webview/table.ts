@@ -71,11 +71,16 @@ function widthOf(column: string, rows: readonly Json[]): number {
 /** The positions of the rows in a column's order: empty cells last whichever way, ties in the answer's order. */
 function sortedOrder(rows: readonly Json[], column: string, ascending: boolean): number[] {
   const cells = rows.map((row) => (isJsonObject(row) ? row[column] : undefined));
+  // Reading a number's digits as a double never reverses two numbers, only ties them: the digits decide only then.
+  const near = cells.map((cell) => (isNumber(cell) ? Number(numberText(cell)) : Number.NaN));
   return cells.map((_cell, index) => index).sort((a, b) => {
     const x = cells[a];
     const y = cells[b];
     if (x === undefined || x === null || y === undefined || y === null) return compareCells(x, y) || a - b;
-    return compareCells(x, y) * (ascending ? 1 : -1) || a - b;
+    const p = near[a] ?? Number.NaN;
+    const q = near[b] ?? Number.NaN;
+    const order = p < q ? -1 : p > q ? 1 : compareCells(x, y);
+    return order * (ascending ? 1 : -1) || a - b;
   });
 }
 

@@ -44,16 +44,15 @@ export function attachRowWindow(rows: RowsInView, scroller: HTMLElement, [before
 
   const show = (force: boolean): void => {
     const next = rowWindow(rows.count, rowHeight, scroller.scrollTop ?? 0, viewport());
-    if (force || next.first !== rows.window.first || next.last !== rows.window.last) {
-      const focusInBody = body()?.contains(scroller.ownerDocument?.activeElement ?? null) === true;
-      rows.window = next;
-      rows.redraw?.();
-      // The focused row scrolled out and is gone: the scroller keeps the focus, so the keys still work.
-      if (focusInBody && body()?.contains(scroller.ownerDocument.activeElement) !== true) scroller.focus({ preventScroll: true });
-    } else {
-      rows.window = next;
-    }
+    const changed = force || next.first !== rows.window.first || next.last !== rows.window.last;
+    const focusInBody = changed && body()?.contains(scroller.ownerDocument?.activeElement ?? null) === true;
+    rows.window = next;
+    // The rows and the spacers change together, before anything lays the page out: in between, the scroller would be
+    // shorter or longer than all rows, and the browser would move its position to fit.
+    if (changed) rows.redraw?.();
     place();
+    // The focused row scrolled out and is gone: the scroller keeps the focus, so the keys still work.
+    if (focusInBody && body()?.contains(scroller.ownerDocument.activeElement) !== true) scroller.focus({ preventScroll: true });
   };
 
   /** Rows are one line each: the height of the rows built, divided by their number, is every row's. */
