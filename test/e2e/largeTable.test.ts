@@ -1,5 +1,6 @@
 // A 50,000-row answer in the result panel of a real VS Code (code-server in Chromium): the table holds every row
-// but builds only those in view; scrolled to the end it shows the last order, and the keys move row by row.
+// but builds only those in view; scrolled to the end it shows the last order, the keys move row by row, and hidden
+// and started anew the panel shows it again.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -104,6 +105,13 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
       await page.keyboard.press('ArrowUp');
       await frame.waitForFunction((at) => document.activeElement?.getAttribute('aria-rowindex') === at, String(ORDER_ROWS), { timeout: 10_000 });
       assert.equal((await waitForRow(frame, ORDER_ROWS))[1], orderOf(ORDER_ROWS - 2).orderNo);
+
+      // The page starts anew (as when the panel is hidden and shown again): it gets its result again.
+      await runCommand(page, 'Developer: Reload Webviews');
+      for (const deadline = Date.now() + 30_000; !frame.isDetached() && Date.now() < deadline;) await page.waitForTimeout(100);
+      assert.ok(frame.isDetached(), 'the page was started anew');
+      const again = await resultPanelFrame(page, '/orders', 120_000);
+      assert.deepEqual((await waitForRow(again, 2)).slice(0, 2), ['0', orderOf(0).orderNo]);
     } catch (error) {
       await session!.saveArtifacts(t.name);
       throw error;
