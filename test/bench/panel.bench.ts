@@ -2,15 +2,12 @@
 // extension): sent through the extension and its language server from a server on 127.0.0.1, then timed inside
 // the panel with the browser's performance timeline (long tasks, animation frames). Figures are printed, never
 // asserted. Needs `npm run build` first; code-server is set up once under ~/.cache/connector-tools.
-import { readdirSync, readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { resultPanelFrame, runCommand } from '../support/vscodeUi';
-import { ORDER_ROWS, ordersAnswer } from '../support/ordersAnswer';
+import { ORDER_ROWS, ordersAnswer, ordersService } from '../support/ordersAnswer';
 import { ms, printTable } from './stats';
 
 export const PANEL_ROWS = ORDER_ROWS;
@@ -179,13 +176,7 @@ export async function runPanelBench(): Promise<void> {
   const large = ordersAnswer();
   const small = '{"@odata.context":"$metadata#Orders","value":[{"OrderNo":"A-1","Status":"Planned","Total":1.50}]}';
   let answer = small;
-  const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const workspace = mkdtempSync(join(tmpdir(), 'connector-panel-bench-'));
-  writeFileSync(join(workspace, 'orders.connector.json'), JSON.stringify({
-    kind: 'rest', name: 'Orders', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    operations: [{ id: 'listOrders', method: 'GET', path: '/orders', parameters: [] }],
-  }, null, 2));
+  const { server, workspace } = await ordersService(() => answer);
   const session = await startVsCode({ workspaceFrom: workspace });
   try {
     const page = session.page;

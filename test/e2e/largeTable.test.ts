@@ -1,16 +1,12 @@
 // A 50,000-row answer in the result panel of a real VS Code (code-server in Chromium): the table holds every row
-// but builds only those in view; scrolled to the end it shows the last order, the keys move row by row, and hidden
-// and started anew the panel shows it again.
+// but builds only those in view; scrolled to the end it shows the last order, the keys move row by row, and
+// started anew the panel shows it again.
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Frame } from 'playwright-core';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
-import { ORDER_ROWS, orderOf, ordersAnswer } from '../support/ordersAnswer';
+import { ORDER_ROWS, orderOf, ordersAnswer, ordersService } from '../support/ordersAnswer';
 import { resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 /** The cells of the row the table numbers `index` when it is in the DOM and has a box, else undefined. */
@@ -46,13 +42,8 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
 
   before(async () => {
     const answer = ordersAnswer();
-    server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const workspace = mkdtempSync(join(tmpdir(), 'connector-e2e-large-table-'));
-    writeFileSync(join(workspace, 'orders.connector.json'), JSON.stringify({
-      kind: 'rest', name: 'Orders', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-      operations: [{ id: 'listOrders', method: 'GET', path: '/orders', parameters: [] }],
-    }, null, 2));
+    let workspace: string;
+    ({ server, workspace } = await ordersService(() => answer));
     session = await startVsCode({ workspaceFrom: workspace });
   });
 

@@ -1,4 +1,9 @@
 // A long OData-style list of orders, as the result panel's benchmark and its end-to-end test receive it.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** How many orders the answer lists. */
 export const ORDER_ROWS = 50_000;
@@ -22,4 +27,19 @@ export function ordersAnswer(): string {
     `{"OrderNo":"${orderOf(i).orderNo}","Status":"${i % 3 ? 'Released' : 'Planned'}","Customer":"Customer ${shuffled(i, 7919, 12_345)}",` +
     `"Total":${orderOf(i).total},"Qty":${i % 97},"Date":"2024-03-01","Lines":[{"No":1,"Amount":3.70}]}`);
   return `{"@odata.context":"$metadata#Orders","value":[${rows.join(',')}]}`;
+}
+
+/**
+ * A service on 127.0.0.1 answering every request with `answer()` (JSON), and a workspace folder whose
+ * orders.connector.json lists it (operation listOrders, GET /orders).
+ */
+export async function ordersService(answer: () => string): Promise<{ server: Server; workspace: string }> {
+  const server = createServer((_request, response) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(answer()));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const workspace = mkdtempSync(join(tmpdir(), 'connector-orders-'));
+  writeFileSync(join(workspace, 'orders.connector.json'), JSON.stringify({
+    kind: 'rest', name: 'Orders', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    operations: [{ id: 'listOrders', method: 'GET', path: '/orders', parameters: [] }],
+  }, null, 2));
+  return { server, workspace };
 }
