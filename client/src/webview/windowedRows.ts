@@ -69,8 +69,14 @@ export function attachRowWindow(rows: RowsInView, scroller: HTMLElement, [before
     measure();
   };
 
-  scroller.addEventListener('scroll', update, { passive: true });
-  if (typeof ResizeObserver === 'function') new ResizeObserver(update).observe(scroller);
+  // Scrolling only moves the window; reading the rows' height would make the browser lay out the page inside the
+  // scroll event. The height is read when a size changes instead: the view's, or the table's (a font size or zoom).
+  scroller.addEventListener('scroll', () => show(false), { passive: true });
+  if (typeof ResizeObserver === 'function') {
+    const sizes = new ResizeObserver(update);
+    sizes.observe(scroller);
+    sizes.observe(tableElement);
+  }
   scroller.addEventListener('keydown', (event: KeyboardEvent) => {
     const focused = rowPosition(event.target);
     // On the scroller itself the keys scroll it (the browser's Page Down, Home, End); the arrows step into the rows.
