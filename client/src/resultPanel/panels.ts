@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ExtensionToPanelMessage, PanelToExtensionMessage, ResultView } from '../webview/protocol';
+import { viewForPage, type ExtensionToPanelMessage, type PanelToExtensionMessage, type ResultView } from '../webview/protocol';
 import { runPanelAction, type PanelHost, type PanelTarget } from './actions';
 import { createNonce, resultPanelHtml } from './html';
 
@@ -26,7 +26,7 @@ export class ResultPanels implements vscode.Disposable {
       existing.view = view;
       existing.target = target;
       existing.panel.title = `${view.operationId} — ${view.result.status || 'error'}`;
-      if (existing.ready) void this.post(existing.panel, { type: 'show', view });
+      if (existing.ready) void this.post(existing.panel, { type: 'show', view: viewForPage(view) });
       existing.panel.reveal(undefined, true);
       return;
     }
@@ -43,7 +43,7 @@ export class ResultPanels implements vscode.Disposable {
     panel.webview.onDidReceiveMessage((message: PanelToExtensionMessage) => {
       if (message.type === 'ready') {
         entry.ready = true;
-        void this.post(panel, { type: 'show', view: entry.view });
+        void this.post(panel, { type: 'show', view: viewForPage(entry.view) });
       } else if (message.type === 'action') {
         void runPanelAction(message.action, { view: entry.view, target: entry.target, host: this.host });
       }

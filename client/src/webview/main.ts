@@ -5,8 +5,6 @@ import { renderResult } from './render';
 
 interface VsCodeApi {
   postMessage(message: PanelToExtensionMessage): void;
-  getState(): ResultView | undefined;
-  setState(state: ResultView): void;
 }
 declare function acquireVsCodeApi(): VsCodeApi;
 
@@ -20,14 +18,12 @@ function send(action: PanelAction): void {
 function show(view: ResultView): void {
   if (!root) return;
   root.replaceChildren(mount(renderResult(view), document, send));
-  // Kept by VS Code while the panel is hidden, so coming back shows the same result without asking again.
-  vscode.setState(view);
 }
 
 window.addEventListener('message', (event: MessageEvent<ExtensionToPanelMessage>) => {
   if (event.data?.type === 'show') show(event.data.view);
 });
 
-const saved = vscode.getState();
-if (saved) show(saved);
+// No copy of the result is kept in the page's saved state (for a long answer, a copy of several MB made on every
+// result): a page shown again after being hidden starts anew and asks, and the extension sends its result again.
 vscode.postMessage({ type: 'ready' });

@@ -1,5 +1,5 @@
 import type { PanelAction } from './protocol';
-import type { ViewNode } from './viewNode';
+import type { SafeStyle, ViewNode } from './viewNode';
 
 /** The DOM the mounter needs; a subset of `Document`, so tests can count what is created. Elements must support replaceChildren. */
 export interface MountTarget {
@@ -15,7 +15,11 @@ export function mount(node: ViewNode, document: MountTarget, onAction: (action: 
   for (const [name, value] of Object.entries(node.attributes ?? {})) {
     if (value !== undefined) element.setAttribute(name, value);
   }
-  for (const child of node.children) element.appendChild(mount(child, document, onAction));
+  for (const [name, value] of Object.entries(node.style ?? {})) {
+    if (value !== undefined) element.style[name as SafeStyle] = value;
+  }
+  const children = node.children.map((child) => mount(child, document, onAction));
+  for (const child of children) element.appendChild(child);
   if (node.action) {
     const action = node.action;
     element.addEventListener('click', () => onAction(action));
@@ -42,5 +46,6 @@ export function mount(node: ViewNode, document: MountTarget, onAction: (action: 
       buildOnce();
     }
   }
+  node.attach?.(element, children);
   return element;
 }

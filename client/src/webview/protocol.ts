@@ -7,8 +7,10 @@ export interface ResultView {
   request: { method: string; url: string; headers?: [string, string][]; body?: string };
   /** Its data as exact JSON text: the panel's messages and saved state are JSON, which would round its numbers. */
   result: PortableResult;
-  /** The response body as received (redacted), for the raw view. */
+  /** The response body as received (redacted), for the raw view; the page gets only its start (see viewForPage). */
   rawText: string;
+  /** The whole body's length, when `rawText` holds only its start. */
+  rawLength?: number;
   /** ISO 8601 time the result arrived. */
   receivedAt: string;
   /** Every response header as received (redacted). */
@@ -35,6 +37,18 @@ export interface ResultView {
   nextPageUrl?: string;
   /** The answer's ETag can be sent with these Custom requests of the file (If-Match): "Send with this ETag…" offers them. */
   etagFollowUps?: { operationId: string; texts: [string, string][] }[];
+}
+
+/** Past this many characters the raw view shows the start and offers the whole body in an editor. */
+export const RAW_VIEW_LIMIT = 100_000;
+
+/**
+ * What the page is sent of a result: the raw body only as far as the raw view shows it. The extension keeps the
+ * whole body for Copy raw and Open in editor; a copy of several MB in the page would only cost memory and time.
+ */
+export function viewForPage(view: ResultView): ResultView {
+  if (view.rawText.length <= RAW_VIEW_LIMIT) return view;
+  return { ...view, rawText: view.rawText.slice(0, RAW_VIEW_LIMIT), rawLength: view.rawLength ?? view.rawText.length };
 }
 
 /** One button of the panel: the action it asks the extension for, its caption, and when it is offered (always if no condition). */

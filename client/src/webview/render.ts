@@ -1,11 +1,10 @@
 import { isJsonObject, resultOfPortable, type ConnectorResult, type ExactJson } from '../../../server/src/core';
 import { jsonNode } from './jsonTree';
 import { rowLists, sortableTable } from './table';
-import { PANEL_BUTTONS, type PanelAction, type PanelButton, type ResultView } from './protocol';
+import { PANEL_BUTTONS, RAW_VIEW_LIMIT, type PanelAction, type PanelButton, type ResultView } from './protocol';
 import { el, type ElementNode, type ViewNode } from './viewNode';
 
-/** Past this many characters the raw view shows the start and offers the whole body in an editor. */
-export const RAW_VIEW_LIMIT = 100_000;
+export { RAW_VIEW_LIMIT };
 
 /** The CSS class for a status: its class of response, or a network error (status 0). */
 export function statusClass(status: number): string {
@@ -124,10 +123,11 @@ function recordSection(title: string, className: string, record: Parameters<type
 
 function rawSection(view: ResultView): ElementNode {
   const raw = view.rawText;
-  const cut = raw.length > RAW_VIEW_LIMIT;
+  const length = Math.max(raw.length, view.rawLength ?? 0);
+  const cut = length > RAW_VIEW_LIMIT;
   return el('section', 'raw', [
     el('details', 'raw-view', [
-      el('summary', undefined, [`Raw response (${raw.length.toLocaleString('en-US')} characters)`]),
+      el('summary', undefined, [`Raw response (${length.toLocaleString('en-US')} characters)`]),
       el('pre', 'raw-text', [cut ? raw.slice(0, RAW_VIEW_LIMIT) : raw]),
       ...(cut
         ? [el('div', 'raw-cut', [`Showing the first ${RAW_VIEW_LIMIT.toLocaleString('en-US')} characters. `, button('openInEditor')])]

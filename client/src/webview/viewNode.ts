@@ -8,7 +8,10 @@ import type { PanelAction } from './protocol';
 export type Tag = 'div' | 'span' | 'section' | 'h2' | 'details' | 'summary' | 'pre' | 'button' | 'ul' | 'li' | 'code' | 'table' | 'thead' | 'tbody' | 'tr' | 'th' | 'td';
 
 /** The only attributes the panel sets; none of them can run code or load a resource. */
-export type SafeAttribute = 'title' | 'role' | 'aria-label' | 'data-kind' | 'aria-sort' | 'scope';
+export type SafeAttribute = 'title' | 'role' | 'aria-label' | 'data-kind' | 'aria-sort' | 'scope' | 'tabindex' | 'aria-rowcount' | 'aria-rowindex' | 'aria-colcount';
+
+/** The only inline styles the panel sets (through the style object, which the page's CSP allows): sizes. */
+export type SafeStyle = 'width' | 'height';
 
 export interface TextNode {
   kind: 'text';
@@ -30,6 +33,10 @@ export interface ElementNode {
   dynamic?: (redraw: () => void) => ViewNode[];
   /** What a click does inside the panel, without asking the extension (sorting). */
   onActivate?: () => void;
+  /** Sizes, in CSS units. */
+  style?: Partial<Record<SafeStyle, string>>;
+  /** Called once the element and its children exist: for what must follow the page (a table's scrolling). */
+  attach?: (element: HTMLElement, children: readonly Node[]) => void;
 }
 
 export type ViewNode = TextNode | ElementNode;

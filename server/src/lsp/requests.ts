@@ -12,6 +12,7 @@ import { fileAccess, requestInputs, sendOptions, type SendingPlace } from '../se
 import { serverTokens, useEditorSignIn } from './tokens';
 import { editorSignInStore } from './signInStore';
 import { editorBrowser } from './browserSignIn';
+import { IdleCollection } from './idleCollection';
 import {
   SIGN_OUT, type SignOutResult,
   DESCRIBE_OPERATION, LIST_OPERATIONS, PREVIEW_REQUEST, SEND_REQUEST, SEND_REQUEST_COMMAND,
@@ -25,6 +26,9 @@ import { editorPlace } from './sendingPlace';
 import { preview, sentView } from './sentView';
 
 /** The requests behind Send Request, Preview Request and Copy as cURL: the server prepares and sends, like the CLI. */
+
+/** A large answer leaves tens of MB of garbage (its text, its reading, the reply's JSON): collected once the server is quiet. */
+const afterSending = new IdleCollection();
 export function requestFeatures(deps: FeatureDeps): FeatureGroup {
   /** Where requests are sent from: the workspace, the allowed folders, the open documents (known once registered). */
   let place = (): SendingPlace => ({ workspaceFolders: [], allowedFolders: [], howToAllow: '', network: deps.network() });
@@ -118,6 +122,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
           request = page.request;
         }
         const sent = await sendPrepared(request, options, pages.maxPages !== undefined ? { maxPages: Math.floor(pages.maxPages) } : undefined);
+        // Nothing of the answer is kept here once it is sent on; its text, reading and reply are garbage to give back.
+        afterSending.checked(sent.rawText.length);
         const next = etagFollowUps(connector, operationId, sent.result.data, sent.responseHeaders);
         return { ok: true, ...sentView(request, prepared.values, sent), ...(next.followUps.length > 0 ? { etagFollowUps: next.followUps } : {}) };
       }

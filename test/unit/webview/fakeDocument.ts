@@ -5,6 +5,7 @@ export interface FakeElement {
   className: string;
   open: boolean;
   attributes: Map<string, string>;
+  style: Record<string, string>;
   children: (FakeElement | FakeText)[];
   listeners: Map<string, (() => void)[]>;
 }
@@ -24,6 +25,7 @@ export class FakeDocument {
       className: '',
       open: false,
       attributes: new Map(),
+      style: {},
       children: [],
       listeners: new Map(),
     };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { contentSecurityPolicy, createNonce, resultPanelHtml } from '../../../client/src/resultPanel/html';
 import { mount } from '../../../client/src/webview/mount';
-import type { PanelAction, ResultView } from '../../../client/src/webview/protocol';
+import { viewForPage, type PanelAction, type ResultView } from '../../../client/src/webview/protocol';
 import { RAW_VIEW_LIMIT, renderResult, statusClass } from '../../../client/src/webview/render';
 import type { ViewNode } from '../../../client/src/webview/viewNode';
 import { portableResult } from '../../../server/src/core/http/portableResult';
@@ -124,6 +124,22 @@ describe('result panel rendering', () => {
     assert.equal(openButtons.length, 2);
     for (const listener of openButtons[1]?.listeners.get('click') ?? []) listener();
     assert.deepEqual(actions, ['openInEditor']);
+  });
+});
+
+describe('what the page is sent of a long answer', () => {
+  test('the raw body only as far as the raw view shows it, with its whole length; a short one whole', () => {
+    const raw = `${'x'.repeat(RAW_VIEW_LIMIT)}THE-END`;
+    const sent = viewForPage(view({}, raw));
+    assert.equal(sent.rawText.length, RAW_VIEW_LIMIT);
+    assert.ok(!sent.rawText.includes('THE-END'));
+    assert.equal(sent.rawLength, raw.length);
+    const texts = allText(renderResult(sent));
+    assert.ok(texts.includes(`Raw response (${raw.length.toLocaleString('en-US')} characters)`), 'the summary gives the whole length');
+    assert.ok(texts.some((t) => t.startsWith('Showing the first')), 'and says only the start is shown');
+    const short = view({}, '{"a":1}');
+    assert.equal(viewForPage(short), short);
+    assert.equal(viewForPage(sent), sent, 'cut once');
   });
 });
 

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { mount } from '../../../client/src/webview/mount';
+import { OVERSCAN, UNMEASURED_ROWS } from '../../../client/src/webview/rowWindow';
+import { MAX_COLUMNS, sortableTable } from '../../../client/src/webview/table';
+import type { ExactJson } from '../../../server/src/core';
+import { click, FakeDocument, type FakeElement } from './fakeDocument';
+
+const ROWS = 50_000;
+
+function mounted(rows: ExactJson[]): { document: FakeDocument; scroller: FakeElement & Record<string, unknown>; table: FakeElement } {
+  const document = new FakeDocument();
+  mount(sortableTable('value', rows), document, () => undefined);
+  const scroller = document.elements.find((e) => e.className === 'table-scroll') as FakeElement & Record<string, unknown>;
+  const table = document.elements.find((e) => e.tag === 'table') as FakeElement;
+  assert.ok(scroller && table, 'the table is open, in its scroller');
+  return { document, scroller, table };
+}
+
+const section = (table: FakeElement, tag: string): FakeElement => table.children.find((c) => 'tag' in c && c.tag === tag) as FakeElement;
+const rowsOf = (table: FakeElement): FakeElement[] => section(table, 'tbody').children as FakeElement[];
+const cell = (row: FakeElement, index: number): string => ((row.children[index] as FakeElement).children[0] as { data: string }).data;
+
+/** What a scroll to `top` in a view `height` px high does (the stand-in has no layout, so rows are the estimated 22 px). */
+function scrollTo(scroller: FakeElement & Record<string, unknown>, top: number, height: number): void {
+  scroller.scrollTop = top;
+  scroller.clientHeight = height;
+  for (const listener of scroller.listeners.get('scroll') ?? []) listener();
+}
+
+describe('the result table over every row', () => {
+  const rows: ExactJson[] = Array.from({ length: ROWS }, (_, i) => ({ OrderNo: `A-${100_000 + i}`, Total: ROWS - i }));
+
+  test('a 50,000-row list is open and builds only the first rows, saying how many there are', () => {
+    const { document, table } = mounted(rows);
+    assert.equal(rowsOf(table).length, UNMEASURED_ROWS + OVERSCAN);
+    assert.ok(document.elements.length < 500, `${document.elements.length} elements`);
+    assert.equal(table.attributes.get('aria-rowcount'), String(ROWS + 1), 'the header row and every row');
+    assert.deepEqual(rowsOf(table).slice(0, 2).map((r) => r.attributes.get('aria-rowindex')), ['2', '3']);
+    assert.ok(!document.texts.some((t) => /Showing the first/.test(t.data)), 'no row is left out');
+  });
+
+  test('scrolled to the end, the last rows are built and the spacers stand for the rest', () => {
+    const { scroller, table, document } = mounted(rows);
+    scrollTo(scroller, ROWS * 22, 440);
+    const built = rowsOf(table);
+    const last = built[built.length - 1] as FakeElement;
+    assert.equal(cell(last, 0), String(ROWS - 1));
+    assert.equal(cell(last, 1), `A-${100_000 + ROWS - 1}`);
+    assert.equal(last.attributes.get('aria-rowindex'), String(ROWS + 1));
+    assert.equal(built.length, 20 + OVERSCAN);
+    const [before, , after] = scroller.children as FakeElement[];
+    assert.equal(before?.style.height, `${(ROWS - 20 - OVERSCAN) * 22}px`);
+    assert.equal(after?.style.height, '0px');
+    // Back to the middle: row 31,204 is there.
+    scrollTo(scroller, 31_204 * 22, 440);
+    assert.ok(rowsOf(table).some((r) => cell(r, 1) === 'A-131204' && r.attributes.get('aria-rowindex') === '31206'));
+    assert.ok(document.elements.filter((e) => e.tag === 'tr').length < 200, 'rows scrolled out are not kept');
+  });
+
+  test('sorting orders every row, not only those built; the view keeps its place', () => {
+    const { scroller, table } = mounted(rows);
+    const header = (section(table, 'thead').children[0] as FakeElement).children[2] as FakeElement;
+    click(header);
+    assert.deepEqual(rowsOf(table).slice(0, 2).map((r) => cell(r, 2)), ['1', '2'], 'the smallest totals come from the end of the answer');
+    assert.equal(cell(rowsOf(table)[0] as FakeElement, 0), String(ROWS - 1), 'the row number is its place in the answer');
+    scrollTo(scroller, ROWS * 22, 440);
+    const built = rowsOf(table);
+    assert.equal(cell(built[built.length - 1] as FakeElement, 2), String(ROWS));
+  });
+
+  test('columns beyond the cap are left out with a note; a long cell is cut, whole in its tooltip', () => {
+    const wide = Object.fromEntries(Array.from({ length: MAX_COLUMNS + 5 }, (_, i) => [`c${i}`, i === 0 ? 'x'.repeat(300) : i]));
+    const { document, table } = mounted([wide, null, 'not a row' as ExactJson]);
+    assert.ok(document.texts.some((t) => t.data === `Showing ${MAX_COLUMNS} of ${MAX_COLUMNS + 5} columns.`));
+    const first = rowsOf(table)[0] as FakeElement;
+    assert.equal(first.children.length, MAX_COLUMNS + 1);
+    assert.equal((first.children[1] as FakeElement).attributes.get('title'), `${'x'.repeat(200)}…`);
+    assert.equal((first.children[2] as FakeElement).attributes.get('title'), undefined, 'a cell that fits has no tooltip');
+    assert.deepEqual(rowsOf(table).slice(1).map((r) => cell(r, 1)), ['', ''], 'rows that are no objects are empty rows');
+  });
+});
