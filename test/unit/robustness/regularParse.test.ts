@@ -67,6 +67,17 @@ test('the generated benchmark connectors and tricky literals take the fast path'
   }
 });
 
+test('dense texts (a node per two characters) grow the tree past its first guess, small and large alike', () => {
+  // Small texts keep their nodes in plain arrays copied as they grow, large ones in mapped buffers resized in place;
+  // around 65,536 characters a text goes from one to the other. Short repeated strings exercise the string cache,
+  // whose size also follows the text's.
+  for (const count of [3, 40, 500, 32_760, 32_780, 40_000]) {
+    const dense = `[${Array.from({ length: count }, (_, i) => (i % 3 === 0 ? '"k"' : String(i % 10))).join(',')}]`;
+    assertParity(dense, true);
+    assertParity(`{${Array.from({ length: Math.ceil(count / 4) }, (_, i) => `"k${i % 97}":${i % 2 ? '[]' : '{}'}`).join(',')}}`, true);
+  }
+});
+
 test('the fast parser declines what jsonc-parser reports', () => {
   for (const text of ['', '  ', '{', '{"a" 1}', '[1,,2]', '{,}', '01', '1.', '-', 'tru', 'truex', '"a\nb"', '"\\x"', '/* open', '{"a":1}}', '\uFEFF{}', '{"a":1 /x}']) {
     assert.equal(parseRegularJsonc(text), undefined, JSON.stringify(text));

@@ -35,21 +35,37 @@ const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98:
 
 /**
  * Short strings repeat (keys, enumerated values): a direct-mapped cache by hash and length hands out one string
- * object per spelling without slicing the text again, so a large file holds each spelling once.
+ * object per spelling without slicing the text again, so a large file holds each spelling once. Its slots grow with
+ * the text up to 2^12 (a small file fills few of them, and making and clearing 4,096 of them would cost it more than
+ * its parse).
  */
-const CACHE_BITS = 12;
+const CACHE_MAX_BITS = 12;
+const CACHE_MIN_BITS = 6;
 const CACHE_MAX_LENGTH = 32;
+
+/** The cache's size in bits for a text of `length` characters: about one slot per 16 characters. */
+function cacheBitsFor(length: number): number {
+  let bits = CACHE_MIN_BITS;
+  while (bits < CACHE_MAX_BITS && 1 << (bits + 4) < length) bits++;
+  return bits;
+}
 
 class RegularParser {
   private pos = 0;
   private readonly out: TreeBuilder;
-  private readonly cachedStarts = new Int32Array(1 << CACHE_BITS).fill(-1);
-  private readonly cachedLengths = new Int32Array(1 << CACHE_BITS);
-  private readonly cachedStrings: string[] = new Array<string>(1 << CACHE_BITS).fill('');
+  private readonly cacheBits: number;
+  private readonly cachedStarts: Int32Array;
+  private readonly cachedLengths: Int32Array;
+  private readonly cachedStrings: string[];
 
   /** Reads `text` from `from` to `to`; its nodes are numbered from 0 whatever the span. */
   constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length) {
     this.pos = from;
+    this.cacheBits = cacheBitsFor(to - from);
+    const slots = 1 << this.cacheBits;
+    this.cachedStarts = new Int32Array(slots).fill(-1);
+    this.cachedLengths = new Int32Array(slots);
+    this.cachedStrings = new Array<string>(slots).fill('');
     // Regular text has at most one node per character (a property and its key take at least the key's two quotes).
     this.out = new TreeBuilder(Math.ceil((to - from) / 8) + 16, to - from + 1);
   }
@@ -195,7 +211,8 @@ class RegularParser {
     this.pos = i + 1;
     const length = i - first;
     if (length > CACHE_MAX_LENGTH) return text.slice(first, i);
-    const slot = (hash ^ (hash >>> CACHE_BITS) ^ length) & ((1 << CACHE_BITS) - 1);
+    const bits = this.cacheBits;
+    const slot = (hash ^ (hash >>> bits) ^ length) & ((1 << bits) - 1);
     const cachedStart = this.cachedStarts[slot] as number;
     if (cachedStart >= 0 && this.cachedLengths[slot] === length && this.sameText(cachedStart, first, length)) return this.cachedStrings[slot] as string;
     const value = text.slice(first, i);
