@@ -74,6 +74,8 @@ function locate(finding: Finding, index: LineIndex, text: string, displayPath: s
 }
 
 function locatedFile(path: string, displayPath: string, kind: FileKind, text: string, findings: readonly Finding[]): LintedFile {
+  // Most files of a run are clean: their lines need not be counted.
+  if (findings.length === 0) return { path, kind, displayPath, findings: [] };
   const index = new LineIndex(text);
   const seen = new Map<string, number>();
   return { path, kind, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
