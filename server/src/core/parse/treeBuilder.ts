@@ -30,12 +30,12 @@ export class TreeBuilder {
   private lengths: Int32Array;
   private parents: Int32Array;
   private ends: Int32Array;
-  private values: unknown[];
+  /** Filled in node order, each node's value appended as it is added: the array stays packed and grows by itself. */
+  private readonly values: unknown[] = [];
 
   /** `capacity` nodes to start with, never more than `maxNodes` (mapped buffers reserve room for that many). */
   constructor(capacity: number, private readonly maxNodes: number) {
     this.capacity = Math.min(capacity, maxNodes);
-    this.values = new Array<unknown>(this.capacity);
     if (maxNodes <= MAPPED_FROM_NODES) {
       this.buffers = undefined;
       this.kinds = new Uint8Array(this.capacity);
@@ -59,7 +59,6 @@ export class TreeBuilder {
   private grow(): void {
     if (this.capacity >= this.maxNodes) throw new TreeFullError();
     this.capacity = Math.min(this.capacity * 2 + 16, this.maxNodes);
-    this.values.length = this.capacity;
     if (this.buffers) {
       this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
       return;
@@ -120,8 +119,7 @@ export class TreeBuilder {
   /** The arrays at their exact size. */
   finish(): TreeArrays {
     const n = this.count;
-    // Shortening an array trims its storage in place; so does shrinking the buffers (their tail pages are released).
-    this.values.length = n;
+    // Shrinking the buffers releases their tail pages in place.
     if (this.buffers) {
       this.buffers.forEach((b, i) => b.resize(n * (i === 0 ? 1 : 4)));
     } else if (n < this.capacity) {
