@@ -67,11 +67,12 @@ class TreeParameter extends Part implements RestParameter {
     this.constraints = [];
     const found = propertiesByKey(tree, at, PARAMETER_KEYS);
     const slot = (i: number): number => found[i] as number;
-    CONSTRAINTS.forEach((name, i) => {
+    // A loop, not a callback per parameter: a large file has tens of thousands of parameters, most without constraints.
+    for (let i = 0; i < CONSTRAINTS.length; i++) {
       const field = fieldAt(tree, slot(FIRST_CONSTRAINT + i), isAny);
-      if (field) this.constraints.push({ name, field });
-    });
-    this.constraints.sort((a, b) => (a.field as TreeField<JsonValue>).at - (b.field as TreeField<JsonValue>).at);
+      if (field) this.constraints.push({ name: CONSTRAINTS[i] as (typeof CONSTRAINTS)[number], field });
+    }
+    if (this.constraints.length > 1) this.constraints.sort((a, b) => (a.field as TreeField<JsonValue>).at - (b.field as TreeField<JsonValue>).at);
     this.name = fieldAt(tree, slot(0), isString);
     this.location = fieldAt(tree, slot(1), isString);
     this.type = fieldAt(tree, slot(2), isString);
