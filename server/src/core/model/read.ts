@@ -37,6 +37,25 @@ function readItems(tree: JsonTree, property: number, depth: number): ItemsSpec |
   return depth > 32 || objectValue(tree, property) < 0 ? undefined : new TreeItems(tree, property, depth);
 }
 
+type Constraint = RestParameter['constraints'][number];
+
+function fieldOffset(constraint: Constraint): number {
+  return (constraint.field as TreeField<JsonValue>).at;
+}
+
+/**
+ * Orders a parameter's constraints as they stand in the file, in place: an insertion sort of its few, where
+ * Array.prototype.sort would make a work array for each of tens of thousands of parameters.
+ */
+function inFileOrder(constraints: Constraint[]): void {
+  for (let i = 1; i < constraints.length; i++) {
+    const item = constraints[i] as Constraint;
+    let j = i - 1;
+    for (; j >= 0 && fieldOffset(constraints[j] as Constraint) > fieldOffset(item); j--) constraints[j + 1] = constraints[j] as Constraint;
+    constraints[j + 1] = item;
+  }
+}
+
 const PARAMETER_KEYS = slotsOf([
   'name', 'location', 'type', 'required', 'format', 'default', 'description', 'uniqueItems', 'emptyValue', 'items',
   'separation', 'options', 'model', 'template', ...CONSTRAINTS,
@@ -72,7 +91,7 @@ class TreeParameter extends Part implements RestParameter {
       const field = fieldAt(tree, slot(FIRST_CONSTRAINT + i), isAny);
       if (field) this.constraints.push({ name: CONSTRAINTS[i] as (typeof CONSTRAINTS)[number], field });
     }
-    if (this.constraints.length > 1) this.constraints.sort((a, b) => (a.field as TreeField<JsonValue>).at - (b.field as TreeField<JsonValue>).at);
+    inFileOrder(this.constraints);
     this.name = fieldAt(tree, slot(0), isString);
     this.location = fieldAt(tree, slot(1), isString);
     this.type = fieldAt(tree, slot(2), isString);
