@@ -58,8 +58,11 @@ class RegularParser {
   private readonly cachedLengths: Int32Array;
   private readonly cachedStrings: string[];
 
-  /** Reads `text` from `from` to `to`; its nodes are numbered from 0 whatever the span. */
-  constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length) {
+  /**
+   * Reads `text` from `from` to `to`; its nodes are numbered from 0 whatever the span. `strict` declines comments
+   * and trailing commas too (plain JSON).
+   */
+  constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length, private readonly strict = false) {
     this.pos = from;
     this.cacheBits = cacheBitsFor(to - from);
     const slots = 1 << this.cacheBits;
@@ -93,6 +96,7 @@ class RegularParser {
       if (c === SPACE || c === LF || c === CR || c === TAB) {
         this.pos++;
       } else if (c === SLASH) {
+        if (this.strict) throw IRREGULAR;
         const next = text.charCodeAt(this.pos + 1);
         if (next === SLASH) {
           let i = this.pos + 2;
@@ -146,8 +150,15 @@ class RegularParser {
   private skipSeparator(close: number): void {
     this.skipTrivia();
     const after = this.text.charCodeAt(this.pos);
-    if (after === COMMA) this.pos++;
-    else if (after !== close) throw IRREGULAR;
+    if (after === COMMA) {
+      this.pos++;
+      if (this.strict) {
+        this.skipTrivia();
+        if (this.text.charCodeAt(this.pos) === close) throw IRREGULAR;
+      }
+    } else if (after !== close) {
+      throw IRREGULAR;
+    }
   }
 
   private parseObject(parent: number, depth: number): number {
@@ -309,6 +320,14 @@ class RegularParser {
  */
 export function parseRegularJsonc(text: string, maxDepth = 512): JsonTree | undefined {
   return unlessIrregular(() => new RegularParser(text, maxDepth).parseRoot());
+}
+
+/**
+ * Parses text that is plain JSON (no comment, no trailing comma, no syntax error, nested at most `maxDepth` deep)
+ * into the tree jsonc-parser would find with comments and trailing commas disallowed, or returns undefined.
+ */
+export function parseRegularJson(text: string, maxDepth = 512): JsonTree | undefined {
+  return unlessIrregular(() => new RegularParser(text, maxDepth, 0, text.length, true).parseRoot());
 }
 
 /**
