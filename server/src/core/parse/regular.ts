@@ -50,6 +50,18 @@ function cacheBitsFor(length: number): number {
   return bits;
 }
 
+/**
+ * The cache's slots, shared by the parses, which run one at a time from start to end: each parse clears the slots
+ * it uses before it starts and lets go of its strings when it ends, so nothing is ever found across texts, and no
+ * parse allocates them (every small file and every request body is parsed).
+ */
+const SLOTS = {
+  starts: new Int32Array(1 << CACHE_MAX_BITS),
+  lengths: new Int32Array(1 << CACHE_MAX_BITS),
+  strings: new Array<string>(1 << CACHE_MAX_BITS).fill(''),
+  inUse: 0,
+};
+
 class RegularParser {
   private pos = 0;
   private readonly out: TreeBuilder;
@@ -65,10 +77,11 @@ class RegularParser {
   constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length, private readonly strict = false) {
     this.pos = from;
     this.cacheBits = cacheBitsFor(to - from);
-    const slots = 1 << this.cacheBits;
-    this.cachedStarts = new Int32Array(slots).fill(-1);
-    this.cachedLengths = new Int32Array(slots);
-    this.cachedStrings = new Array<string>(slots).fill('');
+    SLOTS.inUse = 1 << this.cacheBits;
+    SLOTS.starts.fill(-1, 0, SLOTS.inUse);
+    this.cachedStarts = SLOTS.starts;
+    this.cachedLengths = SLOTS.lengths;
+    this.cachedStrings = SLOTS.strings;
     // Regular text has at most one node per character (a property and its key take at least the key's two quotes).
     this.out = new TreeBuilder(Math.ceil((to - from) / 8) + 16, to - from + 1);
   }
@@ -347,5 +360,8 @@ function unlessIrregular<T>(parse: () => T): T | undefined {
     // that unbalanced the value), which is no regular value of that span.
     if (error === IRREGULAR || error instanceof TreeFullError) return undefined;
     throw error;
+  } finally {
+    // The strings of this text are the tree's now, or garbage: the shared slots do not keep them alive.
+    SLOTS.strings.fill('', 0, SLOTS.inUse);
   }
 }

@@ -38,11 +38,7 @@ export class TreeBuilder {
     this.capacity = Math.min(capacity, maxNodes);
     if (maxNodes <= MAPPED_FROM_NODES) {
       this.buffers = undefined;
-      this.kinds = new Uint8Array(this.capacity);
-      this.offsets = new Int32Array(this.capacity);
-      this.lengths = new Int32Array(this.capacity);
-      this.parents = new Int32Array(this.capacity);
-      this.ends = new Int32Array(this.capacity);
+      [this.offsets, this.lengths, this.parents, this.ends, this.kinds] = plainArrays(this.capacity);
       return;
     }
     const kinds = new Resizable(this.capacity, { maxByteLength: maxNodes });
@@ -63,11 +59,12 @@ export class TreeBuilder {
       this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
       return;
     }
-    this.kinds = grown(this.kinds, new Uint8Array(this.capacity));
-    this.offsets = grown(this.offsets, new Int32Array(this.capacity));
-    this.lengths = grown(this.lengths, new Int32Array(this.capacity));
-    this.parents = grown(this.parents, new Int32Array(this.capacity));
-    this.ends = grown(this.ends, new Int32Array(this.capacity));
+    const [offsets, lengths, parents, ends, kinds] = plainArrays(this.capacity);
+    this.offsets = grown(this.offsets, offsets);
+    this.lengths = grown(this.lengths, lengths);
+    this.parents = grown(this.parents, parents);
+    this.ends = grown(this.ends, ends);
+    this.kinds = grown(this.kinds, kinds);
   }
 
   /** Adds a node whose children follow; `value` is a container's plain value (filled as its children come). */
@@ -132,6 +129,16 @@ export class TreeBuilder {
     }
     return { kinds: this.kinds, offsets: this.offsets, lengths: this.lengths, parents: this.parents, ends: this.ends, values: this.values };
   }
+}
+
+/**
+ * A small text's five arrays of `capacity` entries, in one plain buffer: one allocation, where an ArrayBuffer
+ * each would cost the allocator and the collector five (every body of every Custom request is parsed too).
+ */
+function plainArrays(capacity: number): [Int32Array, Int32Array, Int32Array, Int32Array, Uint8Array] {
+  const buffer = new ArrayBuffer(capacity * 17);
+  const ints = (i: number): Int32Array => new Int32Array(buffer, i * capacity * 4, capacity);
+  return [ints(0), ints(1), ints(2), ints(3), new Uint8Array(buffer, capacity * 16, capacity)];
 }
 
 /** `into` holding `from`'s entries first. */
