@@ -331,8 +331,8 @@ function arrayValue(tree: JsonTree, property: number): number {
 export function readConnector(tree: JsonTree, root: number): Connector | undefined {
   if (root < 0 || tree.kind(root) !== OBJECT) return undefined;
   const found = propertiesByKey(tree, root, ROOT_KEYS);
-  // The root is read once; its table is copied, as the readers below reuse theirs.
-  const rootFound = Int32Array.from(found);
+  // The root is read once; its table is copied (into a plain array, no buffer to allocate), as the readers below reuse theirs.
+  const rootFound = Array.from(found);
   const slot = (key: string): number => rootFound[ROOT_KEYS.bySlot.get(key) as number] as number;
   const authorization = objectValue(tree, slot('authorization'));
   const common: ConnectorCommon = {
