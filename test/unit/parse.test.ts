@@ -26,6 +26,15 @@ describe('parseDocument', () => {
     const text = '{ "kind": ';
     for (const f of parseDocument(text).syntaxFindings) assert.ok(f.offset + f.length <= text.length);
   });
+  it('gives a parameter\'s constraints in the order the file writes them, the last of a repeated one counting', () => {
+    const parameter = (members: string): string[] => {
+      const model = buildModel(parseDocument(`{ "kind": "rest", "operations": [{ "parameters": [{ "name": "p", ${members} }] }] }`).root);
+      return model?.kind === 'rest' ? (model.operations[0]?.parameters[0]?.constraints ?? []).map((c) => `${c.name}=${JSON.stringify(c.field.value)}`) : [];
+    };
+    assert.deepEqual(parameter('"pattern": "x", "maxItems": 2, "minimum": 1, "maxLength": 3'), ['pattern="x"', 'maxItems=2', 'minimum=1', 'maxLength=3']);
+    assert.deepEqual(parameter('"minLength": 1, "pattern": "x", "minLength": 4, "exclusiveMaximum": 9'), ['pattern="x"', 'minLength=4', 'exclusiveMaximum=9']);
+    assert.deepEqual(parameter('"type": "string"'), []);
+  });
   it('reports an empty file', () => {
     assert.match(parseDocument('  \n').syntaxFindings[0]?.message ?? '', /empty/);
   });

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 import { RULE_IDS, type BodyFileReader, type CheckOptions, type MetadataOutcome, type MetadataSource, type SeverityOverrides } from '../core';
 import { metadataSource } from '../files/metadataFiles';
 import { bodyFileReader } from '../files/workspaceFiles';
-import { ProjectConfigFiles } from '../io/projectConfigFiles';
+import { ProjectConfigFiles, type ConfigForFile } from '../io/projectConfigFiles';
 
 /** Where a connector's checks may read, and the levels on top of its project file's. */
 export interface ConnectorCheckScope {
@@ -41,8 +41,11 @@ function folderReaders(folder: string, readable: readonly string[], once: boolea
   return { readBodyFile: bodyFileReader(folder, readable), metadata: { load, get generation() { return metadata.generation; } } };
 }
 
-/** The check options for the connector file at `path`, as every command line command checks it. */
-export function connectorCheckOptions(path: string, scope: ConnectorCheckScope = {}): CheckOptions & { readBodyFile: BodyFileReader } {
+/**
+ * The check options for the connector file at `path`, as every command line command checks it; `project` is what
+ * its project file says about it, when the caller has asked already.
+ */
+export function connectorCheckOptions(path: string, scope: ConnectorCheckScope = {}, project?: ConfigForFile): CheckOptions & { readBodyFile: BodyFileReader } {
   const folder = dirname(path);
   const configs = scope.configs ?? new ProjectConfigFiles(RULE_IDS);
   let readers = scope.readers?.get(folder);
@@ -50,6 +53,6 @@ export function connectorCheckOptions(path: string, scope: ConnectorCheckScope =
     readers = folderReaders(folder, [configs.projectRoot(path), ...(scope.allowed ?? [])], scope.readers !== undefined);
     scope.readers?.set(folder, readers);
   }
-  const project = configs.forFile(path);
-  return { overrides: { ...project.overrides, ...scope.overrides }, ...readers };
+  const levels = (project ?? configs.forFile(path)).overrides;
+  return { overrides: { ...levels, ...scope.overrides }, ...readers };
 }

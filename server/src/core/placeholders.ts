@@ -11,16 +11,45 @@ const PATH_PARAMETER = /(?<!\{)\{([^{}]*)\}(?!\})/g;
 const VARIABLE = /\{\{([^{}]*)\}\}/g;
 const VARIABLE_HERE = new RegExp(VARIABLE.source, 'y');
 
-/** Returns the `{name}` path parameters of a REST path or OData url, in order (not `{{variables}}`). */
-export function pathPlaceholders(text: string): Placeholder[] {
-  if (!text.includes('{')) return [];
-  return [...text.matchAll(PATH_PARAMETER)].map((m) => ({ name: (m[1] ?? '').trim(), index: m.index ?? 0, length: m[0].length }));
+const OPEN = 123; // {
+const CLOSE = 125; // }
+
+/** Where the run of characters other than braces that starts at `from` ends. */
+function braceFrom(text: string, from: number): number {
+  let j = from;
+  for (; j < text.length; j++) {
+    const c = text.charCodeAt(j);
+    if (c === OPEN || c === CLOSE) break;
+  }
+  return j;
 }
 
-/** Returns the `{{name}}` variables of a body, header value or computed template, in order. */
+/**
+ * Returns the `{name}` path parameters of a REST path or OData url, in order (not `{{variables}}`): what
+ * PATH_PARAMETER matches, found by one scan (every path, url and query of every file is read for them).
+ */
+export function pathPlaceholders(text: string): Placeholder[] {
+  const found: Placeholder[] = [];
+  for (let i = text.indexOf('{'); i >= 0; i = text.indexOf('{', i + 1)) {
+    if (i > 0 && text.charCodeAt(i - 1) === OPEN) continue;
+    const end = braceFrom(text, i + 1);
+    if (text.charCodeAt(end) !== CLOSE || text.charCodeAt(end + 1) === CLOSE) continue;
+    found.push({ name: text.slice(i + 1, end).trim(), index: i, length: end + 1 - i });
+    i = end;
+  }
+  return found;
+}
+
+/** Returns the `{{name}}` variables of a body, header value or computed template, in order: what VARIABLE matches, by one scan. */
 export function variablePlaceholders(text: string): Placeholder[] {
-  if (!text.includes('{{')) return [];
-  return [...text.matchAll(VARIABLE)].map((m) => ({ name: (m[1] ?? '').trim(), index: m.index ?? 0, length: m[0].length }));
+  const found: Placeholder[] = [];
+  for (let i = text.indexOf('{{'); i >= 0; i = text.indexOf('{{', i + 1)) {
+    const end = braceFrom(text, i + 2);
+    if (text.charCodeAt(end) !== CLOSE || text.charCodeAt(end + 1) !== CLOSE) continue;
+    found.push({ name: text.slice(i + 2, end).trim(), index: i, length: end + 2 - i });
+    i = end + 1;
+  }
+  return found;
 }
 
 /** The length of the `{{name}}` variable that starts at `index` of a text, or undefined when none starts there. */

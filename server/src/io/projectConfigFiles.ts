@@ -38,10 +38,19 @@ export class ProjectConfigFiles {
   private readonly rootOf: (filePath: string) => string;
 
   /**
+   * Project files as one command line run sees them: each read once, when first needed, and not looked at again
+   * (a run checks thousands of files; the editor's files change, and it asks again by size and time).
+   */
+  static forOneRun(knownRuleIds: readonly string[]): ProjectConfigFiles {
+    return new ProjectConfigFiles(knownRuleIds, undefined, false);
+  }
+
+  /**
    * @param rootOf the project root of a file (lookups never go above it): the workspace folder in the editor; by
    * default the command line's, remembered per folder until invalidate().
+   * @param recheck whether a project file read before is looked at again (its size and time) each time it applies.
    */
-  constructor(private readonly knownRuleIds: readonly string[], rootOf?: (filePath: string) => string) {
+  constructor(private readonly knownRuleIds: readonly string[], rootOf?: (filePath: string) => string, private readonly recheck = true) {
     this.rootOf = rootOf ?? ((path) => {
       const folder = dirname(path);
       let root = this.rootByFolder.get(folder);
@@ -83,6 +92,10 @@ export class ProjectConfigFiles {
 
   /** Reads one project file (cached while its size and time stay the same); undefined when it is not a file. */
   load(path: string): LoadedProjectConfig | undefined {
+    if (!this.recheck) {
+      const seen = this.loaded.get(path);
+      if (seen) return seen.config;
+    }
     const stats = statOf(path);
     if (!stats?.isFile()) return undefined;
     const stamp = `${stats.size}:${stats.mtimeMs}`;

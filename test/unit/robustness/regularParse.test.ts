@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { parseTree, type Node, type ParseError } from 'jsonc-parser';
+import { parseTree, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
+import { parseJsonTree } from '../../../server/src/core/parse';
 import { parseRegularJsonc } from '../../../server/src/core/parse/regular';
 import { jsoncTreeOf } from '../../support/jsoncTree';
 import { generateODataConnector, generateRestConnector } from '../../bench/generate';
@@ -64,6 +65,35 @@ test('the generated benchmark connectors and tricky literals take the fast path'
   assertParity(generateODataConnector(40), true);
   for (const text of ['-0', '1e999', '0.5E-3', '"\\u00e9\\ud800\\n\\/"', '[true,false,null]', '{"a":1,"a":2}', '{} // end', '"x"/**/']) {
     assertParity(text, true);
+  }
+});
+
+test('dense texts (a node per two characters) grow the tree past its first guess, small and large alike', () => {
+  // Small texts keep their nodes in plain arrays copied as they grow, large ones in mapped buffers resized in place;
+  // around 65,536 characters a text goes from one to the other. Short repeated strings exercise the string cache,
+  // whose size also follows the text's.
+  for (const count of [3, 40, 500, 32_760, 32_780, 40_000]) {
+    const dense = `[${Array.from({ length: count }, (_, i) => (i % 3 === 0 ? '"k"' : String(i % 10))).join(',')}]`;
+    assertParity(dense, true);
+    assertParity(`{${Array.from({ length: Math.ceil(count / 4) }, (_, i) => `"k${i % 97}":${i % 2 ? '[]' : '{}'}`).join(',')}}`, true);
+  }
+});
+
+/** What jsonc-parser's parseTree gives with these options: parseJsonTree must give exactly this. */
+function jsoncWith(text: string, options: ParseOptions): { root: Node | undefined; errors: ParseError[] } {
+  const errors: ParseError[] = [];
+  return { root: parseTree(text, errors, options), errors };
+}
+
+const JSON_OPTIONS: ParseOptions[] = [{ disallowComments: true, allowTrailingComma: false }, { allowTrailingComma: true }, {}, { disallowComments: true, allowTrailingComma: true }];
+
+test('parseJsonTree gives jsonc-parser\'s nodes and errors, with comments and trailing commas allowed or not', () => {
+  const strictJson = fc.jsonValue({ maxDepth: 5 }).map((v) => JSON.stringify(v, null, 1));
+  fc.assert(fc.property(fc.oneof(jsoncText, anyText, strictJson), fc.constantFrom(...JSON_OPTIONS), (text, options) => {
+    assert.deepStrictEqual(parseJsonTree(text, options), jsoncWith(text, options));
+  }), { numRuns: 4_000 });
+  for (const text of ['{ "a": 1, }', '[1,]', '{ "a": 1 } // c', '/* c */ {}', '{ "a" /* : */ : 1 }', '{"OrderNo": 0, "Status": "s"}', '', ' ']) {
+    for (const options of JSON_OPTIONS) assert.deepStrictEqual(parseJsonTree(text, options), jsoncWith(text, options), `${JSON.stringify(text)} with ${JSON.stringify(options)}`);
   }
 });
 

@@ -3,7 +3,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, parseEnvironmentsFile, parseProjectConfig, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { connectorOfValues, fileKindOf, type FileKind } from '../../io/fileKinds';
 import { readJsonTextSync } from '../../io/jsonText';
-import { ProjectConfigFiles, type LoadedProjectConfig } from '../../io/projectConfigFiles';
+import { ProjectConfigFiles, type ConfigForFile, type LoadedProjectConfig } from '../../io/projectConfigFiles';
 import { connectorPathOf, testsFileFindings } from '../../io/testsFiles';
 import { valuesFileFindings } from '../../io/valuesFiles';
 import { connectorCheckOptions, type ConnectorCheckScope } from '../connectorCheck';
@@ -74,6 +74,8 @@ function locate(finding: Finding, index: LineIndex, text: string, displayPath: s
 }
 
 function locatedFile(path: string, displayPath: string, kind: FileKind, text: string, findings: readonly Finding[]): LintedFile {
+  // Most files of a run are clean: their lines need not be counted.
+  if (findings.length === 0) return { path, kind, displayPath, findings: [] };
   const index = new LineIndex(text);
   const seen = new Map<string, number>();
   return { path, kind, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
@@ -90,10 +92,10 @@ function textIfThere(path: string): string | undefined {
 }
 
 /** A file's findings, by what it is: the same checks the editor makes of an open file of that kind. */
-function findingsOf(kind: Exclude<FileKind, 'project'>, path: string, text: string, scope: ConnectorCheckScope): readonly Finding[] {
+function findingsOf(kind: Exclude<FileKind, 'project'>, path: string, text: string, scope: ConnectorCheckScope, project: ConfigForFile): readonly Finding[] {
   switch (kind) {
     case 'connector':
-      return languageService.check(text, connectorCheckOptions(path, scope)).result.findings;
+      return languageService.check(text, connectorCheckOptions(path, scope, project)).result.findings;
     case 'values': {
       const connectorPath = connectorOfValues(path);
       return valuesFileFindings(languageService, path, text, textIfThere(connectorPath), connectorCheckOptions(connectorPath, scope).readBodyFile);
@@ -119,7 +121,7 @@ export interface LintSource {
  * which win); a project file with problems is reported once, before the first file it governs or where it is named.
  * A file that cannot be read becomes a problem, not a crash.
  */
-export async function lintFiles(sources: readonly (string | LintSource)[], overrides: SeverityOverrides, cwd: string, configs = new ProjectConfigFiles(RULE_IDS)): Promise<LintRun> {
+export async function lintFiles(sources: readonly (string | LintSource)[], overrides: SeverityOverrides, cwd: string, configs = ProjectConfigFiles.forOneRun(RULE_IDS)): Promise<LintRun> {
   const files: LintedFile[] = [];
   const problems: string[] = [];
   const ignored: string[] = [];
@@ -163,7 +165,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
     }
     let findings: readonly Finding[];
     try {
-      findings = findingsOf(kind, path, text, scope);
+      findings = findingsOf(kind, path, text, scope, fileConfig);
     } catch (error) {
       // The connector beside a values file exists but cannot be read.
       problems.push(`cannot check ${displayPath}: ${describeFsError(error)}`);

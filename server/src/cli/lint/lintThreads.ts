@@ -129,7 +129,7 @@ export async function lintInThreads(files: readonly string[], options: ThreadsOp
   });
   // This thread lints too, between taking the workers' answers, once they are started (starting one takes a while).
   const here = async (): Promise<void> => {
-    const configs = new ProjectConfigFiles(RULE_IDS);
+    const configs = ProjectConfigFiles.forOneRun(RULE_IDS);
     while (next < chunks.length) {
       const index = next++;
       runs[index] = await lintFiles(chunks[index] ?? [], options.overrides, options.cwd, configs);

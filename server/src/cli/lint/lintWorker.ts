@@ -9,7 +9,7 @@ import type { LintChunk, LintChunkDone } from './lintMessages';
 
 /** Answers the chunks the starting thread sends on `port`, one after another. */
 export function serveLintChunks(port: MessagePort): void {
-  const configs = new ProjectConfigFiles(RULE_IDS);
+  const configs = ProjectConfigFiles.forOneRun(RULE_IDS);
   port.on('message', (chunk: LintChunk) => {
     void lintFiles(chunk.files, chunk.overrides, chunk.cwd, configs).then((run) => port.postMessage({ run } satisfies LintChunkDone));
   });

@@ -37,6 +37,25 @@ function readItems(tree: JsonTree, property: number, depth: number): ItemsSpec |
   return depth > 32 || objectValue(tree, property) < 0 ? undefined : new TreeItems(tree, property, depth);
 }
 
+type Constraint = RestParameter['constraints'][number];
+
+function fieldOffset(constraint: Constraint): number {
+  return (constraint.field as TreeField<JsonValue>).at;
+}
+
+/**
+ * Orders a parameter's constraints as they stand in the file, in place: an insertion sort of its few, where
+ * Array.prototype.sort would make a work array for each of tens of thousands of parameters.
+ */
+function inFileOrder(constraints: Constraint[]): void {
+  for (let i = 1; i < constraints.length; i++) {
+    const item = constraints[i] as Constraint;
+    let j = i - 1;
+    for (; j >= 0 && fieldOffset(constraints[j] as Constraint) > fieldOffset(item); j--) constraints[j + 1] = constraints[j] as Constraint;
+    constraints[j + 1] = item;
+  }
+}
+
 const PARAMETER_KEYS = slotsOf([
   'name', 'location', 'type', 'required', 'format', 'default', 'description', 'uniqueItems', 'emptyValue', 'items',
   'separation', 'options', 'model', 'template', ...CONSTRAINTS,
@@ -67,11 +86,12 @@ class TreeParameter extends Part implements RestParameter {
     this.constraints = [];
     const found = propertiesByKey(tree, at, PARAMETER_KEYS);
     const slot = (i: number): number => found[i] as number;
-    CONSTRAINTS.forEach((name, i) => {
+    // A loop, not a callback per parameter: a large file has tens of thousands of parameters, most without constraints.
+    for (let i = 0; i < CONSTRAINTS.length; i++) {
       const field = fieldAt(tree, slot(FIRST_CONSTRAINT + i), isAny);
-      if (field) this.constraints.push({ name, field });
-    });
-    this.constraints.sort((a, b) => (a.field as TreeField<JsonValue>).at - (b.field as TreeField<JsonValue>).at);
+      if (field) this.constraints.push({ name: CONSTRAINTS[i] as (typeof CONSTRAINTS)[number], field });
+    }
+    inFileOrder(this.constraints);
     this.name = fieldAt(tree, slot(0), isString);
     this.location = fieldAt(tree, slot(1), isString);
     this.type = fieldAt(tree, slot(2), isString);
@@ -311,8 +331,8 @@ function arrayValue(tree: JsonTree, property: number): number {
 export function readConnector(tree: JsonTree, root: number): Connector | undefined {
   if (root < 0 || tree.kind(root) !== OBJECT) return undefined;
   const found = propertiesByKey(tree, root, ROOT_KEYS);
-  // The root is read once; its table is copied, as the readers below reuse theirs.
-  const rootFound = Int32Array.from(found);
+  // The root is read once; its table is copied (into a plain array, no buffer to allocate), as the readers below reuse theirs.
+  const rootFound = Array.from(found);
   const slot = (key: string): number => rootFound[ROOT_KEYS.bySlot.get(key) as number] as number;
   const authorization = objectValue(tree, slot('authorization'));
   const common: ConnectorCommon = {

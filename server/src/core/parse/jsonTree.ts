@@ -5,6 +5,8 @@
 // handed out for as long as the tree lives.
 import type { Node, NodeType } from 'jsonc-parser';
 
+const TYPE_NAMES: readonly NodeType[] = ['null', 'object', 'array', 'property', 'string', 'number', 'boolean', 'null'];
+
 // A node's kind, as stored.
 export const OBJECT = 1;
 export const ARRAY = 2;
@@ -22,6 +24,11 @@ export type Kind = typeof OBJECT | typeof ARRAY | typeof PROPERTY | typeof STRIN
  */
 export const JSON_OBJECT = Object.freeze(Object.create(null) as object);
 
+/** jsonc-parser's name for a kind. */
+export function nodeTypeOf(kind: number): NodeType {
+  return TYPE_NAMES[kind] as NodeType;
+}
+
 /** Whether a kind has children: objects, arrays and properties. */
 export function hasChildren(kind: number): boolean {
   return kind === OBJECT || kind === ARRAY || kind === PROPERTY;
@@ -30,7 +37,6 @@ export function hasChildren(kind: number): boolean {
 /** Containers with more children than this keep their children's indexes, for binary search by offset. */
 const WIDE = 32;
 
-const TYPE_NAMES: readonly NodeType[] = ['null', 'object', 'array', 'property', 'string', 'number', 'boolean', 'null'];
 
 /** What a tree is made of; a builder fills it, the tree only reads it. */
 export interface TreeArrays {
@@ -327,7 +333,7 @@ export function isTreeNode(node: Node | undefined): node is TreeNode {
 }
 
 /** The offset of the colon after a key that ends at `from` (whitespace and comments skipped), or undefined. */
-function colonAfter(text: string, from: number): number | undefined {
+export function colonAfter(text: string, from: number): number | undefined {
   let i = from;
   while (i < text.length) {
     const c = text.charCodeAt(i);

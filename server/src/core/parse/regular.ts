@@ -35,21 +35,53 @@ const SIMPLE_ESCAPES: Record<number, string> = { 34: '"', 92: '\\', 47: '/', 98:
 
 /**
  * Short strings repeat (keys, enumerated values): a direct-mapped cache by hash and length hands out one string
- * object per spelling without slicing the text again, so a large file holds each spelling once.
+ * object per spelling without slicing the text again, so a large file holds each spelling once. Its slots grow with
+ * the text up to 2^12 (a small file fills few of them, and making and clearing 4,096 of them would cost it more than
+ * its parse).
  */
-const CACHE_BITS = 12;
+const CACHE_MAX_BITS = 12;
+const CACHE_MIN_BITS = 6;
 const CACHE_MAX_LENGTH = 32;
+
+/** The cache's size in bits for a text of `length` characters: about one slot per 16 characters. */
+function cacheBitsFor(length: number): number {
+  let bits = CACHE_MIN_BITS;
+  while (bits < CACHE_MAX_BITS && 1 << (bits + 4) < length) bits++;
+  return bits;
+}
+
+/**
+ * The cache's slots, shared by the parses, which run one at a time from start to end: each parse clears the slots
+ * it uses before it starts and lets go of its strings when it ends, so nothing is ever found across texts, and no
+ * parse allocates them (every small file and every request body is parsed).
+ */
+const SLOTS = {
+  starts: new Int32Array(1 << CACHE_MAX_BITS),
+  lengths: new Int32Array(1 << CACHE_MAX_BITS),
+  strings: new Array<string>(1 << CACHE_MAX_BITS).fill(''),
+  inUse: 0,
+};
 
 class RegularParser {
   private pos = 0;
   private readonly out: TreeBuilder;
-  private readonly cachedStarts = new Int32Array(1 << CACHE_BITS).fill(-1);
-  private readonly cachedLengths = new Int32Array(1 << CACHE_BITS);
-  private readonly cachedStrings: string[] = new Array<string>(1 << CACHE_BITS).fill('');
+  private readonly cacheBits: number;
+  private readonly cachedStarts: Int32Array;
+  private readonly cachedLengths: Int32Array;
+  private readonly cachedStrings: string[];
 
-  /** Reads `text` from `from` to `to`; its nodes are numbered from 0 whatever the span. */
-  constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length) {
+  /**
+   * Reads `text` from `from` to `to`; its nodes are numbered from 0 whatever the span. `strict` declines comments
+   * and trailing commas too (plain JSON).
+   */
+  constructor(private readonly text: string, private readonly maxDepth: number, from = 0, to = text.length, private readonly strict = false) {
     this.pos = from;
+    this.cacheBits = cacheBitsFor(to - from);
+    SLOTS.inUse = 1 << this.cacheBits;
+    SLOTS.starts.fill(-1, 0, SLOTS.inUse);
+    this.cachedStarts = SLOTS.starts;
+    this.cachedLengths = SLOTS.lengths;
+    this.cachedStrings = SLOTS.strings;
     // Regular text has at most one node per character (a property and its key take at least the key's two quotes).
     this.out = new TreeBuilder(Math.ceil((to - from) / 8) + 16, to - from + 1);
   }
@@ -77,6 +109,7 @@ class RegularParser {
       if (c === SPACE || c === LF || c === CR || c === TAB) {
         this.pos++;
       } else if (c === SLASH) {
+        if (this.strict) throw IRREGULAR;
         const next = text.charCodeAt(this.pos + 1);
         if (next === SLASH) {
           let i = this.pos + 2;
@@ -130,8 +163,15 @@ class RegularParser {
   private skipSeparator(close: number): void {
     this.skipTrivia();
     const after = this.text.charCodeAt(this.pos);
-    if (after === COMMA) this.pos++;
-    else if (after !== close) throw IRREGULAR;
+    if (after === COMMA) {
+      this.pos++;
+      if (this.strict) {
+        this.skipTrivia();
+        if (this.text.charCodeAt(this.pos) === close) throw IRREGULAR;
+      }
+    } else if (after !== close) {
+      throw IRREGULAR;
+    }
   }
 
   private parseObject(parent: number, depth: number): number {
@@ -195,7 +235,8 @@ class RegularParser {
     this.pos = i + 1;
     const length = i - first;
     if (length > CACHE_MAX_LENGTH) return text.slice(first, i);
-    const slot = (hash ^ (hash >>> CACHE_BITS) ^ length) & ((1 << CACHE_BITS) - 1);
+    const bits = this.cacheBits;
+    const slot = (hash ^ (hash >>> bits) ^ length) & ((1 << bits) - 1);
     const cachedStart = this.cachedStarts[slot] as number;
     if (cachedStart >= 0 && this.cachedLengths[slot] === length && this.sameText(cachedStart, first, length)) return this.cachedStrings[slot] as string;
     const value = text.slice(first, i);
@@ -295,6 +336,14 @@ export function parseRegularJsonc(text: string, maxDepth = 512): JsonTree | unde
 }
 
 /**
+ * Parses text that is plain JSON (no comment, no trailing comma, no syntax error, nested at most `maxDepth` deep)
+ * into the tree jsonc-parser would find with comments and trailing commas disallowed, or returns undefined.
+ */
+export function parseRegularJson(text: string, maxDepth = 512): JsonTree | undefined {
+  return unlessIrregular(() => new RegularParser(text, maxDepth, 0, text.length, true).parseRoot());
+}
+
+/**
  * Parses the regular JSONC value spanning exactly [from, to) of text, nested `depth` containers deep (its nodes
  * numbered from 0, the value's own parent -1), or returns undefined. Re-reads one edited operation of a file.
  */
@@ -311,5 +360,8 @@ function unlessIrregular<T>(parse: () => T): T | undefined {
     // that unbalanced the value), which is no regular value of that span.
     if (error === IRREGULAR || error instanceof TreeFullError) return undefined;
     throw error;
+  } finally {
+    // The strings of this text are the tree's now, or garbage: the shared slots do not keep them alive.
+    SLOTS.strings.fill('', 0, SLOTS.inUse);
   }
 }

@@ -1,13 +1,17 @@
 // Fills a compact tree's arrays node by node, in document order: a container is opened, its children follow, and
-// closing it sets its length and the end of its subtree. The arrays live in resizable buffers: they grow in place
-// while the file is read and are cut to their exact size at the end, with no copy; their memory is mapped pages
-// that go back to the system when a tree is dropped (malloc'd buffers of a few MB, freed check after check, stay in
-// the process and make it grow).
+// closing it sets its length and the end of its subtree. A large text's arrays live in resizable buffers: they grow
+// in place while the file is read and are cut to their exact size at the end, with no copy; their memory is mapped
+// pages that go back to the system when a tree is dropped (malloc'd buffers of a few MB, freed check after check,
+// stay in the process and make it grow). A small text's arrays are plain: mapping and unmapping five buffers costs
+// more than reading a file of a few KB, and their few KB are no burden to the allocator.
 import type { Kind, TreeArrays } from './jsonTree';
 
 /** A buffer that grows and shrinks in place: its memory is mapped pages, given back to the system when freed. */
 type ResizableBuffer = ArrayBuffer & { resize(bytes: number): void };
 const Resizable = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ResizableBuffer;
+
+/** Texts with room for more nodes than this get mapped buffers; smaller ones plain arrays, copied when they grow. */
+const MAPPED_FROM_NODES = 1 << 16;
 
 /** Thrown when a tree needs more nodes than it was given room for (a span parse that ran past its end). */
 export class TreeFullError extends RangeError {
@@ -19,18 +23,24 @@ export class TreeFullError extends RangeError {
 export class TreeBuilder {
   private count = 0;
   private capacity: number;
-  private readonly buffers: ResizableBuffer[];
-  private readonly kinds: Uint8Array;
-  private readonly offsets: Int32Array;
-  private readonly lengths: Int32Array;
-  private readonly parents: Int32Array;
-  private readonly ends: Int32Array;
-  private values: unknown[];
+  /** The mapped buffers under the arrays (kinds first), or undefined when the arrays are plain. */
+  private readonly buffers: ResizableBuffer[] | undefined;
+  private kinds: Uint8Array;
+  private offsets: Int32Array;
+  private lengths: Int32Array;
+  private parents: Int32Array;
+  private ends: Int32Array;
+  /** Filled in node order, each node's value appended as it is added: the array stays packed and grows by itself. */
+  private readonly values: unknown[] = [];
 
-  /** `capacity` nodes to start with, never more than `maxNodes` (the buffers reserve room for that many). */
+  /** `capacity` nodes to start with, never more than `maxNodes` (mapped buffers reserve room for that many). */
   constructor(capacity: number, private readonly maxNodes: number) {
     this.capacity = Math.min(capacity, maxNodes);
-    this.values = new Array<unknown>(this.capacity);
+    if (maxNodes <= MAPPED_FROM_NODES) {
+      this.buffers = undefined;
+      [this.offsets, this.lengths, this.parents, this.ends, this.kinds] = plainArrays(this.capacity);
+      return;
+    }
     const kinds = new Resizable(this.capacity, { maxByteLength: maxNodes });
     const ints = [0, 1, 2, 3].map(() => new Resizable(this.capacity * 4, { maxByteLength: maxNodes * 4 }));
     this.buffers = [kinds, ...ints];
@@ -45,8 +55,16 @@ export class TreeBuilder {
   private grow(): void {
     if (this.capacity >= this.maxNodes) throw new TreeFullError();
     this.capacity = Math.min(this.capacity * 2 + 16, this.maxNodes);
-    this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
-    this.values.length = this.capacity;
+    if (this.buffers) {
+      this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
+      return;
+    }
+    const [offsets, lengths, parents, ends, kinds] = plainArrays(this.capacity);
+    this.offsets = grown(this.offsets, offsets);
+    this.lengths = grown(this.lengths, lengths);
+    this.parents = grown(this.parents, parents);
+    this.ends = grown(this.ends, ends);
+    this.kinds = grown(this.kinds, kinds);
   }
 
   /** Adds a node whose children follow; `value` is a container's plain value (filled as its children come). */
@@ -98,9 +116,33 @@ export class TreeBuilder {
   /** The arrays at their exact size. */
   finish(): TreeArrays {
     const n = this.count;
-    // Shortening an array trims its storage in place; so does shrinking the buffers (their tail pages are released).
-    this.values.length = n;
-    this.buffers.forEach((b, i) => b.resize(n * (i === 0 ? 1 : 4)));
+    // Shrinking the buffers releases their tail pages in place.
+    if (this.buffers) {
+      this.buffers.forEach((b, i) => b.resize(n * (i === 0 ? 1 : 4)));
+    } else if (n < this.capacity) {
+      // Views of the first n entries: a tree's arrays are as long as it has nodes.
+      this.kinds = this.kinds.subarray(0, n);
+      this.offsets = this.offsets.subarray(0, n);
+      this.lengths = this.lengths.subarray(0, n);
+      this.parents = this.parents.subarray(0, n);
+      this.ends = this.ends.subarray(0, n);
+    }
     return { kinds: this.kinds, offsets: this.offsets, lengths: this.lengths, parents: this.parents, ends: this.ends, values: this.values };
   }
+}
+
+/**
+ * A small text's five arrays of `capacity` entries, in one plain buffer: one allocation, where an ArrayBuffer
+ * each would cost the allocator and the collector five (every body of every Custom request is parsed too).
+ */
+function plainArrays(capacity: number): [Int32Array, Int32Array, Int32Array, Int32Array, Uint8Array] {
+  const buffer = new ArrayBuffer(capacity * 17);
+  const ints = (i: number): Int32Array => new Int32Array(buffer, i * capacity * 4, capacity);
+  return [ints(0), ints(1), ints(2), ints(3), new Uint8Array(buffer, capacity * 16, capacity)];
+}
+
+/** `into` holding `from`'s entries first. */
+function grown<T extends Uint8Array | Int32Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
 }

@@ -10,4 +10,8 @@ ruleTable(urlNotAbsolute, [
   { name: 'in onlyPath the whole url may be a parameter', text: request('{resource}', ', "parameterMode": "onlyPath"') },
   { name: 'a host with a space fails', text: request('https://ifs host/Orders'), expect: [{ at: '"https://ifs host/Orders"', message: /not a valid URL/ }] },
   { name: 'a non-http scheme fails', text: request('ftp://files.example.com/x'), expect: [{ at: '"ftp://files.example.com/x"', message: /scheme is 'ftp'/ }] },
+  { name: 'a scheme in capitals is the same scheme', text: request('HTTPS://other.example.com/Orders') },
+  { name: 'a scheme in capitals is named in lower case', text: request('Mailto:orders@example.com'), expect: [{ at: '"Mailto:orders@example.com"', message: /scheme is 'mailto', not http/ }] },
+  { name: 'an unclosed IPv6 host fails', text: request('http://[::1/Orders'), expect: [{ at: '"http://[::1/Orders"', message: /it is not a valid URL/ }] },
+  { name: 'a tab inside the scheme makes the url relative', text: request('ht\\ttps://x/Orders') },
 ]);

@@ -26,9 +26,10 @@ export const duplicateHeader: OperationRule<'authorization'> = {
       if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
       else seen.set(entry.name.toLowerCase(), entry.name);
     }
+    const headerParameters = facts.in('header');
+    if (headerParameters.length === 0) return;
     const auth = connector.authorization;
     const authHeader = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
-    const headerParameters = facts.in('header');
     for (const parameter of headerParameters) {
       const name = parameter.name?.value;
       if (!name) continue;

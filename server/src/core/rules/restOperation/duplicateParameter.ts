@@ -11,6 +11,7 @@ export const duplicateParameter: OperationRule = {
     why: 'A parameter is identified by its name within its location; the workflow supplies one value per name, so a second parameter with that name can never be set.',
   },
   check(operation, context) {
+    if (operation.parameters.length < 2) return;
     const seen = new Set<string>();
     for (const parameter of operation.parameters) {
       const name = parameter.name;

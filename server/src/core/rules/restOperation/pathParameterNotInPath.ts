@@ -15,9 +15,10 @@ export const pathParameterNotInPath: OperationRule = {
   },
   check(operation, { facts, report }) {
     const path = operation.path;
-    if (!path) return;
+    const parameters = facts.in('path');
+    if (!path || parameters.length === 0) return;
     const declared = new Set(pathPlaceholders(path.value).map((p) => p.name));
-    for (const parameter of facts.in('path')) {
+    for (const parameter of parameters) {
       const name = parameter.name;
       if (!name || declared.has(name.value)) continue;
       const appended = `${path.value.replace(/\/+$/, '')}/{${name.value}}`;

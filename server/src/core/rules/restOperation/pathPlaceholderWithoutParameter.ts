@@ -17,8 +17,10 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
     const { facts, text, report } = context;
     const path = operation.path;
     if (!path) return;
+    const placeholders = pathPlaceholders(path.value);
+    if (placeholders.length === 0) return;
     const declared = new Set(facts.in('path').map((p) => p.name?.value));
-    for (const placeholder of pathPlaceholders(path.value)) {
+    for (const placeholder of placeholders) {
       if (declared.has(placeholder.name)) continue;
       const at = spanInString(text, path.node, placeholder.index, placeholder.length);
       if (placeholder.name === '') {

@@ -13,6 +13,7 @@ export const computedTemplateCycle: OperationRule = {
   },
   check(operation, context) {
     const computed = computedParameters(operation);
+    if (computed.length === 0) return;
     const byName = new Map(computed.map((p) => [parameterName(p), p]));
     const edges = new Map(computed.map((p) => [parameterName(p), templateReferences(p.template.value).map((r) => r.name).filter((n) => byName.has(n))]));
     const reported = new Set<string>();

@@ -14,8 +14,10 @@ export const computedTemplateUnknownParameter: OperationRule = {
     fix: 'Changes the name to the closest parameter name.',
   },
   check(operation, context) {
+    const computed = computedParameters(operation);
+    if (computed.length === 0) return;
     const names = operation.parameters.map((p) => p.name?.value).filter((n): n is string => n !== undefined);
-    for (const parameter of computedParameters(operation)) {
+    for (const parameter of computed) {
       const template = parameter.template;
       for (const reference of templateReferences(template.value)) {
         if (names.includes(reference.name)) continue;

@@ -15,7 +15,7 @@ export const constraintsNotEnforced: ParameterRule<'advanced'> = {
   },
   check(parameter, context) {
     const { connector, report } = context;
-    if (connector.advanced?.enforceConstraints?.value === true) return;
+    if (parameter.constraints.length === 0 || connector.advanced?.enforceConstraints?.value === true) return;
     // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
     const type = parameter.type?.value ?? '';
     const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));

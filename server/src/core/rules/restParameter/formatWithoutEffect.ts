@@ -17,6 +17,8 @@ export const formatWithoutEffect: ParameterRule = {
     why: 'Only three formats change what the platform sends: date-time for strings, int64 for integers and float for numbers; any other format is documentation only.',
   },
   check(parameter, context) {
+    // Most parameters have no format: nothing is made for them.
+    if (!parameter.format && !parameter.items) return;
     const report = (format: Field<string>, type: string | undefined, owner: string): void => {
       if (effective(type) === format.value) return;
       const hint = effective(type) ? ` On ${quoted(type ?? '')} only ${quoted(effective(type) ?? '')} changes what is sent.` : '';
