@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type * as vscode from 'vscode';
-import { SendHistory, type HistoryEntry } from '../../client/src/send/history';
+import { HISTORY_ANSWER_LIMIT, SendHistory, type HistoryEntry } from '../../client/src/send/history';
 import type { ResultView } from '../../client/src/webview/protocol';
 import { parseExact, portableResult, resultOfPortable, type InputDescription } from '../../server/src/core';
 
@@ -115,6 +115,25 @@ describe('the results Send Request keeps (Show History)', () => {
     const entry = sent({ petId: 7, status: 'sold' }, { method: 'GET', url: 'http://127.0.0.1/pets/7?status=sold', headers: [['Accept', 'application/json']] }, '{"id":7}');
     await new SendHistory(state).add(entry, INPUTS);
     assert.deepEqual(new SendHistory(state).entries(), [entry]);
+  });
+
+  test('a long answer is kept in part: the start of its body, not its data, and a warning that says so; fifty stay small', async () => {
+    const state = memento();
+    const rows = Array.from({ length: 20_000 }, (_, i) => `{"OrderNo":"${i}","Total":${i}.50}`);
+    const answer = `{"value":[${rows.join(',')}]}`;
+    const entry = sent({ petId: 7 }, { method: 'GET', url: 'http://127.0.0.1/Orders', headers: [['Accept', 'application/json']] }, answer);
+    const history = new SendHistory(state);
+    for (let i = 0; i < 50; i++) await history.add(entry, INPUTS);
+    const [kept] = history.entries();
+    assert.ok(kept);
+    assert.equal(kept.view.rawText, answer.slice(0, HISTORY_ANSWER_LIMIT));
+    assert.equal(kept.view.rawLength, answer.length);
+    assert.equal(kept.view.result.dataJson, undefined);
+    assert.equal(kept.view.result.status, 200);
+    assert.match(kept.view.result.warnings.at(-1) ?? '', new RegExp(`keeps the first 100,000 characters of this answer \\(${answer.length.toLocaleString('en-US')} in all\\).*send the request again`));
+    assert.equal(kept.view.canSaveAsExpectation, false);
+    assert.ok(answer.length > 4 * HISTORY_ANSWER_LIMIT);
+    assert.ok(JSON.stringify([...state.stored.values()]).length < 50 * (HISTORY_ANSWER_LIMIT * 1.2), 'fifty long answers stay within the limit each');
   });
 
   test('the history an earlier version kept, which may hold such values, is not shown and is deleted', async () => {

@@ -4,7 +4,7 @@ import {
   type ExactJson, type InputDescription,
 } from '../../../server/src/core';
 import type { PreviewRequestResult } from '../../../server/src/protocol';
-import type { ResultView } from '../webview/protocol';
+import { RAW_VIEW_LIMIT, type ResultView } from '../webview/protocol';
 
 const HISTORY_KEY = 'connectorTools.sentHistory';
 /** Where an earlier version kept results with every value as sent: deleted, never read. */
@@ -12,6 +12,12 @@ const UNFILTERED_HISTORY_KEY = 'connectorTools.history';
 const LAST_TEXTS_KEY = 'connectorTools.lastTexts';
 /** Results kept per workspace. */
 export const HISTORY_LIMIT = 50;
+/**
+ * The most of an answer's body (and of its data as JSON) the history keeps per result, in characters: as much as the
+ * panel's raw view shows. The workspace state is one file that VS Code reads whole and copies on every change, so
+ * fifty answers of megabytes each would make every send slower and the file hundreds of megabytes.
+ */
+export const HISTORY_ANSWER_LIMIT = RAW_VIEW_LIMIT;
 
 export interface HistoryEntry {
   /** `file uri#operation id`. */
@@ -34,7 +40,7 @@ export class SendHistory {
 
   /** Keeps a result, without the values of the operation's inputs that may hold a credential. */
   async add(entry: HistoryEntry, inputs: readonly InputDescription[]): Promise<void> {
-    const kept = { ...entry, view: withoutCredentials(entry.view, inputs) };
+    const kept = { ...entry, view: withinLimit(withoutCredentials(entry.view, inputs)) };
     await this.state.update(HISTORY_KEY, [kept, ...this.entries()].slice(0, HISTORY_LIMIT));
   }
 
@@ -105,6 +111,29 @@ function withoutCredentials(view: ResultView, inputs: readonly InputDescription[
     rawText: redactText(view.rawText, echoes),
     ...(view.responseHeaders ? { responseHeaders: redactJson(view.responseHeaders, echoes) } : {}),
     canSaveAsExpectation: false,
+  };
+}
+
+/**
+ * A result as the history keeps a long answer: the start of its body (as the raw view shows it), without the data
+ * read from it (its table and tree), and a warning that says so; the request, status and headers whole.
+ */
+function withinLimit(view: ResultView): ResultView {
+  const dataLength = view.result.dataJson?.length ?? 0;
+  if (view.rawText.length <= HISTORY_ANSWER_LIMIT && dataLength <= HISTORY_ANSWER_LIMIT) return view;
+  const length = view.rawLength ?? view.rawText.length;
+  const { dataJson: _data, entityDescriptorJson: _descriptor, ...result } = view.result;
+  const { structure: _structure, nextPageUrl: _next, etagFollowUps: _etag, ...rest } = view;
+  return {
+    ...rest,
+    rawText: view.rawText.slice(0, HISTORY_ANSWER_LIMIT),
+    rawLength: length,
+    result: {
+      ...result,
+      warnings: [...result.warnings, `The history keeps the first ${HISTORY_ANSWER_LIMIT.toLocaleString('en-US')} characters of this answer (${length.toLocaleString('en-US')} in all), without its table and tree: send the request again to see it whole.`],
+    },
+    canSaveAsExpectation: false,
+    canUseAsStructure: false,
   };
 }
 
