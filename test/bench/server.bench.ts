@@ -73,7 +73,7 @@ async function coldStart(serverPath: string, run: number): Promise<number> {
  * keystroke right after the file's first diagnostics; returns each keystroke's time to its diagnostics.
  */
 async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<number[]> {
-  const lsp = await startLsp({ serverPath, settings });
+  const lsp = await startLsp({ serverPath, settings, ...(PROFILE_DIR ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } } : {}) });
   await lsp.changeSettings(settings);
   const uri = fileUri('typing.connector.json');
   const pending = lsp.diagnostics(uri, 1);
@@ -100,8 +100,39 @@ async function rssWithOpen(serverPath: string, text: string, settings: Record<st
   return { checked, settled, findings };
 }
 
-/** Runs the benchmark and prints its table. */
+/** `--profile=DIR`: the servers that are typed into write CPU profiles into DIR (node --cpu-prof). */
+const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+
+/** Typing in an operation of the two 1,000-operation files of the shape users import, clean and full of findings. */
+async function typingInLargeFiles(server: string): Promise<{ clean: number[]; findings: number[] }> {
+  const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
+  const clean = await typingInOperation(server, generateArraysAndHeadersConnector(1_000), largeSettings);
+  const findings = await typingInOperation(server, generateConnectorWithFindings(1_000), largeSettings);
+  return { clean, findings };
+}
+
+/** The rows of typing in the large files. */
+function typingRows({ clean, findings }: { clean: number[]; findings: number[] }): string[][] {
+  return [
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), first edit', `${ms(clean[0] ?? Number.NaN)} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p50 (200 edits)', `${ms(percentile(clean, 50))} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p95', `${ms(percentile(clean, 95))} ms`, '< 25 ms'],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings (1.4 MB, 2,700 findings), first edit', `${ms(findings[0] ?? Number.NaN)} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings, p50 (200 edits)', `${ms(percentile(findings, 50))} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings, p95', `${ms(percentile(findings, 95))} ms`, '< 25 ms'],
+  ];
+}
+
+/** Runs the benchmark and prints its table; `--typing` runs only typing in the large files. */
 export async function runServerBench(): Promise<void> {
+  if (process.argv.includes('--typing')) {
+    const server = productionServer();
+    const rows: string[][] = [['measure', 'value', 'target']];
+    // Three rounds, each in fresh servers: the first edit is one sample per server.
+    for (let round = 0; round < 3; round++) rows.push(...typingRows(await typingInLargeFiles(server)));
+    printTable('Typing in large files (real server over stdio, three rounds)', rows);
+    return;
+  }
   const bare = await bareJsonServer();
   const server = productionServer();
   const ours: number[] = [];
@@ -161,8 +192,7 @@ export async function runServerBench(): Promise<void> {
 
   // Files of the shape users import: many headers and arrays per operation, clean and full of findings.
   const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
-  const cleanTyping = await typingInOperation(server, generateArraysAndHeadersConnector(1_000), largeSettings);
-  const findingsTyping = await typingInOperation(server, generateConnectorWithFindings(1_000), largeSettings);
+  const typing = await typingInLargeFiles(server);
   const findingsText = generateConnectorWithFindings(10_000);
   const findingsRss = await rssWithOpen(server, findingsText, largeSettings);
 
@@ -181,12 +211,7 @@ export async function runServerBench(): Promise<void> {
     ['full check of the 10,000-operation file → diagnostics, p50 (200 edits)', `${ms(percentile(fullTimes, 50))} ms`, ''],
     ['server RSS after 50 / 100 / 150 / 200 full checks of it (while checking)', rssAlong.map(mb).join(' / '), ''],
     ['server RSS 25 s after the 200 full checks', mb(rssAfterSettled), 'no growth'],
-    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), first edit', `${ms(cleanTyping[0] ?? Number.NaN)} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p50 (200 edits)', `${ms(percentile(cleanTyping, 50))} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p95', `${ms(percentile(cleanTyping, 95))} ms`, '< 25 ms'],
-    ['edit in an operation → diagnostics, 1,000 ops full of findings (1.4 MB, 2,700 findings), first edit', `${ms(findingsTyping[0] ?? Number.NaN)} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops full of findings, p50 (200 edits)', `${ms(percentile(findingsTyping, 50))} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops full of findings, p95', `${ms(percentile(findingsTyping, 95))} ms`, '< 25 ms'],
+    ...typingRows(typing),
     [
       `server RSS with the 10,000-operation file full of findings open and checked (${(findingsText.length / 2 ** 20).toFixed(0)} MB, ${findingsRss.findings.toLocaleString('en-US')} findings; at once / 25 s later)`,
       `${mb(findingsRss.checked)} / ${mb(findingsRss.settled)}`, '< 150 MB',
