@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
-import { fileUri, startLsp, type LspSession } from '../support/lspClient';
+import { fileUri, SERVER_PATH, startLsp, type LspSession } from '../support/lspClient';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
 import { mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
@@ -73,7 +73,7 @@ async function coldStart(serverPath: string, run: number): Promise<number> {
  * keystroke right after the file's first diagnostics; returns each keystroke's time to its diagnostics.
  */
 async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<number[]> {
-  const lsp = await startLsp({ serverPath, settings, ...(PROFILE_DIR ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${PROFILE_DIR}` } } : {}) });
+  const lsp = await startLsp({ serverPath, settings, ...(PROFILE_DIR ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
   await lsp.changeSettings(settings);
   const uri = fileUri('typing.connector.json');
   const pending = lsp.diagnostics(uri, 1);
@@ -81,7 +81,16 @@ async function typingInOperation(serverPath: string, text: string, settings: Rec
   await pending;
   const at = text.indexOf('"summary": "Search items 500"') + '"summary": "Search items 500'.length;
   const { times } = await typeAt(lsp, uri, text, at, 2, 200);
-  await lsp.stop();
+  if (PROFILE_DIR) {
+    // The profile is written when the server exits of itself, which stop() does not wait for.
+    const exited = new Promise((resolve) => lsp.process.once('exit', resolve));
+    await lsp.connection.sendRequest('shutdown');
+    await lsp.connection.sendNotification('exit');
+    await exited;
+    lsp.connection.dispose();
+  } else {
+    await lsp.stop();
+  }
   return times;
 }
 
@@ -126,7 +135,8 @@ function typingRows({ clean, findings }: { clean: number[]; findings: number[] }
 /** Runs the benchmark and prints its table; `--typing` runs only typing in the large files. */
 export async function runServerBench(): Promise<void> {
   if (process.argv.includes('--typing')) {
-    const server = productionServer();
+    // Profiles read better with the names of the development build (npm run build).
+    const server = PROFILE_DIR ? SERVER_PATH : productionServer();
     const rows: string[][] = [['measure', 'value', 'target']];
     // Three rounds, each in fresh servers: the first edit is one sample per server.
     for (let round = 0; round < 3; round++) rows.push(...typingRows(await typingInLargeFiles(server)));
