@@ -7,6 +7,7 @@ import { parseTree } from 'jsonc-parser';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Rule } from '../../server/src/core/rules/types';
+import type { ChangedRegion } from '../../server/src/core/textChange';
 import { generateConnectorWithFindings, generateODataConnector, generateRestConnector } from '../bench/generate';
 import { modelSnapshot } from '../support/modelSnapshot';
 
@@ -14,6 +15,9 @@ const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SEEDS = [
   generateRestConnector(6),
   generateODataConnector(6),
+  // Full of findings, with LF and CR LF line ends: edits before, inside and after findings, adding and removing lines.
+  generateConnectorWithFindings(3),
+  generateConnectorWithFindings(3).replace(/\n/g, '\r\n'),
   ...['broken-rest', 'broken-odata', 'petstore', 'ifs-orders'].map((name) => readFileSync(join(EXAMPLES, `${name}.connector.json`), 'utf8')),
 ];
 
@@ -46,27 +50,27 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('setting' as const), which: fc.nat(), at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.constantFrom(...SETTING_INSERTS) }),
 );
 
-function apply(text: string, e: typeof edit extends fc.Arbitrary<infer T> ? T : never): string {
+/** The text an edit makes, and the region it covers in the text before it, as the editor tells it. */
+function applyTold(text: string, e: typeof edit extends fc.Arbitrary<infer T> ? T : never): { text: string; region: ChangedRegion } {
+  const replace = (at: number, removed: number, inserted: string) => ({ text: text.slice(0, at) + inserted + text.slice(at + removed), region: { start: at, oldEnd: at + removed, newEnd: at + inserted.length } });
   if (e.kind === 'type') {
     const at = e.at % (text.length + 1);
-    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
+    return replace(at, Math.min(e.remove, text.length - at), e.insert);
   }
   if (e.kind === 'setting') {
     const values = (parseTree(text)?.children ?? []).map((p) => p.children?.[1]).filter((v) => v !== undefined && v.length > 2);
     const value = values[e.which % Math.max(1, values.length)];
-    if (!value) return text;
-    // Anywhere after the value's first character, up to just before its last.
+    if (!value) return replace(0, 0, '');
     const at = value.offset + 1 + (e.at % (value.length - 1));
-    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, value.offset + value.length - 1 - at));
+    return replace(at, Math.min(e.remove, value.offset + value.length - 1 - at), e.insert);
   }
   const group = SWAPS[e.group % SWAPS.length] as string[];
   const from = group[e.from % group.length] as string;
   const to = group[e.to % group.length] as string;
   const positions: number[] = [];
   for (let i = text.indexOf(from); i >= 0; i = text.indexOf(from, i + 1)) positions.push(i);
-  if (positions.length === 0) return text;
-  const at = positions[e.occurrence % positions.length] as number;
-  return text.slice(0, at) + to + text.slice(at + from.length);
+  if (positions.length === 0) return replace(0, 0, '');
+  return replace(positions[e.occurrence % positions.length] as number, from.length, to);
 }
 
 test('checking only the edited operation or setting gives exactly the findings, tree and model of a full check, edit after edit', () => {
@@ -77,9 +81,11 @@ test('checking only the edited operation or setting gives exactly the findings, 
     fc.property(fc.constantFrom(...SEEDS), fc.array(edit, { minLength: 1, maxLength: 12 }), (seed, edits) => {
       let text = seed;
       let state: LintState = lintFully(text);
-      for (const e of edits) {
-        text = apply(text, e);
-        state = lintIncrementally(state, text);
+      for (const [i, e] of edits.entries()) {
+        // Every other edit as the editor tells it: the region it replaced (even a word swapped for itself).
+        const told = applyTold(text, e);
+        text = told.text;
+        state = lintIncrementally(state, text, {}, RULES, i % 2 === 0 ? told.region : undefined);
         total++;
         if (state.checked === 'one-operation') incremental++;
         if (state.checked === 'one-setting') settings++;

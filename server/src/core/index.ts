@@ -22,6 +22,8 @@ export type { RuleInfo } from './ruleCatalog';
 export { isSeverityLevel } from './findings';
 export type { Finding, Fix, Severity, SeverityLevel, SeverityOverrides, Span, TextEdit } from './findings';
 export { LineIndex } from './lineIndex';
+export { composeRegions } from './textChange';
+export type { ChangedRegion } from './textChange';
 export { closeMatches } from './closeMatches';
 export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';

@@ -3,6 +3,7 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type MetadataSource, type SeverityOverrides } from '../core';
 import { fileKindOf, type FileKind } from '../io/fileKinds';
 import type { DocumentAnalysis } from './context';
+import type { DocumentEdits } from './documentEdits';
 import { IdleCollection } from './idleCollection';
 import type { ServerSettings } from './settings';
 
@@ -56,6 +57,8 @@ export class AnalysisCache {
     private readonly bodyFiles?: (uri: string) => BodyFileReader,
     /** Reads the $metadata an OData connector names (inside the workspace), parsed once per file version. */
     private readonly metadata?: (uri: string) => MetadataSource,
+    /** Where the editor's changes fell since the last version read. */
+    private readonly edits?: DocumentEdits,
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
@@ -68,12 +71,14 @@ export class AnalysisCache {
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) });
+    // Where the text changed since the cached version (every version analysed takes what was noted before it).
+    const edit = this.edits?.take(uri);
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) }, edit);
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
     // The previous version's line index lends the lines an edit did not touch.
-    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines), result };
+    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines, edit), result };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     this.idle.checked(text.length);
     return analysis;
@@ -81,5 +86,6 @@ export class AnalysisCache {
 
   forget(uri: string): void {
     this.cache.delete(uri);
+    this.edits?.forget(uri);
   }
 }
