@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { fileUri, SERVER_PATH, startLsp, type LspSession } from '../support/lspClient';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
-import { mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
+import { cpuOf, mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
 /** A letter for each keystroke: what typing into a string gives. */
 const letters = (version: number): string => String.fromCharCode(97 + (version % 26));
@@ -72,7 +72,7 @@ async function coldStart(serverPath: string, run: number): Promise<number> {
  * Opens `text` in a server of its own and types 200 letters into the summary of its 500th operation, the first
  * keystroke right after the file's first diagnostics; returns each keystroke's time to its diagnostics.
  */
-async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<number[]> {
+async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<{ times: number[]; cpuPerEdit: number }> {
   const lsp = await startLsp({ serverPath, settings, ...(PROFILE_DIR ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
   await lsp.changeSettings(settings);
   const uri = fileUri('typing.connector.json');
@@ -80,7 +80,9 @@ async function typingInOperation(serverPath: string, text: string, settings: Rec
   await lsp.open(uri, text);
   await pending;
   const at = text.indexOf('"summary": "Search items 500"') + '"summary": "Search items 500'.length;
+  const cpuBefore = cpuOf(lsp.process.pid ?? 0);
   const { times } = await typeAt(lsp, uri, text, at, 2, 200);
+  const cpuPerEdit = (cpuOf(lsp.process.pid ?? 0) - cpuBefore) / times.length;
   if (PROFILE_DIR) {
     // The profile is written when the server exits of itself, which stop() does not wait for.
     const exited = new Promise((resolve) => lsp.process.once('exit', resolve));
@@ -91,7 +93,22 @@ async function typingInOperation(serverPath: string, text: string, settings: Rec
   } else {
     await lsp.stop();
   }
-  return times;
+  return { times, cpuPerEdit };
+}
+
+/** Opens `text` in a server of its own, waits `pauseMs` (a user reading before typing) and types 5 letters; returns the first one's time. */
+async function firstEditAfterPause(serverPath: string, text: string, settings: Record<string, unknown>, pauseMs: number): Promise<number> {
+  const lsp = await startLsp({ serverPath, settings });
+  await lsp.changeSettings(settings);
+  const uri = fileUri('paused.connector.json');
+  const pending = lsp.diagnostics(uri, 1);
+  await lsp.open(uri, text);
+  await pending;
+  await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  const at = text.indexOf('"summary": "Search items 500"') + '"summary": "Search items 500'.length;
+  const { times } = await typeAt(lsp, uri, text, at, 2, 5);
+  await lsp.stop();
+  return times[0] ?? Number.NaN;
 }
 
 /** The server's RSS with `text` open and checked: at once, and once it has been idle. */
@@ -112,16 +129,23 @@ async function rssWithOpen(serverPath: string, text: string, settings: Record<st
 /** `--profile=DIR`: the servers that are typed into write CPU profiles into DIR (node --cpu-prof). */
 const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
 
+type Typing = Awaited<ReturnType<typeof typingInOperation>>;
+
 /** Typing in an operation of the two 1,000-operation files of the shape users import, clean and full of findings. */
-async function typingInLargeFiles(server: string): Promise<{ clean: number[]; findings: number[] }> {
+async function typingInLargeFiles(server: string): Promise<{ clean: Typing; findings: Typing; paused: number[] }> {
   const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
-  const clean = await typingInOperation(server, generateArraysAndHeadersConnector(1_000), largeSettings);
-  const findings = await typingInOperation(server, generateConnectorWithFindings(1_000), largeSettings);
-  return { clean, findings };
+  const cleanText = generateArraysAndHeadersConnector(1_000);
+  const findingsText = generateConnectorWithFindings(1_000);
+  const clean = await typingInOperation(server, cleanText, largeSettings);
+  const findings = await typingInOperation(server, findingsText, largeSettings);
+  const paused = [await firstEditAfterPause(server, cleanText, largeSettings, 1_000), await firstEditAfterPause(server, findingsText, largeSettings, 1_000)];
+  return { clean, findings, paused };
 }
 
 /** The rows of typing in the large files. */
-function typingRows({ clean, findings }: { clean: number[]; findings: number[] }): string[][] {
+function typingRows(typing: { clean: Typing; findings: Typing; paused: number[] }): string[][] {
+  const clean = typing.clean.times;
+  const findings = typing.findings.times;
   return [
     ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), first edit', `${ms(clean[0] ?? Number.NaN)} ms`, ''],
     ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p50 (200 edits)', `${ms(percentile(clean, 50))} ms`, ''],
@@ -129,6 +153,8 @@ function typingRows({ clean, findings }: { clean: number[]; findings: number[] }
     ['edit in an operation → diagnostics, 1,000 ops full of findings (1.4 MB, 2,700 findings), first edit', `${ms(findings[0] ?? Number.NaN)} ms`, ''],
     ['edit in an operation → diagnostics, 1,000 ops full of findings, p50 (200 edits)', `${ms(percentile(findings, 50))} ms`, ''],
     ['edit in an operation → diagnostics, 1,000 ops full of findings, p95', `${ms(percentile(findings, 95))} ms`, '< 25 ms'],
+    ['first edit 1 s after opening (a user reading before typing), clean / full of findings', typing.paused.map((t) => `${ms(t)} ms`).join(' / '), ''],
+    ['server CPU time per edit (user + system, mean of 200; clean / full of findings)', `${ms(typing.clean.cpuPerEdit)} / ${ms(typing.findings.cpuPerEdit)} ms`, ''],
   ];
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
+import { rehearsalEdit } from '../../server/src/core/check/incremental';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Rule } from '../../server/src/core/rules/types';
@@ -272,4 +273,20 @@ test('rules are sorted into a rule set once per list and levels, then shared key
   state = lintIncrementally(state, `${text} `, levels, rules);
   lintText(text, {}, rules);
   assert.equal(sorted, 2);
+});
+
+test('the rehearsed first keystroke is an edit inside one operation, checked in part exactly as in full, and leaves the version it starts from as it was', () => {
+  const text = generateConnectorWithFindings(20);
+  const state = lintFully(text);
+  const findings = structuredClone(state.result.findings);
+  const rehearsal = rehearsalEdit(state);
+  assert.ok(rehearsal);
+  assert.equal(rehearsal.text.length, text.length + 1);
+  const next = lintIncrementally(state, rehearsal.text, {}, RULES, rehearsal.edit);
+  assert.equal(next.checked, 'one-operation');
+  assert.deepEqual(next.result.findings, lintText(rehearsal.text).findings);
+  assert.equal(state.result.parsed.text, text);
+  assert.deepEqual(state.result.findings, findings);
+  // A version that cannot be checked in part has nothing to rehearse.
+  assert.equal(rehearsalEdit(lintFully(text.replace('"operations": [', '"operations": [ ,'))), undefined);
 });

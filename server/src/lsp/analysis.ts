@@ -1,10 +1,10 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type MetadataSource, type SeverityOverrides } from '../core';
+import { LineIndex, rehearsalEdit, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type CheckOptions as LintOptions, type MetadataSource, type SeverityOverrides } from '../core';
 import { fileKindOf, type FileKind } from '../io/fileKinds';
 import type { DocumentAnalysis } from './context';
 import type { DocumentEdits } from './documentEdits';
-import { IdleCollection } from './idleCollection';
+import { IdleCollection, LARGE } from './idleCollection';
 import type { ServerSettings } from './settings';
 
 /** How one file is checked: its rule levels (project file, then the editor's settings) and whether it is ignored. */
@@ -46,6 +46,8 @@ function tooLarge(text: string, limitKb: number): CheckedDocument {
 export class AnalysisCache {
   private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: CheckState }>();
   private readonly idle = new IdleCollection();
+  /** Documents whose first keystroke has been rehearsed (see rehearse). */
+  private readonly rehearsed = new Set<string>();
 
   constructor(
     private readonly service: ConnectorLanguageService,
@@ -73,7 +75,7 @@ export class AnalysisCache {
     const text = document.getText();
     // Where the text changed since the cached version (every version analysed takes what was noted before it).
     const edit = this.edits?.take(uri);
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) }, edit);
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, this.lintOptions(uri, overrides, metadata), edit);
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
@@ -84,7 +86,29 @@ export class AnalysisCache {
     return analysis;
   }
 
+  /**
+   * Once per opened large file, while idle: checks a harmless edit of its current version (core rehearsalEdit) and
+   * forgets it, so that the first keystroke runs code already compiled. Undefined when there is nothing to rehearse.
+   */
+  rehearse(uri: string): DocumentAnalysis | undefined {
+    const cached = this.cache.get(uri);
+    const document = this.documents.get(uri);
+    if (this.rehearsed.has(uri) || !cached?.lintState || !document || document.version !== cached.analysis.version || cached.analysis.text.length < LARGE) return undefined;
+    this.rehearsed.add(uri);
+    const rehearsal = rehearsalEdit(cached.lintState);
+    if (!rehearsal) return undefined;
+    const metadata = this.metadata?.(uri);
+    const state = this.service.update(cached.lintState, rehearsal.text, this.lintOptions(uri, this.checkOptions(uri).overrides, metadata), rehearsal.edit);
+    return { uri, version: document.version, text: rehearsal.text, lines: new LineIndex(rehearsal.text, cached.analysis.lines, rehearsal.edit), result: state.result };
+  }
+
+  /** What the core checks a file with: its levels, its body files and its $metadata. */
+  private lintOptions(uri: string, overrides: SeverityOverrides, metadata: MetadataSource | undefined): LintOptions {
+    return { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) };
+  }
+
   forget(uri: string): void {
+    this.rehearsed.delete(uri);
     this.cache.delete(uri);
     this.edits?.forget(uri);
   }

@@ -1,10 +1,14 @@
-import type { Connection, TextDocuments } from 'vscode-languageserver';
+import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
+import type { DocumentAnalysis } from './context';
 import type { BodyFileReader, ConnectorLanguageService } from '../core';
 import { toDiagnostic } from './convert';
 import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
+
+/** How long after a check of a large file, with nothing typed since, its first keystroke is rehearsed. */
+const REHEARSAL_AFTER_MS = 300;
 
 /**
  * Publishes diagnostics per document version. Typing is debounced; a change cancels the pending check of the
@@ -69,10 +73,21 @@ export class ValidationScheduler {
     if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
     if (!analysis) return;
-    void this.connection.sendDiagnostics({
-      uri,
-      version: analysis.version,
-      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, uri)),
-    });
+    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: diagnosticsOf(analysis) });
+    // Once the editor has a large file's diagnostics and the user has not typed for a moment: its first keystroke
+    // rehearsed (once), so that the real one does not wait for the code of typing to be compiled.
+    setTimeout(() => {
+      try {
+        const rehearsal = this.cache.rehearse(uri);
+        if (rehearsal) diagnosticsOf(rehearsal);
+      } catch (error) {
+        this.log(`Preparing ${uri} for typing failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      }
+    }, REHEARSAL_AFTER_MS).unref();
   }
+}
+
+/** What the editor is told of an analysis's findings. */
+function diagnosticsOf(analysis: DocumentAnalysis): Diagnostic[] {
+  return analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, analysis.uri));
 }

@@ -117,3 +117,16 @@ export function checkNewVersion(previous: LintState | undefined, text: string, c
   const version = versionOf(parsed, checker.options, edit?.formatting ?? textFormatting.of(text));
   return (inPart && checkPart(inPart, version, checker)) ?? checkFully(version, checker);
 }
+
+/**
+ * An edit that changes nothing a check reads (a space after the opening brace of a unit in the middle of the file),
+ * for the edge to check once while idle after opening a large file: the first real keystroke then runs code that is
+ * already compiled. Undefined when the version cannot be checked in part.
+ */
+export function rehearsalEdit(state: LintState): { text: string; edit: ChangedRegion } | undefined {
+  const span = state.units?.spans[state.units.spans.length >> 1];
+  if (!span || span.length < 2) return undefined;
+  const { text } = state.result.parsed;
+  const at = span.offset + 1;
+  return { text: `${text.slice(0, at)} ${text.slice(at)}`, edit: { start: at, oldEnd: at, newEnd: at + 1 } };
+}
