@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
 import { rehearsalEdit } from '../../server/src/core/check/incremental';
+import { findingMover } from '../../server/src/core/check/units';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Rule } from '../../server/src/core/rules/types';
@@ -289,4 +290,51 @@ test('the rehearsed first keystroke is an edit inside one operation, checked in 
   assert.deepEqual(state.result.findings, findings);
   // A version that cannot be checked in part has nothing to rehearse.
   assert.equal(rehearsalEdit(lintFully(text.replace('"operations": [', '"operations": [ ,'))), undefined);
+});
+
+test('a suppression comment typed, and deleted again, one character at a time inside an operation gives the findings of a full check at every keystroke', () => {
+  const comment = '// connector-disable-next-line empty-value-without-effect -- the service reads it\n        ';
+  for (const start of [generateConnectorWithFindings(4), `// connector-disable-next-line constraints-not-enforced -- a test\n${generateConnectorWithFindings(4)}`]) {
+    // Above the last 'page' parameter whose emptyValue has no effect.
+    const at = start.lastIndexOf('{ "name": "page", "location": "query", "type": "integer", "emptyValue": true }');
+    let text = start;
+    let state = lintFully(text);
+    let inPart = 0;
+    const check = (region: ChangedRegion): void => {
+      state = lintIncrementally(state, text, {}, RULES, region);
+      if (state.checked === 'one-operation') inPart++;
+      assert.deepEqual(state.result.findings, lintText(text).findings, JSON.stringify(text.slice(at, at + 70)));
+    };
+    for (let i = 0; i < comment.length; i++) {
+      text = text.slice(0, at + i) + comment[i] + text.slice(at + i);
+      check({ start: at + i, oldEnd: at + i, newEnd: at + i + 1 });
+    }
+    const suppressed = state.result.findings.length;
+    for (let i = comment.length - 1; i >= 0; i--) {
+      text = text.slice(0, at + i) + text.slice(at + i + 1);
+      check({ start: at + i, oldEnd: at + i + 1, newEnd: at + i });
+    }
+    assert.equal(state.result.findings.length, suppressed + 1, `the comment suppressed one finding: ${suppressed} then ${state.result.findings.length}`);
+    // A lone slash is a syntax error (checked in full); once the comment is open, each keystroke is checked in part.
+    assert.ok(inPart > comment.length, `${inPart} keystrokes checked in part`);
+  }
+});
+
+test('moving kept findings past an edit moves what lies after it, the finding, its related places and its fixes, each alone, and shares a moved fix', () => {
+  const fix = { title: 'Enable', edits: [{ offset: 500, length: 0, content: 'x' }] };
+  const before = { code: 'a', severity: 'info' as const, message: 'm', offset: 10, length: 2, related: [{ offset: 300, length: 1, message: 'there' }] };
+  const withFix = { code: 'b', severity: 'info' as const, message: 'm', offset: 20, length: 2, fixes: [fix] };
+  const alsoFix = { ...withFix, offset: 400 };
+  const untouched = { code: 'c', severity: 'info' as const, message: 'm', offset: 30, length: 2 };
+  const move = findingMover(3, 100);
+  assert.equal(move(untouched), untouched);
+  assert.deepEqual(move(before).related, [{ offset: 303, length: 1, message: 'there' }]);
+  assert.equal(move(before).offset, 10);
+  const movedFix = move(withFix);
+  assert.equal(movedFix.offset, 20);
+  assert.equal(movedFix.fixes?.[0]?.edits[0]?.offset, 503);
+  assert.equal(move(alsoFix).offset, 403);
+  assert.equal(move(alsoFix).fixes?.[0], movedFix.fixes?.[0]);
+  assert.equal(fix.edits[0]?.offset, 500);
+  assert.equal(findingMover(0, 100)(alsoFix), alsoFix);
 });

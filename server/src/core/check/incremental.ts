@@ -3,6 +3,7 @@
 // setting of the connector, what the rules that do not read it said. This module decides which, and is the one place
 // where every other case falls back to a full check.
 import { DUPLICATE_KEY } from '../duplicateKeys';
+import { SUPPRESSION_DIRECTIVE } from '../suppressions';
 import { textFormatting, type TextFormatting } from '../edits';
 import type { MetadataOutcome } from '../metadata/source';
 import { parseDocument, parseDocumentAfterEdit } from '../parse';
@@ -81,17 +82,24 @@ function editInPart(previous: ReusableState, text: string, region: ChangedRegion
   return node === undefined ? undefined : { previous, tree, region, part: { node, unit } };
 }
 
+/**
+ * Whether the text after an edit holds a suppression directive, read around the edit only (undefined when that
+ * cannot tell): an occurrence the edit did not touch lies outside the region, in both texts.
+ */
+function holdsDirectiveAfter(previous: LintState, text: string, region: ChangedRegion): boolean | undefined {
+  const reach = SUPPRESSION_DIRECTIVE.length - 1;
+  const around = (t: string, end: number): boolean => t.slice(Math.max(0, region.start - reach), end + reach).includes(SUPPRESSION_DIRECTIVE);
+  if (!previous.holdsDirective) return around(text, region.newEnd);
+  return around(previous.result.parsed.text, region.oldEnd) ? undefined : true;
+}
+
 /** Checks the edited part of a version; undefined when the result might differ from a full check. */
 function checkPart(edit: EditInPart, version: Version, checker: Checker): LintState | undefined {
   const { previous, region, part } = edit;
   // A syntax error, or the $metadata changed on disk (or now read for the first time), changes what every unit's rules say.
   if (version.parsed.syntaxFindings.length > 0 || !sameMetadata(previous.metadata, version.metadata)) return undefined;
-  if ('unit' in part) {
-    const found = checkOneUnit(previous, version, region, part.unit, checker);
-    return found && stateOf(version, found, checker, 'one-operation');
-  }
-  const found = checkOneSetting(previous, version, region, part.setting, checker);
-  return found && stateOf(version, found, checker, 'one-setting');
+  const found = 'unit' in part ? checkOneUnit(previous, version, region, part.unit, checker) : checkOneSetting(previous, version, region, part.setting, checker);
+  return found && stateOf(version, found, checker, 'unit' in part ? 'one-operation' : 'one-setting', holdsDirectiveAfter(previous, version.parsed.text, region));
 }
 
 /** How the text an edit made from the previous version's is written (found around the edit when it can be), and the part the edit stayed inside, if any. */
