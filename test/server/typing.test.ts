@@ -96,6 +96,26 @@ describe('typing in a file full of findings through the server', () => {
     });
   }
 
+  test('a character replaced by a line break and back (the length kept, the lines after it moved) gives the diagnostics of a fresh open', async () => {
+    const uri = fileUri('typing-same-length.connector.json');
+    const start = generateConnectorWithFindings(6);
+    const document = TextDocument.create(uri, 'connector-json', 1, start);
+    let pending = lsp.diagnostics(uri, 1);
+    await lsp.open(uri, start);
+    await pending;
+    // A space in the connector's authorization, then one before the second operation's summary's value: a line
+    // break there keeps the file valid.
+    const places = [start.indexOf('"scheme":') + '"scheme":'.length, start.indexOf('"summary": "', start.indexOf('"summary": "') + 1) + '"summary":'.length];
+    let version = 1;
+    for (const at of places) {
+      for (const insert of ['\n', ' ', '\r', ' ']) {
+        pending = lsp.diagnostics(uri, ++version);
+        await send(uri, document, [{ at, remove: 1, insert }], version, false);
+        assert.deepEqual(comparable(await pending), await diagnosticsOfFresh(document.getText()), `after ${JSON.stringify(insert)} at ${at}`);
+      }
+    }
+  });
+
   test('several messages of changes before one check (a debounce) give the diagnostics of a fresh open', async () => {
     await lsp.changeSettings({ validation: { debounceMs: 30 } });
     const uri = fileUri('typing-debounced.connector.json');

@@ -80,7 +80,10 @@ export class AnalysisCache {
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
     // The previous version's line index lends the lines an edit did not touch.
-    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines, edit), result };
+    const analysis: DocumentAnalysis = {
+      uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines, edit), result,
+      ...(edit && cached ? { edit: { fromVersion: cached.analysis.version, region: edit } } : {}),
+    };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     this.idle.checked(text.length);
     return analysis;

@@ -1,10 +1,9 @@
-import type { Connection, Diagnostic, TextDocuments } from 'vscode-languageserver';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
-import type { DocumentAnalysis } from './context';
 import type { BodyFileReader, ConnectorLanguageService } from '../core';
-import { toDiagnostic } from './convert';
+import { diagnosticsOf, PublishedDiagnostics } from './publishedDiagnostics';
 import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
 
 /** How long after a check of a large file, with nothing typed since, its first keystroke is rehearsed. */
@@ -16,6 +15,7 @@ const REHEARSAL_AFTER_MS = 300;
  */
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly published = new PublishedDiagnostics();
 
   constructor(
     private readonly connection: Connection,
@@ -56,6 +56,7 @@ export class ValidationScheduler {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
     this.cache.forget(uri);
+    this.published.forget(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -73,7 +74,7 @@ export class ValidationScheduler {
     if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
     if (!analysis) return;
-    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: diagnosticsOf(analysis) });
+    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: this.published.publish(analysis) });
     // Once the editor has a large file's diagnostics and the user has not typed for a moment: its first keystroke
     // rehearsed (once), so that the real one does not wait for the code of typing to be compiled.
     setTimeout(() => {
@@ -87,7 +88,3 @@ export class ValidationScheduler {
   }
 }
 
-/** What the editor is told of an analysis's findings. */
-function diagnosticsOf(analysis: DocumentAnalysis): Diagnostic[] {
-  return analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, analysis.uri));
-}
