@@ -64,6 +64,14 @@ describe('typing in a file full of findings through the server', () => {
     return comparable(diagnostics);
   }
 
+  /** Opens `start` as `name` and waits for its first diagnostics; the editor's copy of it, to make changes in. */
+  async function opened(name: string, start: string): Promise<{ uri: string; document: TextDocument; diagnostics: Diagnostic[] }> {
+    const uri = fileUri(name);
+    const pending = lsp.diagnostics(uri, 1);
+    await lsp.open(uri, start);
+    return { uri, document: TextDocument.create(uri, 'connector-json', 1, start), diagnostics: await pending };
+  }
+
   /** Sends `edits` as one message of changes (each range in the text the previous changes made; some given backwards). */
   async function send(uri: string, document: TextDocument, edits: readonly Edit[], version: number, backwards: boolean): Promise<void> {
     const changes: TextDocumentContentChangeEvent[] = [];
@@ -79,17 +87,13 @@ describe('typing in a file full of findings through the server', () => {
 
   for (const [name, eol] of [['LF', '\n'], ['CR LF', '\r\n']] as const) {
     test(`${name}: edits before, inside and after findings, adding and removing lines and findings, give the diagnostics of a fresh open`, async () => {
-      const uri = fileUri(`typing-${name.replace(' ', '')}.connector.json`);
-      const start = generateConnectorWithFindings(6).replace(/\n/g, eol);
-      const document = TextDocument.create(uri, 'connector-json', 1, start);
-      let pending = lsp.diagnostics(uri, 1);
-      await lsp.open(uri, start);
-      assert.ok((await pending).length > 10, 'the file has findings to move');
+      const { uri, document, diagnostics } = await opened(`typing-${name.replace(' ', '')}.connector.json`, generateConnectorWithFindings(6).replace(/\n/g, eol));
+      assert.ok(diagnostics.length > 10, 'the file has findings to move');
       const next = random(eol.length * 7919);
       let version = 1;
       for (let step = 0; step < 40; step++) {
         version++;
-        pending = lsp.diagnostics(uri, version);
+        const pending = lsp.diagnostics(uri, version);
         await send(uri, document, editsFor(document.getText(), next), version, step % 5 === 4);
         assert.deepEqual(comparable(await pending), await diagnosticsOfFresh(document.getText()), `after edit ${step} (version ${version})`);
       }
@@ -97,19 +101,15 @@ describe('typing in a file full of findings through the server', () => {
   }
 
   test('a character replaced by a line break and back (the length kept, the lines after it moved) gives the diagnostics of a fresh open', async () => {
-    const uri = fileUri('typing-same-length.connector.json');
     const start = generateConnectorWithFindings(6);
-    const document = TextDocument.create(uri, 'connector-json', 1, start);
-    let pending = lsp.diagnostics(uri, 1);
-    await lsp.open(uri, start);
-    await pending;
+    const { uri, document } = await opened('typing-same-length.connector.json', start);
     // A space in the connector's authorization, then one before the second operation's summary's value: a line
     // break there keeps the file valid.
     const places = [start.indexOf('"scheme":') + '"scheme":'.length, start.indexOf('"summary": "', start.indexOf('"summary": "') + 1) + '"summary":'.length];
     let version = 1;
     for (const at of places) {
       for (const insert of ['\n', ' ', '\r', ' ']) {
-        pending = lsp.diagnostics(uri, ++version);
+        const pending = lsp.diagnostics(uri, ++version);
         await send(uri, document, [{ at, remove: 1, insert }], version, false);
         assert.deepEqual(comparable(await pending), await diagnosticsOfFresh(document.getText()), `after ${JSON.stringify(insert)} at ${at}`);
       }
@@ -118,17 +118,12 @@ describe('typing in a file full of findings through the server', () => {
 
   test('several messages of changes before one check (a debounce) give the diagnostics of a fresh open', async () => {
     await lsp.changeSettings({ validation: { debounceMs: 30 } });
-    const uri = fileUri('typing-debounced.connector.json');
-    const start = generateConnectorWithFindings(6);
-    const document = TextDocument.create(uri, 'connector-json', 1, start);
-    let pending = lsp.diagnostics(uri, 1);
-    await lsp.open(uri, start);
-    await pending;
+    const { uri, document } = await opened('typing-debounced.connector.json', generateConnectorWithFindings(6));
     const next = random(42);
     let version = 1;
     for (let round = 0; round < 10; round++) {
       for (let message = 0; message < 3; message++) await send(uri, document, editsFor(document.getText(), next), ++version, false);
-      pending = lsp.diagnostics(uri, version);
+      const pending = lsp.diagnostics(uri, version);
       assert.deepEqual(comparable(await pending), await diagnosticsOfFresh(document.getText()), `after round ${round} (version ${version})`);
     }
     await lsp.changeSettings({ validation: { debounceMs: 0 } });
