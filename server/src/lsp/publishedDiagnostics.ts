@@ -49,20 +49,29 @@ export function diagnosticsOf(analysis: DocumentAnalysis): Diagnostic[] {
   return analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, analysis.uri));
 }
 
+/**
+ * How long a document's diagnostics are kept for its next version once nothing is typed: while typing they spare
+ * making thousands again; then they would only hold memory (tens of thousands in a large file full of findings),
+ * given back before the server's collection once idle (idleCollection.ts).
+ */
+const KEPT_WHILE_TYPING_MS = 1_500;
+
 /** The diagnostics last published per document, reused for the next version's findings an edit did not move. */
 export class PublishedDiagnostics {
-  private readonly last = new Map<string, Published>();
+  private readonly last = new Map<string, Published & { timer: NodeJS.Timeout }>();
 
-  /** The diagnostics of an analysis about to be published (remembered for the next version's). */
+  /** The diagnostics of an analysis about to be published (remembered for the next version's, while typing goes on). */
   publish(analysis: DocumentAnalysis): Diagnostic[] {
-    const previous = this.last.get(analysis.uri);
-    const { edit } = analysis;
+    const { uri, edit } = analysis;
+    const previous = this.last.get(uri);
     const diagnostics = previous && edit && edit.fromVersion === previous.version ? this.reused(previous, analysis, edit.region) : diagnosticsOf(analysis);
-    this.last.set(analysis.uri, { version: analysis.version, findings: analysis.result.findings, diagnostics });
+    const timer = previous?.timer.refresh() ?? setTimeout(() => this.last.delete(uri), KEPT_WHILE_TYPING_MS).unref();
+    this.last.set(uri, { version: analysis.version, findings: analysis.result.findings, diagnostics, timer });
     return diagnostics;
   }
 
   forget(uri: string): void {
+    clearTimeout(this.last.get(uri)?.timer);
     this.last.delete(uri);
   }
 
