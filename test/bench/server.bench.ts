@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
-import { fileUri, startLsp, type LspSession } from '../support/lspClient';
+import { fileUri, SERVER_PATH, startLsp, type LspSession } from '../support/lspClient';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
-import { mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
+import { cpuOf, mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
 /** A letter for each keystroke: what typing into a string gives. */
 const letters = (version: number): string => String.fromCharCode(97 + (version % 26));
@@ -83,17 +83,43 @@ async function startAndWriteCache(serverPath: string, cache: string): Promise<vo
  * Opens `text` in a server of its own and types 200 letters into the summary of its 500th operation, the first
  * keystroke right after the file's first diagnostics; returns each keystroke's time to its diagnostics.
  */
-async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<number[]> {
-  const lsp = await startLsp({ serverPath, settings });
+async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<{ times: number[]; cpuPerEdit: number }> {
+  const lsp = await startLsp({ serverPath, settings, ...(PROFILE_DIR ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
   await lsp.changeSettings(settings);
   const uri = fileUri('typing.connector.json');
   const pending = lsp.diagnostics(uri, 1);
   await lsp.open(uri, text);
   await pending;
   const at = text.indexOf('"summary": "Search items 500"') + '"summary": "Search items 500'.length;
+  const cpuBefore = cpuOf(lsp.process.pid ?? 0);
   const { times } = await typeAt(lsp, uri, text, at, 2, 200);
+  const cpuPerEdit = (cpuOf(lsp.process.pid ?? 0) - cpuBefore) / times.length;
+  if (PROFILE_DIR) {
+    // The profile is written when the server exits of itself, which stop() does not wait for.
+    const exited = new Promise((resolve) => lsp.process.once('exit', resolve));
+    await lsp.connection.sendRequest('shutdown');
+    await lsp.connection.sendNotification('exit');
+    await exited;
+    lsp.connection.dispose();
+  } else {
+    await lsp.stop();
+  }
+  return { times, cpuPerEdit };
+}
+
+/** Opens `text` in a server of its own, waits `pauseMs` (a user reading before typing) and types 5 letters; returns the first one's time. */
+async function firstEditAfterPause(serverPath: string, text: string, settings: Record<string, unknown>, pauseMs: number): Promise<number> {
+  const lsp = await startLsp({ serverPath, settings });
+  await lsp.changeSettings(settings);
+  const uri = fileUri('paused.connector.json');
+  const pending = lsp.diagnostics(uri, 1);
+  await lsp.open(uri, text);
+  await pending;
+  await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  const at = text.indexOf('"summary": "Search items 500"') + '"summary": "Search items 500'.length;
+  const { times } = await typeAt(lsp, uri, text, at, 2, 5);
   await lsp.stop();
-  return times;
+  return times[0] ?? Number.NaN;
 }
 
 /** The server's RSS with `text` open and checked: at once, and once it has been idle. */
@@ -111,8 +137,49 @@ async function rssWithOpen(serverPath: string, text: string, settings: Record<st
   return { checked, settled, findings };
 }
 
-/** Runs the benchmark and prints its table. */
+/** `--profile=DIR`: the servers that are typed into write CPU profiles into DIR (node --cpu-prof). */
+const PROFILE_DIR = process.argv.find((a) => a.startsWith('--profile='))?.slice('--profile='.length);
+
+type Typing = Awaited<ReturnType<typeof typingInOperation>>;
+
+/** Typing in an operation of the two 1,000-operation files of the shape users import, clean and full of findings. */
+async function typingInLargeFiles(server: string): Promise<{ clean: Typing; findings: Typing; paused: number[] }> {
+  const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
+  const cleanText = generateArraysAndHeadersConnector(1_000);
+  const findingsText = generateConnectorWithFindings(1_000);
+  const clean = await typingInOperation(server, cleanText, largeSettings);
+  const findings = await typingInOperation(server, findingsText, largeSettings);
+  const paused = [await firstEditAfterPause(server, cleanText, largeSettings, 1_000), await firstEditAfterPause(server, findingsText, largeSettings, 1_000)];
+  return { clean, findings, paused };
+}
+
+/** The rows of typing in the large files. */
+function typingRows(typing: { clean: Typing; findings: Typing; paused: number[] }): string[][] {
+  const clean = typing.clean.times;
+  const findings = typing.findings.times;
+  return [
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), first edit', `${ms(clean[0] ?? Number.NaN)} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p50 (200 edits)', `${ms(percentile(clean, 50))} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p95', `${ms(percentile(clean, 95))} ms`, '< 25 ms'],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings (1.4 MB, 2,700 findings), first edit', `${ms(findings[0] ?? Number.NaN)} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings, p50 (200 edits)', `${ms(percentile(findings, 50))} ms`, ''],
+    ['edit in an operation → diagnostics, 1,000 ops full of findings, p95', `${ms(percentile(findings, 95))} ms`, '< 25 ms'],
+    ['first edit 1 s after opening (a user reading before typing), clean / full of findings', typing.paused.map((t) => `${ms(t)} ms`).join(' / '), ''],
+    ['server CPU time per edit (user + system, mean of 200; clean / full of findings)', `${ms(typing.clean.cpuPerEdit)} / ${ms(typing.findings.cpuPerEdit)} ms`, ''],
+  ];
+}
+
+/** Runs the benchmark and prints its table; `--typing` runs only typing in the large files. */
 export async function runServerBench(): Promise<void> {
+  if (process.argv.includes('--typing')) {
+    // Profiles read better with the names of the development build (npm run build).
+    const server = PROFILE_DIR ? SERVER_PATH : productionServer();
+    const rows: string[][] = [['measure', 'value', 'target']];
+    // Three rounds, each in fresh servers: the first edit is one sample per server.
+    for (let round = 0; round < 3; round++) rows.push(...typingRows(await typingInLargeFiles(server)));
+    printTable('Typing in large files (real server over stdio, three rounds)', rows);
+    return;
+  }
   const bare = await bareJsonServer();
   const server = productionServer();
   // Ours twice: the first start after installing (an empty compiled-code cache, a new folder each time) and every
@@ -178,8 +245,7 @@ export async function runServerBench(): Promise<void> {
 
   // Files of the shape users import: many headers and arrays per operation, clean and full of findings.
   const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
-  const cleanTyping = await typingInOperation(server, generateArraysAndHeadersConnector(1_000), largeSettings);
-  const findingsTyping = await typingInOperation(server, generateConnectorWithFindings(1_000), largeSettings);
+  const typing = await typingInLargeFiles(server);
   const findingsText = generateConnectorWithFindings(10_000);
   const findingsRss = await rssWithOpen(server, findingsText, largeSettings);
 
@@ -200,12 +266,7 @@ export async function runServerBench(): Promise<void> {
     ['full check of the 10,000-operation file → diagnostics, p50 (200 edits)', `${ms(percentile(fullTimes, 50))} ms`, ''],
     ['server RSS after 50 / 100 / 150 / 200 full checks of it (while checking)', rssAlong.map(mb).join(' / '), ''],
     ['server RSS 25 s after the 200 full checks', mb(rssAfterSettled), 'no growth'],
-    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), first edit', `${ms(cleanTyping[0] ?? Number.NaN)} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p50 (200 edits)', `${ms(percentile(cleanTyping, 50))} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops with many headers and arrays (1.4 MB, clean), p95', `${ms(percentile(cleanTyping, 95))} ms`, '< 25 ms'],
-    ['edit in an operation → diagnostics, 1,000 ops full of findings (1.4 MB, 2,700 findings), first edit', `${ms(findingsTyping[0] ?? Number.NaN)} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops full of findings, p50 (200 edits)', `${ms(percentile(findingsTyping, 50))} ms`, ''],
-    ['edit in an operation → diagnostics, 1,000 ops full of findings, p95', `${ms(percentile(findingsTyping, 95))} ms`, '< 25 ms'],
+    ...typingRows(typing),
     [
       `server RSS with the 10,000-operation file full of findings open and checked (${(findingsText.length / 2 ** 20).toFixed(0)} MB, ${findingsRss.findings.toLocaleString('en-US')} findings; at once / 25 s later)`,
       `${mb(findingsRss.checked)} / ${mb(findingsRss.settled)}`, '< 150 MB',

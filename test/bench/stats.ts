@@ -47,6 +47,14 @@ export function rssOf(pid: number, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
 }
 
+/** A process's CPU time so far (user + system), in ms: what its work cost, however busy the machine. */
+export function cpuOf(pid: number): number {
+  // /proc/PID/stat: the fields after the command's closing parenthesis; utime and stime are the 12th and 13th, in ticks.
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+  const ticks = Number(fields[11] ?? 0) + Number(fields[12] ?? 0);
+  return ticks * 10;
+}
+
 /** Formats bytes as whole mebibytes. */
 export const mb = (bytes: number): string => `${(bytes / 2 ** 20).toFixed(0)} MB`;
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,6 +19,12 @@ describe('the project file in the language server', () => {
   const configPath = (): string => join(folder, 'connector-tools.json');
   const configUri = (): string => pathToFileURL(configPath()).href;
   const docUri = (): string => pathToFileURL(join(folder, 'api', 'a.connector.json')).href;
+  // Written whole at once (as editors save): the server's scan of the workspace at start-up may still be reading the
+  // project file on a busy machine, and must never see it half written.
+  const writeConfig = (text: string): void => {
+    writeFileSync(`${configPath()}.tmp`, text);
+    renameSync(`${configPath()}.tmp`, configPath());
+  };
 
   before(async () => {
     folder = mkdtempSync(join(tmpdir(), 'connector-project-'));
@@ -41,7 +47,7 @@ describe('the project file in the language server', () => {
   });
 
   test('a changed project file, reported by the client, re-checks open files; its own mistakes show on it', async () => {
-    writeFileSync(configPath(), '{ "rules": { "header-credential": "off", "multi-on-paht": "off" } }');
+    writeConfig('{ "rules": { "header-credential": "off", "multi-on-paht": "off" } }');
     const configDiagnostics = lsp.diagnostics(configUri());
     const pending = lsp.diagnostics(docUri(), 1);
     await lsp.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri(), type: 2 }] });
@@ -52,7 +58,7 @@ describe('the project file in the language server', () => {
   });
 
   test('ignored files show no problems but keep editor features', async () => {
-    writeFileSync(configPath(), '{ "ignore": ["api/**"] }');
+    writeConfig('{ "ignore": ["api/**"] }');
     const cleared = lsp.diagnostics(configUri());
     const pending = lsp.diagnostics(docUri(), 1);
     await lsp.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri(), type: 2 }] });

@@ -70,12 +70,14 @@ export interface LspOptions {
   env?: Record<string, string>;
   /** Another server to start instead of dist/server.js (benchmarks compare with a bare JSON language server). */
   serverPath?: string;
+  /** Node's own options for the server process (a benchmark's --cpu-prof). */
+  execArgv?: string[];
 }
 
 export async function startLsp(options: LspOptions = {}): Promise<LspSession> {
   const serverPath = options.serverPath ?? SERVER_PATH;
   if (!existsSync(serverPath)) throw new Error(`${serverPath} is missing: run npm run build first.`);
-  const child = spawn(process.execPath, [serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
+  const child = spawn(process.execPath, [...(options.execArgv ?? []), serverPath, '--stdio'], { stdio: ['pipe', 'pipe', 'pipe'], ...(options.env ? { env: { ...process.env, ...options.env } } : {}) });
   const connection = createMessageConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   const published: PublishDiagnosticsParams[] = [];
   const waiters: { uri: string; version: number | undefined; resolve: (d: Diagnostic[]) => void }[] = [];

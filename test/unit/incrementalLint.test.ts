@@ -4,9 +4,12 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
+import { rehearsalEdit } from '../../server/src/core/check/incremental';
+import { findingMover } from '../../server/src/core/check/units';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Rule } from '../../server/src/core/rules/types';
+import type { ChangedRegion } from '../../server/src/core/textChange';
 import { generateConnectorWithFindings, generateODataConnector, generateRestConnector } from '../bench/generate';
 import { modelSnapshot } from '../support/modelSnapshot';
 
@@ -14,6 +17,9 @@ const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SEEDS = [
   generateRestConnector(6),
   generateODataConnector(6),
+  // Full of findings, with LF and CR LF line ends: edits before, inside and after findings, adding and removing lines.
+  generateConnectorWithFindings(3),
+  generateConnectorWithFindings(3).replace(/\n/g, '\r\n'),
   ...['broken-rest', 'broken-odata', 'petstore', 'ifs-orders'].map((name) => readFileSync(join(EXAMPLES, `${name}.connector.json`), 'utf8')),
 ];
 
@@ -46,27 +52,27 @@ const edit = fc.oneof(
   fc.record({ kind: fc.constant('setting' as const), which: fc.nat(), at: fc.nat(), remove: fc.nat({ max: 3 }), insert: fc.constantFrom(...SETTING_INSERTS) }),
 );
 
-function apply(text: string, e: typeof edit extends fc.Arbitrary<infer T> ? T : never): string {
+/** The text an edit makes, and the region it covers in the text before it, as the editor tells it. */
+function applyTold(text: string, e: typeof edit extends fc.Arbitrary<infer T> ? T : never): { text: string; region: ChangedRegion } {
+  const replace = (at: number, removed: number, inserted: string) => ({ text: text.slice(0, at) + inserted + text.slice(at + removed), region: { start: at, oldEnd: at + removed, newEnd: at + inserted.length } });
   if (e.kind === 'type') {
     const at = e.at % (text.length + 1);
-    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, text.length - at));
+    return replace(at, Math.min(e.remove, text.length - at), e.insert);
   }
   if (e.kind === 'setting') {
     const values = (parseTree(text)?.children ?? []).map((p) => p.children?.[1]).filter((v) => v !== undefined && v.length > 2);
     const value = values[e.which % Math.max(1, values.length)];
-    if (!value) return text;
-    // Anywhere after the value's first character, up to just before its last.
+    if (!value) return replace(0, 0, '');
     const at = value.offset + 1 + (e.at % (value.length - 1));
-    return text.slice(0, at) + e.insert + text.slice(at + Math.min(e.remove, value.offset + value.length - 1 - at));
+    return replace(at, Math.min(e.remove, value.offset + value.length - 1 - at), e.insert);
   }
   const group = SWAPS[e.group % SWAPS.length] as string[];
   const from = group[e.from % group.length] as string;
   const to = group[e.to % group.length] as string;
   const positions: number[] = [];
   for (let i = text.indexOf(from); i >= 0; i = text.indexOf(from, i + 1)) positions.push(i);
-  if (positions.length === 0) return text;
-  const at = positions[e.occurrence % positions.length] as number;
-  return text.slice(0, at) + to + text.slice(at + from.length);
+  if (positions.length === 0) return replace(0, 0, '');
+  return replace(positions[e.occurrence % positions.length] as number, from.length, to);
 }
 
 test('checking only the edited operation or setting gives exactly the findings, tree and model of a full check, edit after edit', () => {
@@ -77,9 +83,11 @@ test('checking only the edited operation or setting gives exactly the findings, 
     fc.property(fc.constantFrom(...SEEDS), fc.array(edit, { minLength: 1, maxLength: 12 }), (seed, edits) => {
       let text = seed;
       let state: LintState = lintFully(text);
-      for (const e of edits) {
-        text = apply(text, e);
-        state = lintIncrementally(state, text);
+      for (const [i, e] of edits.entries()) {
+        // Every other edit as the editor tells it: the region it replaced (even a word swapped for itself).
+        const told = applyTold(text, e);
+        text = told.text;
+        state = lintIncrementally(state, text, {}, RULES, i % 2 === 0 ? told.region : undefined);
         total++;
         if (state.checked === 'one-operation') incremental++;
         if (state.checked === 'one-setting') settings++;
@@ -266,4 +274,67 @@ test('rules are sorted into a rule set once per list and levels, then shared key
   state = lintIncrementally(state, `${text} `, levels, rules);
   lintText(text, {}, rules);
   assert.equal(sorted, 2);
+});
+
+test('the rehearsed first keystroke is an edit inside one operation, checked in part exactly as in full, and leaves the version it starts from as it was', () => {
+  const text = generateConnectorWithFindings(20);
+  const state = lintFully(text);
+  const findings = structuredClone(state.result.findings);
+  const rehearsal = rehearsalEdit(state);
+  assert.ok(rehearsal);
+  assert.equal(rehearsal.text.length, text.length + 1);
+  const next = lintIncrementally(state, rehearsal.text, {}, RULES, rehearsal.edit);
+  assert.equal(next.checked, 'one-operation');
+  assert.deepEqual(next.result.findings, lintText(rehearsal.text).findings);
+  assert.equal(state.result.parsed.text, text);
+  assert.deepEqual(state.result.findings, findings);
+  // A version that cannot be checked in part has nothing to rehearse.
+  assert.equal(rehearsalEdit(lintFully(text.replace('"operations": [', '"operations": [ ,'))), undefined);
+});
+
+test('a suppression comment typed, and deleted again, one character at a time inside an operation gives the findings of a full check at every keystroke', () => {
+  const comment = '// connector-disable-next-line empty-value-without-effect -- the service reads it\n        ';
+  for (const start of [generateConnectorWithFindings(4), `// connector-disable-next-line constraints-not-enforced -- a test\n${generateConnectorWithFindings(4)}`]) {
+    // Above the last 'page' parameter whose emptyValue has no effect.
+    const at = start.lastIndexOf('{ "name": "page", "location": "query", "type": "integer", "emptyValue": true }');
+    let text = start;
+    let state = lintFully(text);
+    let inPart = 0;
+    const check = (region: ChangedRegion): void => {
+      state = lintIncrementally(state, text, {}, RULES, region);
+      if (state.checked === 'one-operation') inPart++;
+      assert.deepEqual(state.result.findings, lintText(text).findings, JSON.stringify(text.slice(at, at + 70)));
+    };
+    for (let i = 0; i < comment.length; i++) {
+      text = text.slice(0, at + i) + comment[i] + text.slice(at + i);
+      check({ start: at + i, oldEnd: at + i, newEnd: at + i + 1 });
+    }
+    const suppressed = state.result.findings.length;
+    for (let i = comment.length - 1; i >= 0; i--) {
+      text = text.slice(0, at + i) + text.slice(at + i + 1);
+      check({ start: at + i, oldEnd: at + i + 1, newEnd: at + i });
+    }
+    assert.equal(state.result.findings.length, suppressed + 1, `the comment suppressed one finding: ${suppressed} then ${state.result.findings.length}`);
+    // A lone slash is a syntax error (checked in full); once the comment is open, each keystroke is checked in part.
+    assert.ok(inPart > comment.length, `${inPart} keystrokes checked in part`);
+  }
+});
+
+test('moving kept findings past an edit moves what lies after it, the finding, its related places and its fixes, each alone, and shares a moved fix', () => {
+  const fix = { title: 'Enable', edits: [{ offset: 500, length: 0, content: 'x' }] };
+  const before = { code: 'a', severity: 'info' as const, message: 'm', offset: 10, length: 2, related: [{ offset: 300, length: 1, message: 'there' }] };
+  const withFix = { code: 'b', severity: 'info' as const, message: 'm', offset: 20, length: 2, fixes: [fix] };
+  const alsoFix = { ...withFix, offset: 400 };
+  const untouched = { code: 'c', severity: 'info' as const, message: 'm', offset: 30, length: 2 };
+  const move = findingMover(3, 100);
+  assert.equal(move(untouched), untouched);
+  assert.deepEqual(move(before).related, [{ offset: 303, length: 1, message: 'there' }]);
+  assert.equal(move(before).offset, 10);
+  const movedFix = move(withFix);
+  assert.equal(movedFix.offset, 20);
+  assert.equal(movedFix.fixes?.[0]?.edits[0]?.offset, 503);
+  assert.equal(move(alsoFix).offset, 403);
+  assert.equal(move(alsoFix).fixes?.[0], movedFix.fixes?.[0]);
+  assert.equal(fix.edits[0]?.offset, 500);
+  assert.equal(findingMover(0, 100)(alsoFix), alsoFix);
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { LineIndex } from '../../server/src/core/lineIndex';
+import { composeRegions, type ChangedRegion } from '../../server/src/core/textChange';
 
 describe('LineIndex', () => {
   it('maps offsets to lines across \\n, \\r\\n and \\r endings and back', () => {
@@ -34,5 +35,37 @@ describe('LineIndex of an edited text', () => {
       const lines = fresh.positionAt(after.length).line;
       for (let line = 0; line <= lines + 1; line++) assert.equal(edited.offsetAt({ line, character: 1 }), fresh.offsetAt({ line, character: 1 }), `line ${line}`);
     }), { numRuns: 3000 });
+  });
+});
+
+describe('LineIndex of an edited text, told where the edit fell', () => {
+  it('maps every offset as one made from scratch, given the edit\'s own region or two edits\' composed region', () => {
+    const pieces = fc.constantFrom('a', 'b', ' ', '\n', '\r', '\r\n', 'é');
+    const text = fc.array(pieces, { maxLength: 30 }).map((p) => p.join(''));
+    const anEdit = fc.record({ at: fc.nat(), remove: fc.nat({ max: 6 }), insert: text });
+    fc.assert(fc.property(text, anEdit, anEdit, (before, first, second) => {
+      const apply = (t: string, e: { at: number; remove: number; insert: string }): { text: string; region: ChangedRegion } => {
+        const start = e.at % (t.length + 1);
+        const oldEnd = Math.min(t.length, start + e.remove);
+        return { text: t.slice(0, start) + e.insert + t.slice(oldEnd), region: { start, oldEnd, newEnd: start + e.insert.length } };
+      };
+      const middle = apply(before, first);
+      const after = apply(middle.text, second);
+      const region = composeRegions(middle.region, after.region);
+      // The composed region covers every character that differs.
+      assert.equal(before.slice(0, region.start), after.text.slice(0, region.start));
+      assert.equal(before.slice(region.oldEnd), after.text.slice(region.newEnd));
+      const fresh = new LineIndex(after.text);
+      const once = new LineIndex(middle.text, new LineIndex(before), middle.region);
+      const twice = new LineIndex(after.text, new LineIndex(before), region);
+      for (let offset = 0; offset <= after.text.length; offset++) assert.deepEqual(twice.positionAt(offset), fresh.positionAt(offset), `offset ${offset}`);
+      for (let offset = 0; offset <= middle.text.length; offset++) assert.deepEqual(once.positionAt(offset), new LineIndex(middle.text).positionAt(offset));
+    }), { numRuns: 3000 });
+  });
+  it('compares the texts when the region told does not fit them', () => {
+    const before = 'a\nb\nc';
+    const after = 'a\nb\n\nc';
+    const wrong = new LineIndex(after, new LineIndex(before), { start: 0, oldEnd: 0, newEnd: 0 });
+    assert.deepEqual(wrong.positionAt(after.length), { line: 3, character: 1 });
   });
 });

@@ -1,4 +1,4 @@
-import { changedRegion } from './textChange';
+import { regionOfEdit, type ChangedRegion } from './textChange';
 
 /** The first index of a sorted list whose value is at least `value`. */
 function lowerBound(sorted: readonly number[], value: number): number {
@@ -37,16 +37,17 @@ export class LineIndex {
 
   /**
    * The index of a text; given the index of its previous version, only the part an edit changed is read (the lines
-   * before and after it are the previous index's, those after moved by the change in length).
+   * before and after it are the previous index's, those after moved by the change in length). `edit`, when known (the
+   * editor's changes), is where the text changed; else the texts are compared.
    */
-  constructor(private readonly text: string, previous?: LineIndex) {
-    this.starts = previous ? previous.startsAfterEdit(text) : [0];
+  constructor(private readonly text: string, previous?: LineIndex, edit?: ChangedRegion) {
+    this.starts = previous ? previous.startsAfterEdit(text, edit) : [0];
     if (!previous) pushLineStarts(text, 0, text.length, this.starts);
   }
 
   /** The line starts of `text`, a later version of this index's text. */
-  private startsAfterEdit(text: string): number[] {
-    const { start, oldEnd, newEnd } = changedRegion(this.text, text);
+  private startsAfterEdit(text: string, edit: ChangedRegion | undefined): number[] {
+    const { start, oldEnd, newEnd } = regionOfEdit(this.text, text, edit);
     // A line start depends on the break before it and, after a CR, on the character at the start itself.
     const starts = this.starts.slice(0, Math.max(1, lowerBound(this.starts, start)));
     pushLineStarts(text, Math.max(0, start - 1), newEnd, starts);

@@ -7,6 +7,7 @@ import type { Checker, LintOptions, LintResult, LintState } from './check/state'
 import { RULE_IDS } from './ruleCatalog';
 import { RULES } from './rules';
 import type { Rule } from './rules/types';
+import type { ChangedRegion } from './textChange';
 
 export { RULE_FAILURE };
 export type { LintOptions, LintResult, LintState };
@@ -35,7 +36,8 @@ export function lintFully(text: string, options: LintOptions = {}, rules: readon
 /**
  * Checks a new version of a file, reusing the previous version's findings for every operation the edit did
  * not touch, and for every rule that does not read the setting it touched; gives exactly what lintText gives.
+ * `edit`: where the text changed since the previous version, when the editor said so (else the texts are compared).
  */
-export function lintIncrementally(previous: LintState | undefined, text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES): LintState {
-  return checkNewVersion(previous, text, checkerFor(rules, options));
+export function lintIncrementally(previous: LintState | undefined, text: string, options: LintOptions = {}, rules: readonly Rule[] = RULES, edit?: ChangedRegion): LintState {
+  return checkNewVersion(previous, text, checkerFor(rules, options), edit);
 }

@@ -18,6 +18,7 @@ import { parseDocument } from './parse';
 import { RULES } from './rules';
 import { enableEnforcementEdits } from './rules/restParameter/shared';
 import type { Rule } from './rules/types';
+import type { ChangedRegion } from './textChange';
 import { testsCompletions, testsHover, type TestsDocument } from './suite/editing';
 import { checkValuesFile, type ValuesFinding } from './request/valuesFile';
 
@@ -46,8 +47,11 @@ export interface AddedParameters {
 export interface ConnectorLanguageService {
   /** Checks a file's text in full: syntax, duplicate keys, schema, rules, suppressions. Never throws. */
   check(text: string, options?: LintOptions): CheckState;
-  /** Checks a new version of a file, asking again only about what the edit can have changed; the same findings as `check`. */
-  update(previous: CheckState | undefined, text: string, options?: LintOptions): CheckState;
+  /**
+   * Checks a new version of a file, asking again only about what the edit can have changed; the same findings as
+   * `check`. `edit`: the region the editor's changes covered since `previous`'s text, when known.
+   */
+  update(previous: CheckState | undefined, text: string, options?: LintOptions, edit?: ChangedRegion): CheckState;
   /** Parses and models a file without checking it (a file only read for its operations). */
   read(text: string): ConnectorDocument;
   /** Completion proposals at an offset; inside a Custom request, the service's $metadata's first when the document has it. */
@@ -92,7 +96,7 @@ export function getLanguageService(options: ServiceOptions = {}): ConnectorLangu
   const rules = options.rules ?? RULES;
   return {
     check: (text, checkOptions = {}) => lintFully(text, checkOptions, rules),
-    update: (previous, text, checkOptions = {}) => lintIncrementally(previous, text, checkOptions, rules),
+    update: (previous, text, checkOptions = {}, edit) => lintIncrementally(previous, text, checkOptions, rules, edit),
     read(text) {
       const parsed = parseDocument(text);
       return { parsed, connector: buildModel(parsed.root) };

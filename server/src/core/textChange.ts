@@ -24,6 +24,27 @@ export function changedRegion(before: string, after: string): ChangedRegion {
   return { start, oldEnd: before.length - end, newEnd: after.length - end };
 }
 
+/** The region of two edits made one after the other: `first` made the middle text, `second` was made in it. */
+export function composeRegions(first: ChangedRegion, second: ChangedRegion): ChangedRegion {
+  // In the middle text, what either edit wrote or touched: from the first start to the last end.
+  const end = Math.max(first.newEnd, second.oldEnd);
+  return {
+    start: Math.min(first.start, second.start),
+    oldEnd: end - (first.newEnd - first.oldEnd),
+    newEnd: end + (second.newEnd - second.oldEnd),
+  };
+}
+
+/**
+ * Where `after` differs from `before`: `known` when the editor said so (the region its changes covered) and it fits
+ * both texts, else found by comparing them.
+ */
+export function regionOfEdit(before: string, after: string, known: ChangedRegion | undefined): ChangedRegion {
+  const fits = known !== undefined && known.start >= 0 && known.start <= known.oldEnd && known.oldEnd <= before.length
+    && known.start <= known.newEnd && known.newEnd <= after.length && before.length - known.oldEnd === after.length - known.newEnd;
+  return fits ? known : changedRegion(before, after);
+}
+
 /** Line breaks in a text (CR LF counts once, as editors count lines). */
 function lineBreaks(text: string): number {
   let count = 0;

@@ -1,9 +1,10 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { LineIndex, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type MetadataSource, type SeverityOverrides } from '../core';
+import { LineIndex, rehearsalEdit, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type CheckOptions as LintOptions, type MetadataSource, type SeverityOverrides } from '../core';
 import { fileKindOf, type FileKind } from '../io/fileKinds';
 import type { DocumentAnalysis } from './context';
-import { IdleCollection } from './idleCollection';
+import type { DocumentEdits } from './documentEdits';
+import { IdleCollection, LARGE } from './idleCollection';
 import type { ServerSettings } from './settings';
 
 /** How one file is checked: its rule levels (project file, then the editor's settings) and whether it is ignored. */
@@ -45,6 +46,8 @@ function tooLarge(text: string, limitKb: number): CheckedDocument {
 export class AnalysisCache {
   private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: CheckState }>();
   private readonly idle = new IdleCollection();
+  /** Documents whose first keystroke has been rehearsed (see rehearse). */
+  private readonly rehearsed = new Set<string>();
 
   constructor(
     private readonly service: ConnectorLanguageService,
@@ -56,6 +59,8 @@ export class AnalysisCache {
     private readonly bodyFiles?: (uri: string) => BodyFileReader,
     /** Reads the $metadata an OData connector names (inside the workspace), parsed once per file version. */
     private readonly metadata?: (uri: string) => MetadataSource,
+    /** Where the editor's changes fell since the last version read. */
+    private readonly edits?: DocumentEdits,
   ) {}
 
   analyze(uri: string): DocumentAnalysis | undefined {
@@ -68,18 +73,46 @@ export class AnalysisCache {
     const cached = this.cache.get(uri);
     if (cached?.key === key) return cached.analysis;
     const text = document.getText();
-    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) });
+    // Where the text changed since the cached version (every version analysed takes what was noted before it).
+    const edit = this.edits?.take(uri);
+    const lintState = text.length > settings.maxFileSizeKb * 1024 ? undefined : this.service.update(cached?.lintState, text, this.lintOptions(uri, overrides, metadata), edit);
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
     // The previous version's line index lends the lines an edit did not touch.
-    const analysis: DocumentAnalysis = { uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines), result };
+    const analysis: DocumentAnalysis = {
+      uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines, edit), result,
+      ...(edit && cached ? { edit: { fromVersion: cached.analysis.version, region: edit } } : {}),
+    };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
     this.idle.checked(text.length);
     return analysis;
   }
 
+  /**
+   * Once per opened large file, while idle: checks a harmless edit of its current version (core rehearsalEdit) and
+   * forgets it, so that the first keystroke runs code already compiled. Undefined when there is nothing to rehearse.
+   */
+  rehearse(uri: string): DocumentAnalysis | undefined {
+    const cached = this.cache.get(uri);
+    const document = this.documents.get(uri);
+    if (this.rehearsed.has(uri) || !cached?.lintState || !document || document.version !== cached.analysis.version || cached.analysis.text.length < LARGE) return undefined;
+    this.rehearsed.add(uri);
+    const rehearsal = rehearsalEdit(cached.lintState);
+    if (!rehearsal) return undefined;
+    const metadata = this.metadata?.(uri);
+    const state = this.service.update(cached.lintState, rehearsal.text, this.lintOptions(uri, this.checkOptions(uri).overrides, metadata), rehearsal.edit);
+    return { uri, version: document.version, text: rehearsal.text, lines: new LineIndex(rehearsal.text, cached.analysis.lines, rehearsal.edit), result: state.result };
+  }
+
+  /** What the core checks a file with: its levels, its body files and its $metadata. */
+  private lintOptions(uri: string, overrides: SeverityOverrides, metadata: MetadataSource | undefined): LintOptions {
+    return { overrides, ...(this.bodyFiles ? { readBodyFile: this.bodyFiles(uri) } : {}), ...(metadata ? { metadata } : {}) };
+  }
+
   forget(uri: string): void {
+    this.rehearsed.delete(uri);
     this.cache.delete(uri);
+    this.edits?.forget(uri);
   }
 }

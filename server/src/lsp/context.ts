@@ -1,6 +1,6 @@
 import type { Connection, ServerCapabilities, TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import type { BodyFileReader, CheckedDocument, CheckOptions, ConnectorLanguageService, LineIndex, NetworkSettings } from '../core';
+import type { BodyFileReader, ChangedRegion, CheckedDocument, CheckOptions, ConnectorLanguageService, LineIndex, NetworkSettings } from '../core';
 import { URI } from 'vscode-uri';
 import type { ClientProfile } from './clientProfile';
 import type { ServerSettings } from './settings';
@@ -12,6 +12,8 @@ export interface DocumentAnalysis {
   text: string;
   lines: LineIndex;
   result: CheckedDocument;
+  /** Where the editor's changes fell since the version analysed before this one, when it said so. */
+  edit?: { fromVersion: number; region: ChangedRegion };
 }
 
 /** What the server core hands to each group of LSP features. */

@@ -5,7 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
 /** Files at least this large (in characters) are worth a collection once they stop changing. */
-const LARGE = 256 * 1024;
+export const LARGE = 256 * 1024;
 /** How long nothing must have been checked before collecting. */
 const QUIET_MS = 2_000;
 

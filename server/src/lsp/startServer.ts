@@ -1,14 +1,14 @@
 import {
-  DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocuments, TextDocumentSyncKind,
+  DidChangeConfigurationNotification, ErrorCodes, ResponseError, TextDocumentSyncKind,
   type Connection, type InitializeResult, type ServerCapabilities,
 } from 'vscode-languageserver';
-import { TextDocument } from 'vscode-languageserver-textdocument';
 import { dirname } from 'node:path';
 import { URI } from 'vscode-uri';
 import { getLanguageService, type BodyFileReader, type CheckOptions as CheckOptionsOfCore } from '../core';
 import { editorBodyFileReader, editorFolders } from '../files/workspaceFiles';
 import { METADATA_FILES, metadataSource } from '../files/metadataFiles';
 import { AnalysisCache, type CheckOptions } from './analysis';
+import { DocumentEdits, trackedDocuments } from './documentEdits';
 import { checkAllFeatures } from './checkAll';
 import { codeActionFeatures } from './codeActions';
 import { folderPaths, type FeatureDeps, type FeatureGroup, type FeatureGroupFactory, type ServerContext } from './context';
@@ -28,7 +28,8 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const log = (message: string): void => transport.console.error(message);
   // Everything below registers through the guard: malformed messages are refused, failing handlers answer errors.
   const connection = guardConnection(transport, log);
-  const documents = new TextDocuments(TextDocument);
+  const edits = new DocumentEdits();
+  const documents = trackedDocuments(edits);
   let folders: string[] = [];
   let settings: SettingsStore | undefined;
   const currentSettings = () => settings?.get() ?? DEFAULT_SETTINGS;
@@ -45,7 +46,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   });
   const deps: FeatureDeps = { settings: currentSettings, network: () => editorNetwork(settings?.http() ?? DEFAULT_HTTP_SETTINGS, process.env), folders: () => folders, connectorCheck };
   const service = getLanguageService();
-  const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles);
+  const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles, edits);
   const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
   let client: ClientProfile = MINIMAL_CLIENT;
   const commands = new Map<string, (args: readonly unknown[]) => unknown>();

@@ -3,8 +3,11 @@ import type { TextDocument } from 'vscode-languageserver-textdocument';
 import type { AnalysisCache } from './analysis';
 import { isConnectorUri } from './analysis';
 import type { BodyFileReader, ConnectorLanguageService } from '../core';
-import { toDiagnostic } from './convert';
+import { diagnosticsOf, PublishedDiagnostics } from './publishedDiagnostics';
 import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFiles';
+
+/** How long after a check of a large file, with nothing typed since, its first keystroke is rehearsed. */
+const REHEARSAL_AFTER_MS = 300;
 
 /**
  * Publishes diagnostics per document version. Typing is debounced; a change cancels the pending check of the
@@ -12,6 +15,7 @@ import { connectorUriOf, isValuesUri, valuesFileDiagnostics } from './valuesFile
  */
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly published = new PublishedDiagnostics();
 
   constructor(
     private readonly connection: Connection,
@@ -52,6 +56,7 @@ export class ValidationScheduler {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
     this.cache.forget(uri);
+    this.published.forget(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
   }
 
@@ -69,10 +74,17 @@ export class ValidationScheduler {
     if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
     if (!analysis) return;
-    void this.connection.sendDiagnostics({
-      uri,
-      version: analysis.version,
-      diagnostics: analysis.result.findings.map((f) => toDiagnostic(analysis.lines, f, uri)),
-    });
+    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: this.published.publish(analysis) });
+    // Once the editor has a large file's diagnostics and the user has not typed for a moment: its first keystroke
+    // rehearsed (once), so that the real one does not wait for the code of typing to be compiled.
+    setTimeout(() => {
+      try {
+        const rehearsal = this.cache.rehearse(uri);
+        if (rehearsal) diagnosticsOf(rehearsal);
+      } catch (error) {
+        this.log(`Preparing ${uri} for typing failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+      }
+    }, REHEARSAL_AFTER_MS).unref();
   }
 }
+

@@ -44,6 +44,8 @@ export interface LintState {
   modelFindings?: Finding[];
   /** How this version was checked: in full, only the operation the edit touched, or the rules that read the setting it touched. */
   checked: 'fully' | 'one-operation' | 'one-setting';
+  /** Whether the text holds a suppression comment's directive anywhere. */
+  holdsDirective: boolean;
 }
 
 /** A check whose findings the next version may reuse in part: it keeps them per unit, and the models' apart. */
@@ -101,16 +103,20 @@ export interface Found {
   rest: readonly Finding[];
 }
 
-/** A checked version: its findings sorted and filtered by its suppression comments, and what the next version may reuse. */
-export function stateOf(version: Version, found: Found, checker: Checker, checked: LintState['checked']): LintState {
+/**
+ * A checked version: its findings sorted and filtered by its suppression comments, and what the next version may
+ * reuse. `holdsDirective`: whether the text holds a suppression directive, when the edit told (else it is searched).
+ */
+export function stateOf(version: Version, found: Found, checker: Checker, checked: LintState['checked'], holdsDirective?: boolean): LintState {
   const { parsed, connector, metadata, formatting } = version;
   const { text } = parsed;
   const findings = [...(found.units?.findings.flat() ?? []), ...found.models, ...found.rest];
   sortFindings(findings);
+  const directive = holdsDirective ?? text.includes(SUPPRESSION_DIRECTIVE);
   const result: CheckedDocument = {
     parsed,
     connector,
-    findings: text.includes(SUPPRESSION_DIRECTIVE) ? applySuppressions(text, findings, checker.knownCodes(), checker.set.overrides) : findings,
+    findings: directive ? applySuppressions(text, findings, checker.knownCodes(), checker.set.overrides) : findings,
     // The service its Custom requests were checked against: completion and hover use it too.
     ...(metadata?.ok ? { metadata: metadata.service } : {}),
   };
@@ -121,5 +127,6 @@ export function stateOf(version: Version, found: Found, checker: Checker, checke
     ...(metadata ? { metadata } : {}),
     ...(found.units ? { units: found.units, modelFindings: found.models } : {}),
     checked,
+    holdsDirective: directive,
   };
 }

@@ -38,21 +38,31 @@ export function spanIndexOf(spans: readonly Span[], offset: number): number {
  * that several findings share is moved once and stays shared.
  */
 export function findingMover(delta: number, editEnd: number): (finding: Finding) => Finding {
-  const movedFixes = new Map<Fix, Fix>();
+  const fixesMoved = new Map<Fix, Fix>();
   const moveFix = (fix: Fix): Fix => {
-    let moved = movedFixes.get(fix);
+    let moved = fixesMoved.get(fix);
     if (!moved) {
       moved = fix.edits.some((e) => e.offset >= editEnd) ? { ...fix, edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)) } : fix;
-      movedFixes.set(fix, moved);
+      fixesMoved.set(fix, moved);
     }
     return moved;
   };
   return (finding) => {
-    const fixesMove = finding.fixes?.some((fix) => fix.edits.some((e) => e.offset >= editEnd)) ?? false;
-    if (delta === 0 || (finding.offset < editEnd && !fixesMove)) return finding;
+    if (delta === 0) return finding;
+    const { fixes, related } = finding;
+    let movedFixes: Fix[] | undefined;
+    if (fixes) {
+      for (let i = 0; i < fixes.length; i++) {
+        const fix = fixes[i] as Fix;
+        const moved = moveFix(fix);
+        if (moved !== fix) (movedFixes ??= fixes.slice())[i] = moved;
+      }
+    }
+    const relatedMove = related !== undefined && related.some((r) => r.offset >= editEnd);
+    if (finding.offset < editEnd && !movedFixes && !relatedMove) return finding;
     const shifted: Finding = { ...finding, offset: finding.offset >= editEnd ? finding.offset + delta : finding.offset };
-    if (finding.related) shifted.related = finding.related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
-    if (finding.fixes && fixesMove) shifted.fixes = finding.fixes.map(moveFix);
+    if (related && relatedMove) shifted.related = related.map((r) => (r.offset >= editEnd ? { ...r, offset: r.offset + delta } : r));
+    if (movedFixes) shifted.fixes = movedFixes;
     return shifted;
   };
 }
