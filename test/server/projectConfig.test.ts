@@ -68,6 +68,39 @@ describe('the project file in the language server', () => {
     assert.ok(symbols.length > 0);
   });
 
+  test('ignore covers values, tests and environments files too, as on the command line; a file outside it keeps its problems', async () => {
+    mkdirSync(join(folder, 'legacy'), { recursive: true });
+    mkdirSync(join(folder, 'current'), { recursive: true });
+    const uriOf = (path: string): string => pathToFileURL(join(folder, path)).href;
+    for (const place of ['legacy', 'current']) writeFileSync(join(folder, place, 'a.connector.json'), CONNECTOR);
+    // Each with a mistake the editor reports: an operation the connector lacks, an unknown setting.
+    const values = '{ "nope": { "x": 1 } }';
+    const tests = '{ "cases": [{ "name": "c", "operation": "nope", "expect": { "status": 200 } }] }';
+    const environments = '{ "environments": { "dev": { "baseUrll": "https://dev.example.com" } } }';
+    const files: [string, string][] = [['a.values.json', values], ['a.tests.json', tests], ['connector-environments.json', environments]];
+    const opened = async (place: string): Promise<number[]> => {
+      const counts: number[] = [];
+      for (const [name, text] of files) {
+        const pending = lsp.diagnostics(uriOf(`${place}/${name}`));
+        await lsp.open(uriOf(`${place}/${name}`), text);
+        counts.push((await pending).length);
+      }
+      return counts;
+    };
+    // The server handles messages in order: the change is known before the files open.
+    writeConfig('{ "ignore": ["legacy/**"] }');
+    await lsp.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri(), type: 2 }] });
+    assert.deepEqual(await opened('legacy'), [0, 0, 0]);
+    const current = await opened('current');
+    assert.ok(current.every((count) => count > 0), `problems outside the ignored folder: ${current.join(', ')}`);
+    // The project file no longer ignoring them: the open files are checked again and show their problems.
+    const again = files.map(([name]) => lsp.diagnostics(uriOf(`legacy/${name}`)));
+    writeConfig('{ }');
+    await lsp.notify('workspace/didChangeWatchedFiles', { changes: [{ uri: configUri(), type: 2 }] });
+    const counts = (await Promise.all(again)).map((d) => d.length);
+    assert.ok(counts.every((count) => count > 0), `problems once no longer ignored: ${counts.join(', ')}`);
+  });
+
   test('a rule id unknown to the editor settings is named with the closest one', async () => {
     const messages: string[] = [];
     lsp.connection.onRequest('window/showMessageRequest', (params: { message: string }) => {

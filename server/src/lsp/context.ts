@@ -44,6 +44,10 @@ export interface FeatureDeps {
   folders: () => string[];
   /** How the connector file at `uri` is checked: its levels (project file, then settings), body files and $metadata. */
   connectorCheck: (uri: string) => CheckOptions & { readBodyFile: BodyFileReader };
+  /** Whether the project file's `ignore` covers the file at `uri` (its problems are not shown; every other feature works). */
+  ignored: (uri: string) => boolean;
+  /** Called whenever every open file is checked again (a project file, a $metadata file or the settings changed). */
+  onRecheckAll: (listener: () => void) => void;
 }
 
 /** A feature group made with the server's settings and workspace folders. */

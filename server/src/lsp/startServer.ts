@@ -44,10 +44,19 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
   const connectorCheck = (uri: string): CheckOptionsOfCore & { readBodyFile: BodyFileReader } => ({
     overrides: checkOptions(uri).overrides, readBodyFile: bodyFiles(uri), metadata: metadataFiles(uri),
   });
-  const deps: FeatureDeps = { settings: currentSettings, network: () => editorNetwork(settings?.http() ?? DEFAULT_HTTP_SETTINGS, process.env), folders: () => folders, connectorCheck };
+  const recheckListeners: (() => void)[] = [];
+  const deps: FeatureDeps = {
+    settings: currentSettings, network: () => editorNetwork(settings?.http() ?? DEFAULT_HTTP_SETTINGS, process.env), folders: () => folders, connectorCheck,
+    ignored: (uri) => checkOptions(uri).ignored,
+    onRecheckAll: (listener) => recheckListeners.push(listener),
+  };
   const service = getLanguageService();
   const cache = new AnalysisCache(service, documents, currentSettings, checkOptions, bodyFiles, metadataFiles, edits);
-  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles);
+  const validation = new ValidationScheduler(connection, documents, cache, () => currentSettings().debounceMs, log, service, bodyFiles, deps.ignored);
+  const recheckAll = (): void => {
+    validation.revalidateAll();
+    for (const listener of recheckListeners) listener();
+  };
   let client: ClientProfile = MINIMAL_CLIENT;
   const commands = new Map<string, (args: readonly unknown[]) => unknown>();
   const context: ServerContext = {
@@ -86,7 +95,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
       // VS Code's http.* settings too: a proxy or certificate change applies to the next request.
       void connection.client.register(DidChangeConfigurationNotification.type, { section: ['connectorTools', 'http'] }).catch(() => undefined);
     }
-    if (await settings?.refresh()) validation.revalidateAll();
+    if (await settings?.refresh()) recheckAll();
     void projectConfigs.checkWorkspace(folders);
     connection.workspace.onDidChangeWorkspaceFolders((event) => {
       const removed = new Set(event.removed.map((f) => f.uri));
@@ -97,7 +106,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
 
   connection.onDidChangeConfiguration(async (change) => {
     const pushed = change.settings as { connectorTools?: unknown; http?: unknown } | undefined;
-    if (await settings?.refresh(pushed?.connectorTools, pushed?.http)) validation.revalidateAll();
+    if (await settings?.refresh(pushed?.connectorTools, pushed?.http)) recheckAll();
   });
 
   connection.onExecuteCommand(({ command, arguments: args }) => {
@@ -114,7 +123,7 @@ export function startServer(transport: Connection, extraGroups: readonly Feature
       // A metadata file a connector names changed: the connectors are judged against the new version.
       projectFileChanged = (URI.parse(change.uri).scheme === 'file' && METADATA_FILES.changed(URI.parse(change.uri).fsPath)) || projectFileChanged;
     }
-    if (projectFileChanged) validation.revalidateAll();
+    if (projectFileChanged) recheckAll();
   });
 
   documents.onDidOpen(({ document }) => validation.schedule(document.uri, true));

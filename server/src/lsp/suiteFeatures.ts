@@ -19,7 +19,7 @@ import {
   type SaveAsExpectationParams, type SaveAsExpectationResult, type TestCaseRun, type TestStepRun, type UseAsResponseStructureParams, type UseAsResponseStructureResult,
 } from '../protocol';
 import { isConnectorUri, kindOfUri } from './analysis';
-import { workspacePaths, type FeatureGroupFactory } from './context';
+import { workspacePaths, type FeatureDeps, type FeatureGroupFactory } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
 import { secretsForClient } from './secretRequest';
 import { editorPlace } from './sendingPlace';
@@ -56,11 +56,16 @@ export function testsDocumentOf(service: ConnectorLanguageService, documents: Te
 }
 
 /** Publishes diagnostics for open tests and environments files, again when their connector changes. */
-function validateSuiteDocuments(service: ConnectorLanguageService, connection: Connection, documents: TextDocuments<TextDocument>, reading: (testsPath: string) => SuiteReading): void {
+function validateSuiteDocuments(service: ConnectorLanguageService, connection: Connection, documents: TextDocuments<TextDocument>, reading: (testsPath: string) => SuiteReading, deps: FeatureDeps): void {
   const timers = new Map<string, NodeJS.Timeout>();
   const validate = (uri: string): void => {
     const document = documents.get(uri);
     if (!document) return;
+    // The project file's `ignore` applies to tests and environments files as to connectors (as `connector lint` does).
+    if (deps.ignored(uri)) {
+      void connection.sendDiagnostics({ uri, version: document.version, diagnostics: [] });
+      return;
+    }
     const text = document.getText();
     const lines = new LineIndex(text);
     if (isEnvironmentsUri(uri)) {
@@ -92,6 +97,9 @@ function validateSuiteDocuments(service: ConnectorLanguageService, connection: C
   };
   documents.onDidOpen(({ document }) => schedule(document.uri, true));
   documents.onDidChangeContent(({ document }) => schedule(document.uri, false));
+  deps.onRecheckAll(() => {
+    for (const document of documents.all()) if (isTestsUri(document.uri) || isEnvironmentsUri(document.uri)) schedule(document.uri, true);
+  });
   documents.onDidClose(({ document }) => {
     if (!isTestsUri(document.uri) && !isEnvironmentsUri(document.uri)) return;
     clearTimeout(timers.get(document.uri));
@@ -130,7 +138,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
     const roots = (): string[] => workspacePaths(deps);
     // The connector is checked as the editor checks it when open: its levels, body files and $metadata.
     const reading = (testsPath: string): SuiteReading => ({ readText: (p) => textAt(documents, p), check: deps.connectorCheck(URI.file(connectorPathOf(testsPath)).toString()) });
-    validateSuiteDocuments(service, connection, documents, reading);
+    validateSuiteDocuments(service, connection, documents, reading, deps);
 
     connection.onRequest(LIST_ENVIRONMENTS, async (): Promise<EnvironmentSummary[]> => {
       const out: EnvironmentSummary[] = [];

@@ -26,6 +26,8 @@ export class ValidationScheduler {
     private readonly service: ConnectorLanguageService,
     /** Reads a connector's body files (inside the workspace), for values files that name their variables. */
     private readonly readBodyFile?: (connectorUri: string) => BodyFileReader,
+    /** The project file's `ignore`: an ignored values file shows no problems, as an ignored connector does. */
+    private readonly ignored: (uri: string) => boolean = () => false,
   ) {}
 
   /** Checks now (on open), or after the debounce (on change). */
@@ -65,7 +67,7 @@ export class ValidationScheduler {
     // Superseded: a newer version arrived (and has its own check scheduled), or the document was closed.
     if (!document || document.version !== version) return;
     if (isValuesUri(uri)) {
-      const diagnostics = valuesFileDiagnostics(this.service, uri, this.documents, this.readBodyFile);
+      const diagnostics = this.ignored(uri) ? [] : valuesFileDiagnostics(this.service, uri, this.documents, this.readBodyFile);
       if (diagnostics) void this.connection.sendDiagnostics({ uri, version, diagnostics });
       return;
     }
