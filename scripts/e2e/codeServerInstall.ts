@@ -9,7 +9,7 @@ import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, sep } from 'node:path';
-import { cacheRoot } from '../../server/src/io/cacheDirectory';
+import { cacheRoot } from '../../server/src/files/cacheDirectory';
 
 export const CODE_SERVER_VERSION = process.env.CODE_SERVER_VERSION ?? '4.139.1';
 export const NODE24_VERSION = process.env.NODE24_VERSION ?? '24.21.0';

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { cacheDirectory } from '../../server/src/io/cacheDirectory';
+import { cacheDirectory } from '../../server/src/files/cacheDirectory';
 import { cacheFileFor, loadBundle, readCache, writeCache } from '../../server/src/boot/compileCache';
 
 // A bundle with enough code for V8's cache to matter, which says through a global that it ran and what it was given.

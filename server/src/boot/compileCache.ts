@@ -10,7 +10,7 @@ import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
-import { cacheDirectory } from '../io/cacheDirectory';
+import { cacheDirectory } from '../files/cacheDirectory';
 
 /** When the first start writes the cache: when the process exits, or this many milliseconds after it started. */
 export type CacheWriteTime = 'exit' | number;

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
-import { cacheDirectory } from '../io/cacheDirectory';
+import { cacheDirectory } from './cacheDirectory';
 
 /** How many read models are kept; past it the least recently written go. */
 const KEPT_MODELS = 32;
