@@ -119,6 +119,37 @@ describe('OAuth2 authorization code flow', () => {
     assert.equal(kept.size, 1);
   });
 
+  test('after Sign Out, requests share the new sign-in even when one begun before it ends in between', async () => {
+    // Each visit of the browser signs in when the test says; a third visit (a sign-in not shared) signs in at once.
+    const releases: (() => void)[] = [];
+    const visits: string[] = [];
+    const heldBrowser = loopbackBrowser((address) => {
+      visits.push(address);
+      const signIn = (): void => void signInWithBrowser(address, { username: DEMO_USER, password: DEMO_PASSWORD });
+      if (visits.length > 2) signIn();
+      else releases.push(signIn);
+      return {};
+    });
+    const cache = new TokenCache(Date.now, undefined, false, { browser: heldBrowser });
+    const until = async (count: number): Promise<void> => {
+      for (let i = 0; i < 2000 && visits.length < count; i++) await new Promise((resolve) => setTimeout(resolve, 5));
+      assert.equal(visits.length, count);
+    };
+    const before = send(cache, api.url);
+    await until(1);
+    cache.clear();
+    const after = send(cache, api.url);
+    await until(2);
+    releases[0]?.();
+    assert.ok((await before).sent);
+    // The sign-in begun before Sign Out has ended; the one begun after it is still pending and is shared.
+    const joining = send(cache, api.url);
+    releases[1]?.();
+    const answers = await Promise.all([after, joining]);
+    assert.ok(answers.every((answer) => answer.sent && answer.result.status === 200));
+    assert.equal(visits.length, 2, 'the request after Sign Out joined the pending sign-in instead of starting its own');
+  });
+
   test('a confidential client signs the code exchange with its secret (Basic), asked for the token endpoint', async () => {
     const authorization = { scheme: 'oauth2', flow: 'authorizationCode', authorizationUrl: realm.authorizationUrl, tokenUrl: realm.tokenUrl, clientId: DEMO_CLIENT_ID, secret: 'crm' };
     const { connector } = lintText(JSON.stringify({ kind: 'rest', name: 'c', baseUrl: api.url, authorization, operations: [{ id: 'go', method: 'GET', path: '/x', parameters: [] }] }));

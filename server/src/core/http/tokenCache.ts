@@ -99,12 +99,16 @@ export class TokenCache {
     if (refusal !== undefined) return { ok: false, message: `${refusal} (Not asked again in this run.)` };
     let fetching = this.pending.get(key);
     if (!fetching) {
-      fetching = this.obtain(request, options, cached?.refreshToken).finally(() => this.pending.delete(key));
+      const started: Promise<FetchedToken> = this.obtain(request, options, cached?.refreshToken).finally(() => {
+        // Only its own entry: after a clear() another fetch for the same key may be pending, and others must share it.
+        if (this.pending.get(key) === started) this.pending.delete(key);
+      });
+      fetching = started;
       this.pending.set(key, fetching);
     }
     const fetched = await fetching;
     if (!fetched.ok) {
-      if (this.askOnceAfterRefusal) this.refused.set(key, fetched.message);
+      if (this.askOnceAfterRefusal && clearedBefore === this.cleared) this.refused.set(key, fetched.message);
       return fetched;
     }
     const refreshAt = refreshTime(this.now(), fetched.expiresInMs);
