@@ -25,6 +25,8 @@ describe('the compiled-code cache', () => {
     const home = (): string => '/home/ada';
     assert.equal(cacheDirectory({ CONNECTOR_TOOLS_CACHE: '/var/cache/ct' }, 'linux', home), '/var/cache/ct');
     assert.equal(cacheDirectory({ CONNECTOR_TOOLS_CACHE: 'off' }, 'linux', home), undefined);
+    // The same words as CONNECTOR_TOOLS_METADATA_CACHE takes.
+    for (const off of ['OFF', '0', 'false', 'No']) assert.equal(cacheDirectory({ CONNECTOR_TOOLS_CACHE: off }, 'linux', home), undefined);
     assert.equal(cacheDirectory({}, 'linux', home), '/home/ada/.cache/connector-tools');
     assert.equal(cacheDirectory({ XDG_CACHE_HOME: '/xdg' }, 'linux', home), '/xdg/connector-tools');
     assert.equal(cacheDirectory({}, 'darwin', home), '/home/ada/Library/Caches/connector-tools');

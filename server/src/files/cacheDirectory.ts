@@ -5,8 +5,10 @@
 import { homedir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 
-/** The value of CONNECTOR_TOOLS_CACHE that turns every cache off. */
-export const CACHE_OFF = 'off';
+/** Whether a cache switch's value turns it off: `off` (also `0`, `false`, `no`, in any case). */
+export function turnsCacheOff(value: string | undefined): boolean {
+  return value !== undefined && /^(off|0|false|no)$/i.test(value);
+}
 
 /** The platform's user cache folder for Connector Tools. */
 function platformCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Platform, home: () => string): string {
@@ -19,7 +21,7 @@ function platformCacheDirectory(env: NodeJS.ProcessEnv, platform: NodeJS.Platfor
 /** The folder for rebuildable files: CONNECTOR_TOOLS_CACHE (absolute), else the platform's user cache folder; undefined when turned off. */
 export function cacheDirectory(env: NodeJS.ProcessEnv = process.env, platform: NodeJS.Platform = process.platform, home: () => string = homedir): string | undefined {
   const chosen = env.CONNECTOR_TOOLS_CACHE;
-  if (chosen === CACHE_OFF) return undefined;
+  if (turnsCacheOff(chosen)) return undefined;
   if (chosen && isAbsolute(chosen)) return chosen;
   return platformCacheDirectory(env, platform, home);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
-import { cacheDirectory } from './cacheDirectory';
+import { cacheDirectory, turnsCacheOff } from './cacheDirectory';
 
 /** How many read models are kept; past it the least recently written go. */
 const KEPT_MODELS = 32;
@@ -21,7 +21,7 @@ export class MetadataModelCache {
 
   /** The cache the environment asks for: `CONNECTOR_TOOLS_METADATA_CACHE=off` turns it off, `CONNECTOR_TOOLS_CACHE=off` every cache. */
   static fromEnvironment(env: NodeJS.ProcessEnv = process.env): MetadataModelCache {
-    const off = /^(off|0|false|no)$/i.test(env.CONNECTOR_TOOLS_METADATA_CACHE ?? '');
+    const off = turnsCacheOff(env.CONNECTOR_TOOLS_METADATA_CACHE);
     const root = cacheDirectory(env);
     return new MetadataModelCache(off || root === undefined ? undefined : join(root, 'metadata'));
   }
