@@ -5,12 +5,12 @@
 // cache that does not match is ignored and written again. Node 22 offers this as module.enableCompileCache; the
 // editors and Node versions this runs on do not all have it.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
-import { cacheDirectory } from '../files/cacheDirectory';
+import { cacheDirectory, writeCacheFile } from '../files/cacheDirectory';
 
 /** When the first start writes the cache: when the process exits, or this many milliseconds after it started. */
 export type CacheWriteTime = 'exit' | number;
@@ -80,17 +80,15 @@ export function readCache(file: string): Buffer | undefined {
 
 /** Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's other builds for the same Node.js. */
 export function writeCache(file: string, data: Buffer): void {
+  const folder = dirname(file);
+  const digest = createHash('sha256').update(data).digest();
+  if (!writeCacheFile(folder, basename(file), (fd) => (writeFileSync(fd, Buffer.concat([digest, data])), true))) return;
   try {
-    const folder = dirname(file);
-    mkdirSync(folder, { recursive: true, mode: 0o700 });
-    const partial = `${file}.${process.pid}.partial`;
-    writeFileSync(partial, Buffer.concat([createHash('sha256').update(data).digest(), data]), { mode: 0o600 });
-    renameSync(partial, file);
     const prefix = basename(file).replace(/[0-9a-f]+\.bin$/, '');
     for (const name of readdirSync(folder)) {
       if (name !== basename(file) && name.startsWith(prefix) && name.endsWith('.bin')) rmSync(join(folder, name), { force: true });
     }
   } catch {
-    // A cache that cannot be written (read-only home, full disk) only means the next start compiles again.
+    // Another process cleaned up first; the next write tries again.
   }
 }

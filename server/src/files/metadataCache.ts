@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, fstatSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
-import { cacheDirectory, turnsCacheOff } from './cacheDirectory';
+import { cacheDirectory, PARTIAL_SUFFIX, turnsCacheOff, writeCacheFile } from './cacheDirectory';
 
 /** How many read models are kept; past it the least recently written go. */
 const KEPT_MODELS = 32;
@@ -55,33 +55,14 @@ export class MetadataModelCache {
   /** Keeps `service` under `key`; a cache that cannot be written is left as it is (the next process reads the document). */
   save(key: string, service: ServiceMetadata): void {
     if (!this.folder) return;
-    const temporary = join(this.folder, `${key}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-    let fd: number | undefined;
-    try {
-      mkdirSync(this.folder, { recursive: true, mode: 0o700 });
-      fd = openSync(temporary, 'wx', 0o600);
-      const file = fd;
-      // Written piece by piece: a large model is never held as one text.
-      const whole = writeStoredService(service, key, (chunk) => writeSync(file, chunk));
-      closeSync(fd);
-      fd = undefined;
-      if (!whole) throw new Error('not storable');
-      renameSync(temporary, join(this.folder, `${key}.json`));
-      this.prune();
-    } catch {
-      if (fd !== undefined) closeSync(fd);
-      try {
-        unlinkSync(temporary);
-      } catch {
-        // Never written.
-      }
-    }
+    // Written piece by piece: a large model is never held as one text.
+    if (writeCacheFile(this.folder, `${key}.json`, (fd) => writeStoredService(service, key, (chunk) => writeSync(fd, chunk)))) this.prune();
   }
 
   /** Removes the models written longest ago past KEPT_MODELS, and temporary files left by a process that died. */
   private prune(): void {
     const folder = this.folder ?? '';
-    const files = readdirSync(folder).filter((name) => /^[0-9a-f]{64}(\.json|\.\d+\.[0-9a-f]{12}\.tmp)$/.test(name));
+    const files = readdirSync(folder).filter((name) => /^[0-9a-f]{64}\.json(\.\d+\.[0-9a-f]{12}\.tmp)?$/.test(name));
     const now = Date.now();
     const written = files.flatMap((name) => {
       try {
@@ -91,7 +72,7 @@ export class MetadataModelCache {
       }
     });
     const models = written.filter((f) => f.name.endsWith('.json')).sort((a, b) => b.time - a.time);
-    const stale = [...models.slice(KEPT_MODELS), ...written.filter((f) => f.name.endsWith('.tmp') && now - f.time > 3_600_000)];
+    const stale = [...models.slice(KEPT_MODELS), ...written.filter((f) => f.name.endsWith(PARTIAL_SUFFIX) && now - f.time > 3_600_000)];
     for (const { name } of stale) {
       try {
         unlinkSync(join(folder, name));
