@@ -10,7 +10,8 @@ import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
-import { cacheDirectory, writeCacheFile } from '../files/cacheDirectory';
+import { cacheDirectory } from '../files/cacheDirectory';
+import { writeFileWhole } from '../files/wholeFile';
 
 /** When the first start writes the cache: when the process exits, or this many milliseconds after it started. */
 export type CacheWriteTime = 'exit' | number;
@@ -82,7 +83,7 @@ export function readCache(file: string): Buffer | undefined {
 export function writeCache(file: string, data: Buffer): void {
   const folder = dirname(file);
   const digest = createHash('sha256').update(data).digest();
-  if (!writeCacheFile(folder, basename(file), (fd) => (writeFileSync(fd, Buffer.concat([digest, data])), true))) return;
+  if (writeFileWhole(file, (fd) => (writeFileSync(fd, Buffer.concat([digest, data])), true), { private: true })) return;
   try {
     const prefix = basename(file).replace(/[0-9a-f]+\.bin$/, '');
     for (const name of readdirSync(folder)) {

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
-import { cacheDirectory, PARTIAL_SUFFIX, turnsCacheOff, writeCacheFile } from './cacheDirectory';
+import { cacheDirectory, turnsCacheOff } from './cacheDirectory';
+import { PARTIAL_SUFFIX, writeFileWhole } from './wholeFile';
 
 /** How many read models are kept; past it the least recently written go. */
 const KEPT_MODELS = 32;
@@ -56,7 +57,8 @@ export class MetadataModelCache {
   save(key: string, service: ServiceMetadata): void {
     if (!this.folder) return;
     // Written piece by piece: a large model is never held as one text.
-    if (writeCacheFile(this.folder, `${key}.json`, (fd) => writeStoredService(service, key, (chunk) => writeSync(fd, chunk)))) this.prune();
+    const failed = writeFileWhole(join(this.folder, `${key}.json`), (fd) => writeStoredService(service, key, (chunk) => writeSync(fd, chunk)), { private: true });
+    if (!failed) this.prune();
   }
 
   /** Removes the models written longest ago past KEPT_MODELS, and temporary files left by a process that died. */

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, realpathSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { realpathSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { addMetadataEdits, describeService, fetchMetadata, getLanguageService, type SecretProvider, type SendOptions, type TextEdit, type TokenSource } from '../core';
 import { METADATA_FILES } from './metadataFiles';
+import { writeFileWhole } from './wholeFile';
 import { inside } from './projectRoot';
 
 /** Reads the connector (its model only: nothing is checked before a download). */
@@ -67,21 +67,8 @@ export async function fetchMetadataFile(input: MetadataFetchInput): Promise<Meta
   if (!fetched.ok) return { ok: false, kind: fetched.code === 'invalid-connector' || fetched.code === 'missing-secret' ? 'input' : 'download', message: fetched.message };
   // Again once the download is in: a folder on the way may have become a link elsewhere while it ran.
   if (!input.out && !realParentInside(target, input.roots)) return outside('nothing was written');
-  try {
-    mkdirSync(dirname(target), { recursive: true });
-    // A new file of an unguessable name ('wx' fails on anything already there, a planted link included), renamed
-    // into place: the rename replaces a link at the target itself, never the file it points to.
-    const temporary = `${target}.${randomBytes(6).toString('hex')}.download`;
-    writeFileSync(temporary, fetched.text, { flag: 'wx' });
-    try {
-      renameSync(temporary, target);
-    } catch (error) {
-      rmSync(temporary, { force: true });
-      throw error;
-    }
-  } catch (error) {
-    return { ok: false, kind: 'download', message: `${target} cannot be written (${(error as NodeJS.ErrnoException).code ?? String(error)}).` };
-  }
+  const failed = writeFileWhole(target, (fd) => (writeFileSync(fd, fetched.text), true));
+  if (failed) return { ok: false, kind: 'download', message: `${target} cannot be written (${failed.code ?? failed.message}).` };
   METADATA_FILES.changed(target);
   const relativePath = relative(connectorDir, target).split(sep).join('/');
   const name = isAbsolute(relativePath) ? target : relativePath;

@@ -1,0 +1,37 @@
+// Writing a file whole or not at all, for every file the tools write on their own (caches, a downloaded $metadata):
+// a reader never sees half of one, a failure leaves the previous file, and nothing is written through a link.
+import { randomBytes } from 'node:crypto';
+import { closeSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+
+/** How the temporary files of writeFileWhole end: a process that died while writing leaves one behind. */
+export const PARTIAL_SUFFIX = '.tmp';
+
+/**
+ * Writes `path` whole or not at all: `write` fills a new file of an unguessable name beside it (created with 'wx',
+ * so a link or file planted there is never written through), which is renamed into place (the rename replaces a
+ * link at `path` itself, never the file it points to); `write` returns false to give up. `private` makes missing
+ * folders 0700 and the file 0600 (a cache in the user's folder). Returns the error that stopped it, or undefined.
+ */
+export function writeFileWhole(path: string, write: (fd: number) => boolean, options: { private?: boolean } = {}): NodeJS.ErrnoException | undefined {
+  const temporary = join(dirname(path), `${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`);
+  let fd: number | undefined;
+  try {
+    mkdirSync(dirname(path), { recursive: true, ...(options.private ? { mode: 0o700 } : {}) });
+    fd = openSync(temporary, 'wx', options.private ? 0o600 : 0o666);
+    const whole = write(fd);
+    closeSync(fd);
+    fd = undefined;
+    if (!whole) throw new Error('the content could not be written whole');
+    renameSync(temporary, path);
+    return undefined;
+  } catch (error) {
+    if (fd !== undefined) closeSync(fd);
+    try {
+      rmSync(temporary, { force: true });
+    } catch {
+      // The folder itself cannot be used: nothing was made in it.
+    }
+    return error as NodeJS.ErrnoException;
+  }
+}
