@@ -2,7 +2,7 @@
 // same framing as stdio and get the same check: a well-formed message is served, broken framing ends the server
 // with a non-zero code and a sentence on stderr, never a deaf server.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { createServer, type AddressInfo, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -60,4 +60,12 @@ describe('framing over a socket or a pipe', () => {
       }
     });
   }
+
+  test('--socket with something other than a port says so in one line and exits 2, no stack trace', () => {
+    for (const given of ['notaport', '70000', '0', '']) {
+      const run = spawnSync(process.execPath, [SERVER_PATH, `--socket=${given}`], { encoding: 'utf8', timeout: 30_000 });
+      assert.equal(run.status, 2, run.stderr);
+      assert.equal(run.stderr, `Connector Tools language server: --socket takes the port the editor listens on (1 to 65535), not ${JSON.stringify(given)}.\n`);
+    }
+  });
 });

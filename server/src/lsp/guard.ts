@@ -177,7 +177,14 @@ function socketOfCommandLine(argv: readonly string[]): Socket | undefined {
     const [flag, inline] = (argv[i] ?? '').split(/=(.*)/s, 2);
     const value = inline ?? argv[i + 1];
     if (value === undefined) continue;
-    if (flag === '--socket') return netConnect(Number(value), '127.0.0.1');
+    if (flag === '--socket') {
+      const port = /^\d{1,5}$/.test(value) ? Number(value) : Number.NaN;
+      if (!(port >= 1 && port <= 65535)) {
+        process.stderr.write(`Connector Tools language server: --socket takes the port the editor listens on (1 to 65535), not ${JSON.stringify(value)}.\n`);
+        process.exit(2);
+      }
+      return netConnect(port, '127.0.0.1');
+    }
     if (flag === '--pipe') return netConnect(value);
   }
   return undefined;
