@@ -97,6 +97,8 @@ export async function launchCodeServer(options: CodeServerOptions): Promise<Runn
     'security.workspace.trust.enabled': options.untrusted === true,
     'extensions.autoUpdate': false,
     'telemetry.telemetryLevel': 'off',
+    // Every workbench, the tests' too: a chat panel that loads late takes the focus and closes an open quick pick.
+    ...DEMO_EDITOR_SETTINGS,
     ...options.settings,
   }, null, 2));
   const { entry, node24Bin: node } = codeServerPaths();
