@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,21 @@ describe('the compiled-code cache', () => {
     writeCache(join(compiled, 'server-main-1111aaaa-bbbb.bin'), Buffer.from('server'));
     writeCache(join(compiled, 'cli-main-1111aaaa-cccc.bin'), Buffer.from('new build'));
     assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-cccc.bin', 'cli-main-2222bbbb-aaaa.bin', 'server-main-1111aaaa-bbbb.bin']);
+  });
+
+  it('removes the partial files a killed process left over an hour ago, and not one another process is writing now', () => {
+    const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
+    const compiled = join(folder, 'compiled');
+    mkdirSync(compiled);
+    const abandoned = join(compiled, 'cli-main-1111aaaa-aaaa.bin.4242.0123456789ab.tmp');
+    const underWay = join(compiled, 'cli-main-1111aaaa-bbbb.bin.4343.ba9876543210.tmp');
+    const notOurs = join(compiled, 'notes.tmp');
+    for (const file of [abandoned, underWay, notOurs]) writeFileSync(file, 'partial');
+    const twoHoursAgo = new Date(Date.now() - 7_200_000);
+    utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
+    utimesSync(notOurs, twoHoursAgo, twoHoursAgo);
+    writeCache(join(compiled, 'server-main-1111aaaa-cccc.bin'), Buffer.from('server'));
+    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-bbbb.bin.4343.ba9876543210.tmp', 'notes.tmp', 'server-main-1111aaaa-cccc.bin']);
   });
 
   it('says nothing and starts anyway when the cache folder cannot be made', () => {

@@ -11,7 +11,7 @@ import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { cacheDirectory } from '../files/cacheDirectory';
-import { writeFileWhole } from '../files/wholeFile';
+import { removeAbandonedPartials, writeFileWhole } from '../files/wholeFile';
 
 /** When the first start writes the cache: when the process exits, or this many milliseconds after it started. */
 export type CacheWriteTime = 'exit' | number;
@@ -79,7 +79,10 @@ export function readCache(file: string): Buffer | undefined {
   return digest.equals(content.subarray(0, DIGEST_BYTES)) ? payload : undefined;
 }
 
-/** Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's other builds for the same Node.js. */
+/**
+ * Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's other builds for the same
+ * Node.js and the temporary files a killed process left behind.
+ */
 export function writeCache(file: string, data: Buffer): void {
   const folder = dirname(file);
   const digest = createHash('sha256').update(data).digest();
@@ -89,6 +92,7 @@ export function writeCache(file: string, data: Buffer): void {
     for (const name of readdirSync(folder)) {
       if (name !== basename(file) && name.startsWith(prefix) && name.endsWith('.bin')) rmSync(join(folder, name), { force: true });
     }
+    removeAbandonedPartials(folder);
   } catch {
     // Another process cleaned up first; the next write tries again.
   }

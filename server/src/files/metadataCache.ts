@@ -3,7 +3,7 @@ import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync, un
 import { join } from 'node:path';
 import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
 import { cacheDirectory, turnsCacheOff } from './cacheDirectory';
-import { PARTIAL_SUFFIX, writeFileWhole } from './wholeFile';
+import { removeAbandonedPartials, writeFileWhole } from './wholeFile';
 
 /** How many read models are kept; past it the least recently written go. */
 const KEPT_MODELS = 32;
@@ -64,24 +64,24 @@ export class MetadataModelCache {
   /** Removes the models written longest ago past KEPT_MODELS, and temporary files left by a process that died. */
   private prune(): void {
     const folder = this.folder ?? '';
-    const files = readdirSync(folder).filter((name) => /^[0-9a-f]{64}\.json(\.\d+\.[0-9a-f]{12}\.tmp)?$/.test(name));
-    const now = Date.now();
-    const written = files.flatMap((name) => {
-      try {
-        return [{ name, time: statSync(join(folder, name)).mtimeMs }];
-      } catch {
-        return [];
-      }
-    });
-    const models = written.filter((f) => f.name.endsWith('.json')).sort((a, b) => b.time - a.time);
-    const stale = [...models.slice(KEPT_MODELS), ...written.filter((f) => f.name.endsWith(PARTIAL_SUFFIX) && now - f.time > 3_600_000)];
-    for (const { name } of stale) {
+    const models = readdirSync(folder)
+      .filter((name) => /^[0-9a-f]{64}\.json$/.test(name))
+      .flatMap((name) => {
+        try {
+          return [{ name, time: statSync(join(folder, name)).mtimeMs }];
+        } catch {
+          return [];
+        }
+      })
+      .sort((a, b) => b.time - a.time);
+    for (const { name } of models.slice(KEPT_MODELS)) {
       try {
         unlinkSync(join(folder, name));
       } catch {
         // Removed by another process.
       }
     }
+    removeAbandonedPartials(folder);
   }
 }
 

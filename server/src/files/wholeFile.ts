@@ -1,11 +1,17 @@
 // Writing a file whole or not at all, for every file the tools write on their own (caches, a downloaded $metadata):
 // a reader never sees half of one, a failure leaves the previous file, and nothing is written through a link.
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /** How the temporary files of writeFileWhole end: a process that died while writing leaves one behind. */
 export const PARTIAL_SUFFIX = '.tmp';
+
+/** The name writeFileWhole gives its temporary files: the target's name, the writer's pid and 12 random hex digits. */
+const PARTIAL_NAME = /\.\d+\.[0-9a-f]{12}\.tmp$/;
+
+/** How long a temporary file may lie before it counts as abandoned: no write of a cache takes an hour. */
+const ABANDONED_AFTER_MS = 3_600_000;
 
 /**
  * Writes `path` whole or not at all: `write` fills a new file of an unguessable name beside it (created with 'wx',
@@ -34,4 +40,30 @@ export function writeFileWhole(path: string, write: (fd: number) => boolean, opt
     }
     return error as NodeJS.ErrnoException;
   }
+}
+
+/**
+ * Removes from `folder` the temporary files of writeFileWhole that a killed process left behind (older than an hour,
+ * so a write under way in another process is never touched). Returns how many went; a folder that cannot be read is
+ * left as it is.
+ */
+export function removeAbandonedPartials(folder: string, now: number = Date.now()): number {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!PARTIAL_NAME.test(name)) continue;
+    try {
+      if (now - statSync(join(folder, name)).mtimeMs <= ABANDONED_AFTER_MS) continue;
+      rmSync(join(folder, name), { force: true });
+      removed += 1;
+    } catch {
+      // Renamed into place or removed by another process meanwhile.
+    }
+  }
+  return removed;
 }
