@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import type { SendRequestResult } from '../../server/src/protocol';
+import { execFile } from 'node:child_process';
+import type { PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
 import { makeCertificates, type TestCertificates } from '../support/certificates';
 import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 import { startProxy, type RunningProxy } from '../support/proxy';
@@ -101,6 +102,23 @@ describe("the language server sends through VS Code's http settings and the envi
     const sent = await send('mutual.connector.json', 'staging');
     assert.match(errorsOf(sent), /The proxy 127\.0\.0\.1:\d+ asks for credentials \(407 Proxy Authentication Required\).*http\.proxyAuthorization/);
     assert.equal(mutual.seen.length, 0);
+  });
+
+  test("Preview says how the request travels, and its curl command goes through the same proxy with the environment's certificates", async () => {
+    await lsp.changeSettings({}, { proxy: proxy.url, proxyAuthorization: authorization });
+    const result = await lsp.request<PreviewRequestResult>('connector/previewRequest', { uri: uriOf('mutual.connector.json'), operationId: 'ping', values: { entered: {} }, environment: 'staging' });
+    assert.ok(result.ok, JSON.stringify(result));
+    assert.match(result.preview.text, new RegExp(`^# Network:\n#   ${mutual.origin.replace(/[.]/g, '\\.')}: through the proxy http://127\\.0\\.0\\.1:\\d+; client certificate from "clientCertificates" of environment 'staging'; trusting 1 more certificate authority\n`));
+    const command = result.preview.curl;
+    assert.ok(!command.includes('hunter2') && !command.includes(authorization.slice(6)) && !command.includes(certificates.passphrase), 'no credential in the command');
+    assert.match(command, /--proxy-header 'Proxy-Authorization: '"\$CONNECTOR_PROXY_AUTHORIZATION"/);
+    const body = await new Promise<string>((resolve, reject) => execFile('bash', ['-c', `${command} -sS`], {
+      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', CONNECTOR_PROXY_AUTHORIZATION: authorization, CONNECTOR_SECRET_CLIENT_PFX: certificates.passphrase },
+    }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve(stdout))));
+    assert.deepEqual(JSON.parse(body), { path: '/ping', clientCn: 'workflow client' });
+    assert.deepEqual(proxy.targets, [`CONNECT 127.0.0.1:${new URL(mutual.url).port}`]);
+    assert.deepEqual(proxy.authorizations, [authorization]);
+    await lsp.changeSettings({}, {});
   });
 
   test('http.noProxy sends a host direct; clearing http.proxy goes back to direct', async () => {

@@ -48,8 +48,11 @@ function isBundle(path: string): boolean {
   return /\.(p12|pfx)$/i.test(path);
 }
 
-/** The network of this command: the process's proxy variables, or --proxy, and the files of --cacert and --cert, read and checked. */
-export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Readonly<Record<string, string | undefined>>): NetworkFile<NetworkSettings> {
+/**
+ * The network of this command: the process's proxy variables, or --proxy, and the files of --cacert and --cert, read
+ * and checked. For a `preview` (--dry-run, --curl) a certificate whose passphrase secret is not set is read but not opened.
+ */
+export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Readonly<Record<string, string | undefined>>, preview = false): NetworkFile<NetworkSettings> {
   const fromEnvironment = networkFromEnvironment(env);
   if (!options.proxy) {
     for (const [variable, value] of [['HTTPS_PROXY', fromEnvironment.proxy?.https], ['HTTP_PROXY', fromEnvironment.proxy?.http]] as const) {
@@ -62,12 +65,13 @@ export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Re
     ? { ...fromEnvironment, proxy: { http: options.proxy, https: options.proxy, ...(noProxy ? { noProxy } : {}) } }
     : fromEnvironment;
   const caCertificates: string[] = [];
-  for (const file of options.caFiles) {
-    const read = readCaFile(resolve(cwd, file), `--cacert ${file}`);
+  const caFiles = options.caFiles.map((file) => resolve(cwd, file));
+  for (const [i, file] of options.caFiles.entries()) {
+    const read = readCaFile(caFiles[i] ?? file, `--cacert ${file}`);
     if (!read.ok) return read;
     caCertificates.push(...read.value);
   }
-  if (caCertificates.length) network = { ...network, caCertificates };
+  if (caCertificates.length) network = { ...network, caCertificates, caFiles };
   if (options.key !== undefined && options.cert === undefined) return { ok: false, message: '--key is the key of a client certificate: give the certificate too, with --cert FILE.' };
   if (options.certPassphrase !== undefined && options.cert === undefined) return { ok: false, message: '--cert-passphrase opens a client certificate: give the certificate too, with --cert FILE.' };
   if (options.cert !== undefined) {
@@ -76,14 +80,15 @@ export function commandLineNetwork(options: NetworkOptions, cwd: string, env: Re
     let passphrase: string | undefined;
     if (options.certPassphrase !== undefined) {
       passphrase = environmentSecrets(env)(options.certPassphrase);
-      if (passphrase === undefined) return { ok: false, message: `The secret '${options.certPassphrase}' of --cert-passphrase is not set: set ${secretVariable(options.certPassphrase)} in the environment.` };
+      if (passphrase === undefined && !preview) return { ok: false, message: `The secret '${options.certPassphrase}' of --cert-passphrase is not set: set ${secretVariable(options.certPassphrase)} in the environment.` };
     }
     const file = (path: string, flag: string) => ({ path: resolve(cwd, path), shown: `${flag} ${path}` });
     const read = readClientCertificate({
       ...(bundle ? { pfx: file(options.cert, '--cert') } : { cert: file(options.cert, '--cert'), ...(options.key !== undefined ? { key: file(options.key, '--key') } : {}), keyHint: '--key FILE' }),
-      ...(passphrase !== undefined ? { passphrase, passphraseName: options.certPassphrase } : {}),
+      ...(passphrase !== undefined ? { passphrase } : {}),
+      ...(options.certPassphrase !== undefined ? { passphraseName: options.certPassphrase } : {}),
       source: `--cert ${options.cert}`,
-    });
+    }, { open: passphrase !== undefined || options.certPassphrase === undefined });
     if (!read.ok) return read;
     network = { ...network, clientCertificates: [read.value] };
   }

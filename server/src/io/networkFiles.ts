@@ -91,9 +91,18 @@ function openProblem(error: unknown, files: ClientCertificateFiles): string {
   return `${what} holds no private key that can be read (${e.message ?? e.code}): the key is PEM ("-----BEGIN PRIVATE KEY-----" or "-----BEGIN ... PRIVATE KEY-----").`;
 }
 
-/** Reads a client certificate and checks that it opens (the passphrase) and that the key is the certificate's. */
-export function readClientCertificate(files: ClientCertificateFiles): NetworkFile<ClientCertificate> {
-  const base = { ...(files.origin ? { origin: files.origin } : {}), ...(files.passphrase !== undefined ? { passphrase: files.passphrase } : {}), source: files.source };
+/**
+ * Reads a client certificate and checks that it opens (the passphrase) and that the key is the certificate's;
+ * `open: false` only reads it (a preview, which has no passphrase: it asks for no secret).
+ */
+export function readClientCertificate(files: ClientCertificateFiles, options: { open?: boolean } = {}): NetworkFile<ClientCertificate> {
+  const base = {
+    ...(files.origin ? { origin: files.origin } : {}),
+    ...(files.passphrase !== undefined ? { passphrase: files.passphrase } : {}),
+    ...(files.passphraseName !== undefined ? { passphraseSecret: files.passphraseName } : {}),
+    source: files.source,
+    ...(files.pfx ? { files: { pfx: files.pfx.path } } : files.cert ? { files: { cert: files.cert.path, ...(files.key ? { key: files.key.path } : {}) } } : {}),
+  };
   let certificate: ClientCertificate;
   if (files.pfx) {
     const pfx = readBounded(files.pfx.path, files.pfx.shown);
@@ -116,6 +125,7 @@ export function readClientCertificate(files: ClientCertificateFiles): NetworkFil
     }
     certificate = { ...base, pem: { certificate: certificateText, key: keyText } };
   }
+  if (options.open === false) return { ok: true, value: certificate };
   try {
     createSecureContext({
       ...(certificate.pfx ? { pfx: Buffer.from(certificate.pfx) } : {}),

@@ -125,7 +125,7 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         // Nothing of the answer is kept here once it is sent on; its text, reading and reply are garbage to give back.
         afterSending.checked(sent.rawText.length);
         const next = etagFollowUps(connector, operationId, sent.result.data, sent.responseHeaders);
-        return { ok: true, ...sentView(request, prepared.values, sent), ...(next.followUps.length > 0 ? { etagFollowUps: next.followUps } : {}) };
+        return { ok: true, ...sentView(request, prepared.values, sent, options.network), ...(next.followUps.length > 0 ? { etagFollowUps: next.followUps } : {}) };
       }
 
       // Any client: `connector.sendRequest` [uri, operationId] with the values file's values and the defaults.
@@ -194,8 +194,8 @@ export function requestFeatures(deps: FeatureDeps): FeatureGroup {
         const connector = analysis?.result.connector;
         if (!analysis || !connector) return { ok: false, problems: ['Open the connector file first.'] };
         // A preview asks for no secret: a stand-in is redacted like the real value would be.
-        const { prepared, describe } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`, params.environment !== undefined ? { environment: params.environment } : {});
-        return prepared.ok ? { ok: true, preview: preview(prepared.request) } : { ok: false, problems: prepared.problems.map(describe) };
+        const { prepared, describe, send } = await prepare(analysis, connector, params.operationId, params.values, (name) => `(secret ${name})`, params.environment !== undefined ? { environment: params.environment } : {});
+        return prepared.ok ? { ok: true, preview: preview(prepared.request, send.network) } : { ok: false, problems: prepared.problems.map(describe) };
       });
 
       // Sign Out: tokens in memory and sign-ins in flight are forgotten; the client removes the sign-ins it keeps.

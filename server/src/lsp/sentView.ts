@@ -1,11 +1,14 @@
 import {
   bodyShown, credentialDestinations, curlCommand, describePreview, describeRequest, nextPageUrl, parseExact, portableResult, redactRequest, stringifyExact, structureReport,
-  type BuiltRequest, type ExactJson, type SentRequest, type SuppliedValues,
+  type BuiltRequest, type ExactJson, type NetworkSettings, type SentRequest, type SuppliedValues,
 } from '../core';
 import type { RequestPreview, SentView } from '../protocol';
 
-/** The request as the user sees it: secrets redacted, files by name and size, where credentials go, and a curl command doing the same. */
-export function preview(request: BuiltRequest): RequestPreview {
+/**
+ * The request as the user sees it: secrets redacted, files by name and size, where credentials go, how each hop
+ * travels under `network`, and a curl command doing the same through it.
+ */
+export function preview(request: BuiltRequest, network: NetworkSettings | undefined): RequestPreview {
   const shown = redactRequest(request);
   return {
     method: shown.method,
@@ -13,20 +16,20 @@ export function preview(request: BuiltRequest): RequestPreview {
     headers: shown.headers,
     ...(shown.body ? { body: bodyShown(shown.body) } : {}),
     warnings: shown.warnings,
-    curl: curlCommand(request),
+    curl: curlCommand(request, network),
     credentials: credentialDestinations(request),
     ...(request.tokenRequest ? { tokenRequest: describeRequest(request.tokenRequest) } : {}),
-    text: describePreview(request),
+    text: describePreview(request, network),
   };
 }
 
 /** One sending as the result panel and the Testing view show it, redacted. */
-export function sentView(request: BuiltRequest, values: SuppliedValues, sent: SentRequest): SentView {
+export function sentView(request: BuiltRequest, values: SuppliedValues, sent: SentRequest, network: NetworkSettings | undefined): SentView {
   const structure = request.shaping.kind === 'odata' ? request.shaping.responseStructure : undefined;
   const raw = structure !== undefined ? parseExact(sent.rawText) : undefined;
   const nextPage = nextPageUrl(request, sent.rawText, sent.responseHeaders);
   return {
-    preview: preview(request),
+    preview: preview(request, network),
     result: portableResult(sent.result),
     rawText: sent.rawText,
     responseHeaders: sent.responseHeaders,

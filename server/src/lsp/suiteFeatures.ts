@@ -210,7 +210,7 @@ export const suiteFeatures: FeatureGroupFactory = (deps) => ({
             durationMs: outcome.durationMs,
             failures: outcome.failures.map(({ at, ...f }) => ({ ...f, ...(at ? { range: rangeOf(lines, at) } : {}) })),
             problems: outcome.problems.map((p) => p.message),
-            ...(outcome.sent ? { sent: sentView(outcome.sent.request, caseValues(suite.file, testCase), outcome.sent) } : {}),
+            ...(outcome.sent ? { sent: sentView(outcome.sent.request, caseValues(suite.file, testCase), outcome.sent, inputs.send.network) } : {}),
           });
         }
         for (const scenario of suite.file.scenarios) {

@@ -91,7 +91,8 @@ export async function requestInputs(place: SendingPlace, choice: RequestChoice):
     environment = chosen.environment;
     source = chosen.source;
   }
-  const network = await networkWithEnvironment(place.network, environment, source, choice.secrets, process.env);
+  // Without tokens it is a preview: it asks for no secret, a certificate's passphrase included.
+  const network = await networkWithEnvironment(place.network, environment, source, choice.secrets, process.env, choice.tokens === undefined);
   if (!network.ok) return { ok: false, problem: 'network', message: network.message };
   const send = sendOptions(network.value, choice.timeoutMs, choice.signal);
   return {

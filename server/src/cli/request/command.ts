@@ -60,7 +60,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   const env = environmentSecrets(process.env);
   // A preview needs no secret: a stand-in is used, and redacted like the real one would be.
   const missingSecrets: string[] = [];
-  const network = commandLineNetwork(options.network, io.cwd, process.env);
+  const network = commandLineNetwork(options.network, io.cwd, process.env, options.mode !== 'send');
   if (!network.ok) {
     io.stderr(`connector request: ${network.message} Nothing was sent.\n`);
     return 2;
@@ -91,7 +91,7 @@ export async function runRequestCommand(argv: readonly string[], io: CliIo): Pro
   }
   const request = prepared.request;
   if (options.mode !== 'send') {
-    if (options.mode === 'curl') io.stdout(`${curlCommand(request)}\n`);
+    if (options.mode === 'curl') io.stdout(`${curlCommand(request, inputs.send.network)}\n`);
     else io.stdout(options.format === 'json' ? `${JSON.stringify(requestJson(request, inputs.send.network), null, 2)}\n` : `${describePreview(request, inputs.send.network)}\n`);
     for (const name of missingSecrets) io.stderr(`Note: secret '${name}' is not set; sending will need ${secretVariable(name)}.\n`);
     for (const warning of request.warnings) io.stderr(`Warning: ${warning}\n`);

@@ -28,6 +28,10 @@ export interface ClientCertificate {
   passphrase?: string;
   /** Where it was set, for messages: `--cert client.pem`, `"clientCertificates" of environment 'staging'`. */
   source: string;
+  /** The files it was read from (absolute paths), for a command that shows it as the tool does (curl's --cert). */
+  files?: { cert: string; key?: string } | { pfx: string };
+  /** The secret its passphrase was read from, named in such a command instead of its value. */
+  passphraseSecret?: string;
 }
 
 /** The network every hop of a request is sent through. */
@@ -36,6 +40,8 @@ export interface NetworkSettings {
   proxy?: ProxySettings;
   /** Certificate authorities trusted besides Node.js's own (PEM), e.g. a company's internal CA. */
   caCertificates?: readonly string[];
+  /** The files the user named for those authorities (absolute paths), for a command that trusts them as the tool does (curl's --cacert). */
+  caFiles?: readonly string[];
   /** Certificates shown to the servers that ask for one. */
   clientCertificates?: readonly ClientCertificate[];
   /** Whether server (and proxy) certificates are verified; false only when the user turned it off on purpose. */

@@ -2,6 +2,7 @@ import { ACTING_CHARACTERS } from '../visibleText';
 import { encodeComponent } from '../http/url';
 import { redactRequest, redactText } from '../http/redact';
 import { secretVariable } from './secretVariable';
+import { clientCertificateFor, routeOf, type NetworkSettings } from '../http/network';
 import type { BuiltRequest } from '../http/types';
 
 /** Characters a quoted word writes as escapes: every control character, and what would act on a terminal. */
@@ -43,14 +44,60 @@ function formQuoted(text: string): string {
 /** The variable a copied OAuth2 command keeps its token in. */
 export const TOKEN_VARIABLE = 'CONNECTOR_TOKEN';
 
+/** The variables a copied command reads a proxy's credentials from (`USER:PASSWORD`; a whole Proxy-Authorization value), never written in it. */
+export const PROXY_USER_VARIABLE = 'CONNECTOR_PROXY_USER';
+export const PROXY_AUTHORIZATION_VARIABLE = 'CONNECTOR_PROXY_AUTHORIZATION';
+
+/** curl's --cert reads `FILE:PASSWORD`: a colon or a backslash in the file's name is written escaped. */
+function certificateFileWord(path: string): string {
+  return shellQuote(path.replace(/[\\:]/g, (c) => `\\${c}`));
+}
+
+/**
+ * What curl needs to travel to `url` as the tool does under `network`: the proxy (its credentials as a variable),
+ * or straight past one the environment sets; the one authority file the user named; the client certificate shown
+ * at that origin (its passphrase as its secret's variable); certificate checks off only where the user turned them
+ * off. Nothing for a plain network. Several authority files are not written: curl takes one (it replaces its own
+ * list with it), and which one a server needs cannot be known here.
+ */
+function networkWords(network: NetworkSettings | undefined, url: string): string[] {
+  if (network === undefined || !URL.canParse(url)) return [];
+  const route = routeOf(network, url);
+  const words: string[] = [];
+  const https = url.startsWith('https:');
+  const caFile = network.caFiles?.length === 1 ? network.caFiles[0] : undefined;
+  if (route.proxy !== undefined) {
+    // The tool tunnels every hop through the proxy (CONNECT), an http: address too.
+    words.push('--proxy', shellQuote(route.proxy), ...(https ? [] : ['--proxytunnel']));
+    if (network.proxy?.authorization !== undefined) words.push('--proxy-header', withSecret('Proxy-Authorization: ', PROXY_AUTHORIZATION_VARIABLE));
+    else if (route.proxyCredentials) words.push('--proxy-user', `"$${PROXY_USER_VARIABLE}"`);
+    if (route.proxy.startsWith('https:')) {
+      if (caFile !== undefined) words.push('--proxy-cacert', shellQuote(caFile));
+      if (!network.strictSsl) words.push('--proxy-insecure');
+    }
+  } else if (network.proxy !== undefined) {
+    // The tool goes direct here (the host is in the no-proxy list); curl would otherwise take a proxy variable.
+    words.push('--noproxy', shellQuote('*'));
+  }
+  if (!https) return words;
+  if (caFile !== undefined) words.push('--cacert', shellQuote(caFile));
+  if (!network.strictSsl) words.push('--insecure');
+  const certificate = clientCertificateFor(network, route.origin, route.origin);
+  const files = certificate?.files;
+  if (files && 'pfx' in files) words.push('--cert-type', 'P12', '--cert', certificateFileWord(files.pfx));
+  else if (files) words.push('--cert', certificateFileWord(files.cert), ...(files.key !== undefined ? ['--key', shellQuote(files.key)] : []));
+  if (files && certificate?.passphraseSecret !== undefined) words.push('--pass', withSecret('', secretVariable(certificate.passphraseSecret)));
+  return words;
+}
+
 /**
  * The token request of an OAuth2 connector (client credentials or password) as a curl command that prints the
  * access token (read with sed, no other tool needed): each secret as its CONNECTOR_SECRET_ variable, never its value.
  */
-function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>): string {
+function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>, network: NetworkSettings | undefined): string {
   const form = placement.password ? ['grant_type=password', `username=${encodeComponent(placement.password.username)}`] : ['grant_type=client_credentials'];
   if (placement.scope?.trim()) form.push(`scope=${encodeComponent(placement.scope.trim())}`);
-  const words = ['curl', '--globoff', '-sS', '-X', 'POST', shellQuote(placement.tokenUrl), '-H', shellQuote('Content-Type: application/x-www-form-urlencoded'), '-H', shellQuote('Accept: application/json'), '-H', shellQuote('User-Agent:')];
+  const words = ['curl', '--globoff', '-sS', ...networkWords(network, placement.tokenUrl), '-X', 'POST', shellQuote(placement.tokenUrl), '-H', shellQuote('Content-Type: application/x-www-form-urlencoded'), '-H', shellQuote('Accept: application/json'), '-H', shellQuote('User-Agent:')];
   const secretFields: string[] = placement.password ? ['--data-urlencode', withSecret('password=', secretVariable(placement.password.secretName))] : [];
   if (placement.secretName === undefined || placement.clientAuthentication === 'body') {
     form.push(`client_id=${encodeComponent(placement.clientId)}`);
@@ -64,18 +111,19 @@ function tokenCommand(placement: Extract<NonNullable<BuiltRequest['secretPlaceme
 }
 
 /** How the copied command gets its token: fetched first, or (a browser sign-in, which curl cannot make) from the variable the user sets. */
-function tokenStep(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>): string {
+function tokenStep(placement: Extract<NonNullable<BuiltRequest['secretPlacement']>, { kind: 'oauth2' }>, network: NetworkSettings | undefined): string {
   if (placement.flow === 'authorizationCode') return `: "\${${TOKEN_VARIABLE}:?set ${TOKEN_VARIABLE} to an access token: this connector signs in in a browser}"`;
-  return `${TOKEN_VARIABLE}=$(${tokenCommand(placement)})`;
+  return `${TOKEN_VARIABLE}=$(${tokenCommand(placement, network)})`;
 }
 
 /**
  * The request as a curl command that does what the tool does and nothing more: --globoff so brackets stay
  * literal, --data-raw and --form-string so an `@` is text, curl's own Accept and User-Agent removed, and each
  * secret as a reference to its CONNECTOR_SECRET_ variable, never its value. Files are read from where the
- * file step found them.
+ * file step found them. With the network it is sent through, each hop (the token request too) names the same proxy,
+ * authority and client certificate, credentials as variables.
  */
-export function curlCommand(request: BuiltRequest): string {
+export function curlCommand(request: BuiltRequest, network?: NetworkSettings): string {
   const placement = request.secretPlacement;
   const variable = placement?.kind === 'oauth2' ? TOKEN_VARIABLE : placement && placement.kind !== 'tokenForm' ? secretVariable(placement.secretName) : '';
   let urlWord = shellQuote(redactRequest(request).url);
@@ -85,7 +133,7 @@ export function curlCommand(request: BuiltRequest): string {
     const secretPart = request.secrets.map((s) => `${name}${encodeComponent(s)}`).find((p) => request.url.endsWith(p));
     if (secretPart) urlWord = withSecret(`${request.url.slice(0, request.url.length - secretPart.length)}${name}`, variable);
   }
-  const words = ['curl', '--globoff', '-X', request.method, urlWord];
+  const words = ['curl', '--globoff', ...networkWords(network, request.url), '-X', request.method, urlWord];
   const body = request.body;
   // curl measures a body itself (with its own multipart boundary); without a body the tool's Content-Length: 0 is kept.
   const skipped = new Set(body ? ['content-length', ...(body.kind === 'multipart' ? ['content-type'] : [])] : []);
@@ -115,5 +163,5 @@ export function curlCommand(request: BuiltRequest): string {
     }
   }
   // OAuth2: fetch the token first, then send with it.
-  return placement?.kind === 'oauth2' ? `${tokenStep(placement)} && ${words.join(' ')}` : words.join(' ');
+  return placement?.kind === 'oauth2' ? `${tokenStep(placement, network)} && ${words.join(' ')}` : words.join(' ');
 }
