@@ -5,7 +5,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { canonicalOrigin, clientCertificateFor, goesDirect, networkFromEnvironment, proxyAddress, proxyFor, type ClientCertificate, type NetworkSettings } from '../../server/src/core/http/network';
+import { canonicalOrigin, clientCertificateFor, goesDirect, isPlainNetwork, networkFromEnvironment, proxyAddress, proxyFor, routeOf, type ClientCertificate, type NetworkSettings } from '../../server/src/core/http/network';
+import { withNodeExtraCaCerts } from '../../server/src/sending/network';
 import { sendRequest } from '../../server/src/core/http/send';
 import type { BuiltRequest } from '../../server/src/core/http/types';
 import { makeCertificates, type TestCertificates } from '../support/certificates';
@@ -135,6 +136,19 @@ describe('sending to servers with certificates from an internal authority', () =
     assert.ok(outcome.ok, JSON.stringify(outcome));
     assert.equal(outcome.response.status, 200);
     assert.deepEqual(service.seen.map((s) => s.path), ['/x']);
+  });
+
+  test("the system's authorities (the editor's http.systemCertificates) are trusted, but not counted as added: a preview says nothing of them", async () => {
+    const system: NetworkSettings = { strictSsl: true, systemCertificates: [certificates.ca] };
+    const outcome = await sendRequest(get(`${service.url}/x`), { timeoutMs: 5_000, network: system });
+    assert.ok(outcome.ok, JSON.stringify(outcome));
+    assert.equal(isPlainNetwork(system), true);
+    assert.equal(routeOf(system, service.url).extraAuthorities, 0);
+    assert.equal(routeOf({ ...system, caCertificates: [certificates.ca] }, service.url).extraAuthorities, 1);
+    // NODE_EXTRA_CA_CERTS is added once a list replaces Node.js's own, the system's list too.
+    const extra = withNodeExtraCaCerts(system, { NODE_EXTRA_CA_CERTS: certificates.caFile });
+    assert.ok(extra.ok);
+    assert.equal(extra.value.caCertificates?.length, 1);
   });
 
   test('a server that demands a client certificate, and none is set: it is named as such, with what to set', async () => {

@@ -46,7 +46,7 @@ export { sendPrepared, type PagingOptions } from './http/exchange';
 export { DEFAULT_MAX_PAGES, MAX_PAGES_LIMIT, nextPageUrl, pageOfRequest } from './http/pages';
 export type { SentRequest } from './http/exchange';
 export type { SendOptions } from './http/send';
-export { networkFromEnvironment, noProxyFromEnvironment, proxyAddress } from './http/network';
+export { addedAuthorities, networkFromEnvironment, noProxyFromEnvironment, proxyAddress } from './http/network';
 export type { ClientCertificate, NetworkSettings } from './http/network';
 export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './http/wireBody';
 export { redactRequest } from './http/redact';

@@ -50,10 +50,10 @@ export function editorNetwork(http: EditorHttpSettings, env: Readonly<Record<str
   const fromEnvironment = networkFromEnvironment(env).proxy;
   const noProxy = http.noProxy.length ? http.noProxy.join(',') : fromEnvironment?.noProxy;
   const proxy = http.proxy ? { http: http.proxy, https: http.proxy, ...(noProxy ? { noProxy } : {}) } : fromEnvironment ? { ...fromEnvironment, ...(noProxy ? { noProxy } : {}) } : undefined;
-  const caCertificates = http.systemCertificates ? systemCertificates() : [];
+  const system = http.systemCertificates ? systemCertificates() : [];
   return {
     ...(proxy ? { proxy: { ...proxy, ...(http.proxyAuthorization ? { authorization: http.proxyAuthorization } : {}) } } : {}),
-    ...(caCertificates.length ? { caCertificates } : {}),
+    ...(system.length ? { systemCertificates: system } : {}),
     strictSsl: http.proxyStrictSsl,
   };
 }

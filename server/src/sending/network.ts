@@ -3,7 +3,7 @@
 // and "clientCertificates", files read relative to the environments file, passphrases from the secrets), and
 // NODE_EXTRA_CA_CERTS, which Node.js stops adding by itself once any authority is added.
 import { dirname } from 'node:path';
-import type { AppliedEnvironment, ClientCertificate, NetworkSettings, SecretProvider } from '../core';
+import { addedAuthorities, type AppliedEnvironment, type ClientCertificate, type NetworkSettings, type SecretProvider } from '../core';
 import type { EnvironmentSource } from '../io/environmentsFiles';
 import { networkFilePath, readCaFile, readClientCertificate, type NetworkFile } from '../io/networkFiles';
 
@@ -13,10 +13,10 @@ import { networkFilePath, readCaFile, readClientCertificate, type NetworkFile } 
  */
 export function withNodeExtraCaCerts(network: NetworkSettings, env: Readonly<Record<string, string | undefined>>): NetworkFile<NetworkSettings> {
   const extra = env.NODE_EXTRA_CA_CERTS;
-  if (!network.caCertificates?.length || !extra) return { ok: true, value: network };
+  if (!addedAuthorities(network).length || !extra) return { ok: true, value: network };
   const read = readCaFile(extra, 'NODE_EXTRA_CA_CERTS');
   if (!read.ok) return { ok: false, message: `${read.message} Fix the variable or unset it.` };
-  return { ok: true, value: { ...network, caCertificates: [...network.caCertificates, ...read.value] } };
+  return { ok: true, value: { ...network, caCertificates: [...(network.caCertificates ?? []), ...read.value] } };
 }
 
 /**

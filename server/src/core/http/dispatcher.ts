@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { rootCertificates, type ConnectionOptions, type TLSSocket } from 'node:tls';
 import type { Agent, buildConnector } from 'undici';
-import { proxyAddress, proxyFor, type ClientCertificate, type NetworkSettings } from './network';
+import { addedAuthorities, proxyAddress, proxyFor, type ClientCertificate, type NetworkSettings } from './network';
 import { openTunnel, ProxyError } from './tunnel';
 
 let undici: typeof import('undici') | undefined;
@@ -59,7 +59,7 @@ function peerOf(socket: TLSSocket): PeerCertificate | undefined {
 /** The TLS settings of one origin's connections. */
 function tlsOptions(network: NetworkSettings, certificate: ClientCertificate | undefined): ConnectionOptions {
   return {
-    ...(network.caCertificates?.length ? { ca: [...rootCertificates, ...network.caCertificates] } : {}),
+    ...(addedAuthorities(network).length ? { ca: [...rootCertificates, ...addedAuthorities(network)] } : {}),
     ...(network.strictSsl ? {} : { rejectUnauthorized: false }),
     ...(certificate?.pem ? { cert: certificate.pem.certificate, key: certificate.pem.key } : {}),
     ...(certificate?.pfx ? { pfx: Buffer.from(certificate.pfx) } : {}),
@@ -126,7 +126,7 @@ const MAX_DISPATCHERS = 16;
  */
 export function dispatcherFor(network: NetworkSettings, timeoutMs: number, certificate: ClientCertificate | undefined): Agent {
   const key = createHash('sha256').update(JSON.stringify([
-    timeoutMs, network.strictSsl, network.proxy ?? null, network.caCertificates ?? [],
+    timeoutMs, network.strictSsl, network.proxy ?? null, addedAuthorities(network),
     certificate ? [certificate.source, certificate.pem ?? null, certificate.pfx ? Buffer.from(certificate.pfx).toString('base64') : null, certificate.passphrase ?? null] : null,
   ])).digest('hex');
   let dispatcher = dispatchers.get(key);

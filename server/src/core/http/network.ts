@@ -42,6 +42,12 @@ export interface NetworkSettings {
   caCertificates?: readonly string[];
   /** The files the user named for those authorities (absolute paths), for a command that trusts them as the tool does (curl's --cacert). */
   caFiles?: readonly string[];
+  /**
+   * The system's authorities where the editor reads them (VS Code's http.systemCertificates): trusted like the
+   * others, but nothing the user added, so a preview does not count them and a copied command (whose curl trusts
+   * the system's own) does not name them.
+   */
+  systemCertificates?: readonly string[];
   /** Certificates shown to the servers that ask for one. */
   clientCertificates?: readonly ClientCertificate[];
   /** Whether server (and proxy) certificates are verified; false only when the user turned it off on purpose. */
@@ -140,6 +146,12 @@ export interface Route {
   extraAuthorities: number;
   /** False only when certificate checks were turned off. */
   strictSsl: boolean;
+}
+
+/** Every authority trusted besides Node.js's own: the system's (in the editor) and those the user added. */
+export function addedAuthorities(network: NetworkSettings): readonly string[] {
+  if (!network.systemCertificates?.length) return network.caCertificates ?? [];
+  return network.caCertificates?.length ? [...network.systemCertificates, ...network.caCertificates] : network.systemCertificates;
 }
 
 /** Whether these settings change anything from a direct request with the usual checks (a preview then says how requests go). */
