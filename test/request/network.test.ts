@@ -138,8 +138,8 @@ describe('sending to servers with certificates from an internal authority', () =
     assert.deepEqual(service.seen.map((s) => s.path), ['/x']);
   });
 
-  test("the system's authorities (the editor's http.systemCertificates) are trusted, but not counted as added: a preview says nothing of them", async () => {
-    const system: NetworkSettings = { strictSsl: true, systemCertificates: [certificates.ca] };
+  test("the system's authorities (the editor's http.systemCertificates) and NODE_EXTRA_CA_CERTS's are trusted, but not counted as added: a preview says nothing of them", async () => {
+    const system: NetworkSettings = { strictSsl: true, ambientAuthorities: [certificates.ca] };
     const outcome = await sendRequest(get(`${service.url}/x`), { timeoutMs: 5_000, network: system });
     assert.ok(outcome.ok, JSON.stringify(outcome));
     assert.equal(isPlainNetwork(system), true);
@@ -148,7 +148,8 @@ describe('sending to servers with certificates from an internal authority', () =
     // NODE_EXTRA_CA_CERTS is added once a list replaces Node.js's own, the system's list too.
     const extra = withNodeExtraCaCerts(system, { NODE_EXTRA_CA_CERTS: certificates.caFile });
     assert.ok(extra.ok);
-    assert.equal(extra.value.caCertificates?.length, 1);
+    assert.deepEqual([extra.value.ambientAuthorities?.length, extra.value.caCertificates], [2, undefined]);
+    assert.equal(routeOf(extra.value, service.url).extraAuthorities, 0);
   });
 
   test('a server that demands a client certificate, and none is set: it is named as such, with what to set', async () => {

@@ -53,7 +53,7 @@ export function editorNetwork(http: EditorHttpSettings, env: Readonly<Record<str
   const system = http.systemCertificates ? systemCertificates() : [];
   return {
     ...(proxy ? { proxy: { ...proxy, ...(http.proxyAuthorization ? { authorization: http.proxyAuthorization } : {}) } } : {}),
-    ...(system.length ? { systemCertificates: system } : {}),
+    ...(system.length ? { ambientAuthorities: system } : {}),
     strictSsl: http.proxyStrictSsl,
   };
 }

@@ -16,7 +16,7 @@ export function withNodeExtraCaCerts(network: NetworkSettings, env: Readonly<Rec
   if (!addedAuthorities(network).length || !extra) return { ok: true, value: network };
   const read = readCaFile(extra, 'NODE_EXTRA_CA_CERTS');
   if (!read.ok) return { ok: false, message: `${read.message} Fix the variable or unset it.` };
-  return { ok: true, value: { ...network, caCertificates: [...(network.caCertificates ?? []), ...read.value] } };
+  return { ok: true, value: { ...network, ambientAuthorities: [...(network.ambientAuthorities ?? []), ...read.value] } };
 }
 
 /**

@@ -43,11 +43,12 @@ export interface NetworkSettings {
   /** The files the user named for those authorities (absolute paths), for a command that trusts them as the tool does (curl's --cacert). */
   caFiles?: readonly string[];
   /**
-   * The system's authorities where the editor reads them (VS Code's http.systemCertificates): trusted like the
-   * others, but nothing the user added, so a preview does not count them and a copied command (whose curl trusts
-   * the system's own) does not name them.
+   * Authorities the process trusts without the user adding them for the tool: the system's where the editor reads
+   * them (VS Code's http.systemCertificates) and NODE_EXTRA_CA_CERTS's (which Node.js stops adding on its own once a
+   * list is given). Trusted like the others, but a preview does not count them as added and a copied command does
+   * not name them.
    */
-  systemCertificates?: readonly string[];
+  ambientAuthorities?: readonly string[];
   /** Certificates shown to the servers that ask for one. */
   clientCertificates?: readonly ClientCertificate[];
   /** Whether server (and proxy) certificates are verified; false only when the user turned it off on purpose. */
@@ -148,10 +149,10 @@ export interface Route {
   strictSsl: boolean;
 }
 
-/** Every authority trusted besides Node.js's own: the system's (in the editor) and those the user added. */
+/** Every authority trusted besides Node.js's bundled list: the ambient ones and those the user added. */
 export function addedAuthorities(network: NetworkSettings): readonly string[] {
-  if (!network.systemCertificates?.length) return network.caCertificates ?? [];
-  return network.caCertificates?.length ? [...network.systemCertificates, ...network.caCertificates] : network.systemCertificates;
+  if (!network.ambientAuthorities?.length) return network.caCertificates ?? [];
+  return network.caCertificates?.length ? [...network.ambientAuthorities, ...network.caCertificates] : network.ambientAuthorities;
 }
 
 /** Whether these settings change anything from a direct request with the usual checks (a preview then says how requests go). */
