@@ -3,22 +3,15 @@
 // command), trusting the same internal authority, showing the same client certificate (its passphrase from its
 // secret's variable), the OAuth2 token request too; and straight past a proxy for a host in NO_PROXY.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, test } from 'node:test';
+import { runCopiedCommand } from '../support/curlRun';
 import { makeCertificates, type TestCertificates } from '../support/certificates';
 import { makeTempFolder, runCli, type TempFolder } from '../support/cli';
 import { startProxy, type RunningProxy } from '../support/proxy';
 import { startTlsServer, type RunningTlsServer } from '../support/tlsServer';
 
-/** Runs a copied command in bash with only PATH and `env` set; its standard output. */
-function runInBash(command: string, env: Record<string, string>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', command], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } }, (error, stdout, stderr) =>
-      (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve(stdout)));
-  });
-}
 
 const PROXY_PASSWORD = 'hunter2-proxy';
 const PROXY_USER = 'proxy user';
@@ -70,7 +63,7 @@ describe('connector request --curl: the copied command goes through the same net
     assert.ok(!command.includes(PROXY_PASSWORD), 'the proxy password is not in the command');
     assert.match(command, /--proxy http:\/\/127\.0\.0\.1:\d+ --proxy-user "\$CONNECTOR_PROXY_USER"/);
     assert.match(command, new RegExp(`--cacert ${certificates.caFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
-    const body = await runInBash(`${command} -sS`, { CONNECTOR_PROXY_USER: `${PROXY_USER}:${PROXY_PASSWORD}` });
+    const body = await runCopiedCommand(command, { CONNECTOR_PROXY_USER: `${PROXY_USER}:${PROXY_PASSWORD}` });
     assert.deepEqual(JSON.parse(body), { path: '/who', clientCn: 'workflow client' });
     assert.deepEqual(proxy.targets, [`CONNECT 127.0.0.1:${new URL(api.url).port}`]);
     assert.deepEqual(proxy.authorizations, [`Basic ${Buffer.from(`${PROXY_USER}:${PROXY_PASSWORD}`).toString('base64')}`]);
@@ -88,7 +81,7 @@ describe('connector request --curl: the copied command goes through the same net
     assert.ok(!command.includes(certificates.passphrase), 'the passphrase is not in the command');
     assert.match(command, /--cert-type P12 --cert .*--pass "\$CONNECTOR_SECRET_PFX"/);
     assert.doesNotMatch(command, /--proxy/);
-    const body = await runInBash(`${command} -sS`, { CONNECTOR_SECRET_PFX: certificates.passphrase });
+    const body = await runCopiedCommand(command, { CONNECTOR_SECRET_PFX: certificates.passphrase });
     assert.deepEqual(JSON.parse(body), { path: '/who', clientCn: 'workflow client' });
   });
 
@@ -109,7 +102,7 @@ describe('connector request --curl: the copied command goes through the same net
     assert.equal(run.code, 0, run.stderr);
     const command = run.stdout.trim();
     assert.equal(command.match(/--proxy-user "\$CONNECTOR_PROXY_USER"/g)?.length, 2, 'both hops name the proxy credentials');
-    await runInBash(`${command} -sS`, { CONNECTOR_PROXY_USER: `${PROXY_USER}:${PROXY_PASSWORD}`, CONNECTOR_SECRET_CLIENT: 'client-secret-value' });
+    await runCopiedCommand(command, { CONNECTOR_PROXY_USER: `${PROXY_USER}:${PROXY_PASSWORD}`, CONNECTOR_SECRET_CLIENT: 'client-secret-value' });
     assert.deepEqual(proxy.targets, [`CONNECT 127.0.0.1:${new URL(tokens.url).port}`, `CONNECT 127.0.0.1:${new URL(api.url).port}`]);
     assert.equal(tokens.seen.length, 1);
     assert.equal(api.seen[0]?.headers.authorization, 'Bearer tok-123');
@@ -123,7 +116,7 @@ describe('connector request --curl: the copied command goes through the same net
     const command = run.stdout.trim();
     assert.match(command, /--noproxy '\*'/);
     // The shell the command is pasted in has the proxy variable but not NO_PROXY.
-    const body = await runInBash(`${command} -sS`, { HTTPS_PROXY: proxy.url });
+    const body = await runCopiedCommand(command, { HTTPS_PROXY: proxy.url });
     assert.deepEqual(JSON.parse(body), { path: '/who', clientCn: 'workflow client' });
     assert.deepEqual(proxy.targets, []);
   });

@@ -2,7 +2,6 @@
 // address too), with certificate checks off only where the user turned them off, and with no authority file when
 // curl could not be given the ones the tool trusts.
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
@@ -12,17 +11,12 @@ import { curlCommand } from '../../server/src/core/request/curl';
 import { sendPrepared } from '../../server/src/core/http/exchange';
 import type { NetworkSettings } from '../../server/src/core/http/network';
 import type { BuiltRequest } from '../../server/src/core/http/types';
+import { runCopiedCommand } from '../support/curlRun';
 import { makeCertificates, type TestCertificates } from '../support/certificates';
 import { filesIn } from '../support/files';
 import { startProxy, type RunningProxy } from '../support/proxy';
 import { startTlsServer, type RunningTlsServer } from '../support/tlsServer';
 
-function runInBash(command: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} -sS`], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }, (error, stdout, stderr) =>
-      (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve(stdout)));
-  });
-}
 
 async function build(baseUrl: string): Promise<BuiltRequest> {
   const { connector, findings } = lintText(JSON.stringify({ kind: 'rest', name: 't', baseUrl, operations: [{ id: 'op', method: 'GET', path: '/ping', parameters: [] }] }));
@@ -61,7 +55,7 @@ describe('a copied curl command takes the way the tool takes', () => {
     proxy.targets.length = 0;
     const command = curlCommand(request, network);
     assert.match(command, /--proxytunnel/);
-    assert.equal(await runInBash(command), 'plain ok');
+    assert.equal(await runCopiedCommand(command), 'plain ok');
     assert.deepEqual(proxy.targets, byTool);
     assert.deepEqual(byTool, [`CONNECT 127.0.0.1:${new URL(plainUrl).port}`]);
   });
@@ -71,13 +65,13 @@ describe('a copied curl command takes the way the tool takes', () => {
     assert.doesNotMatch(curlCommand(request, { strictSsl: true }), /--insecure/);
     const command = curlCommand(request, { strictSsl: false });
     assert.match(command, /--insecure/);
-    assert.deepEqual(JSON.parse(await runInBash(command)), { path: '/ping', clientCn: null });
+    assert.deepEqual(JSON.parse(await runCopiedCommand(command)), { path: '/ping', clientCn: null });
   });
 
   test('one authority file is written; with several none is (curl takes one, in place of its own list)', async () => {
     const request = await build(secure.url);
     const one = curlCommand(request, { strictSsl: true, caCertificates: [certificates.ca], caFiles: [certificates.caFile] });
-    assert.deepEqual(JSON.parse(await runInBash(one)), { path: '/ping', clientCn: null });
+    assert.deepEqual(JSON.parse(await runCopiedCommand(one)), { path: '/ping', clientCn: null });
     const several = curlCommand(request, { strictSsl: true, caCertificates: [certificates.ca, certificates.ca], caFiles: [certificates.caFile, '/etc/other-ca.pem'] });
     assert.doesNotMatch(several, /--cacert/);
   });

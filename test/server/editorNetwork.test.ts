@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { after, before, beforeEach, describe, test } from 'node:test';
-import { execFile } from 'node:child_process';
 import type { PreviewRequestResult, SendRequestResult } from '../../server/src/protocol';
+import { runCopiedCommand } from '../support/curlRun';
 import { makeCertificates, type TestCertificates } from '../support/certificates';
 import { answerSecrets, startLsp, type LspSession } from '../support/lspClient';
 import { startProxy, type RunningProxy } from '../support/proxy';
@@ -112,9 +112,7 @@ describe("the language server sends through VS Code's http settings and the envi
     const command = result.preview.curl;
     assert.ok(!command.includes('hunter2') && !command.includes(authorization.slice(6)) && !command.includes(certificates.passphrase), 'no credential in the command');
     assert.match(command, /--proxy-header 'Proxy-Authorization: '"\$CONNECTOR_PROXY_AUTHORIZATION"/);
-    const body = await new Promise<string>((resolve, reject) => execFile('bash', ['-c', `${command} -sS`], {
-      env: { PATH: process.env.PATH ?? '/usr/bin:/bin', CONNECTOR_PROXY_AUTHORIZATION: authorization, CONNECTOR_SECRET_CLIENT_PFX: certificates.passphrase },
-    }, (error, stdout, stderr) => (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve(stdout))));
+    const body = await runCopiedCommand(command, { CONNECTOR_PROXY_AUTHORIZATION: authorization, CONNECTOR_SECRET_CLIENT_PFX: certificates.passphrase });
     assert.deepEqual(JSON.parse(body), { path: '/ping', clientCn: 'workflow client' });
     assert.deepEqual(proxy.targets, [`CONNECT 127.0.0.1:${new URL(mutual.url).port}`]);
     assert.deepEqual(proxy.authorizations, [authorization]);

@@ -7,11 +7,16 @@ import { secretVariable } from '../../server/src/core/request/secretVariable';
 import type { BuiltRequest } from '../../server/src/core/http/types';
 import type { Echo } from './echoServer';
 
-function runInBash(command: string, env: Record<string, string>): Promise<void> {
+/** Runs a copied command in bash, as pasted in a shell with only PATH and `env` set, curl told to be quiet but for errors; its standard output. */
+export function runCopiedCommand(command: string, env: Record<string, string> = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile('bash', ['-c', `${command} --silent --show-error --output /dev/null`], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } }, (error, _stdout, stderr) =>
-      (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve()));
+    execFile('bash', ['-c', `${command} --silent --show-error`], { env: { PATH: process.env.PATH ?? '/usr/bin:/bin', ...env } }, (error, stdout, stderr) =>
+      (error ? reject(new Error(`${error.message} ${stderr}`)) : resolve(stdout)));
   });
+}
+
+function runInBash(command: string, env: Record<string, string>): Promise<void> {
+  return runCopiedCommand(`${command} --output /dev/null`, env).then(() => undefined);
 }
 
 const TRANSPORT = new Set(['host', 'connection']);
