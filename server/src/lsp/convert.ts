@@ -1,6 +1,7 @@
 import { DiagnosticSeverity, DiagnosticTag, type Diagnostic, type Range, type TextEdit as LspTextEdit } from 'vscode-languageserver';
 import { RULE_IDS, type Finding, type LineIndex, type Span, type TextEdit } from '../core';
 import { rulesDocUrl } from '../io/packageInfo';
+import { sealDiagnostic } from './messageEncoding';
 
 /** Where each diagnostic's code links to: its section of the rules' documentation. */
 const RULES_DOC_URL = rulesDocUrl();
@@ -27,7 +28,8 @@ const UNNECESSARY = Object.freeze([DiagnosticTag.Unnecessary]) as DiagnosticTag[
 /** A finding of the document at `uri` as an LSP diagnostic; the rule id is the code, which is how fixes are found again. */
 export function toDiagnostic(lines: LineIndex, finding: Finding, uri: string): Diagnostic {
   const codeDescription = CODE_DESCRIPTIONS.get(finding.code);
-  return {
+  // Sealed: written again at every keystroke while it stays, from JSON made once (messageEncoding.ts).
+  return sealDiagnostic({
     range: rangeOf(lines, finding),
     severity: SEVERITY[finding.severity],
     code: finding.code,
@@ -36,5 +38,5 @@ export function toDiagnostic(lines: LineIndex, finding: Finding, uri: string): D
     message: finding.message,
     ...(finding.tags?.includes('unnecessary') ? { tags: UNNECESSARY } : {}),
     ...(finding.related?.length ? { relatedInformation: finding.related.map((r) => ({ location: { uri, range: rangeOf(lines, r) }, message: r.message })) } : {}),
-  };
+  });
 }

@@ -10,8 +10,9 @@ import { connect as netConnect, type Socket } from 'node:net';
 import { Transform } from 'node:stream';
 import { format } from 'node:util';
 import { ErrorCodes, Message, ResponseError, type Connection, type MessageStrategy, type RequestMessage } from 'vscode-languageserver';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createConnection, ProposedFeatures, StreamMessageWriter, type MessageWriter } from 'vscode-languageserver/node';
 import { MAX_PAGES_LIMIT } from '../core';
+import { MESSAGE_ENCODER } from './messageEncoding';
 
 type Check = (value: unknown) => string | undefined;
 
@@ -203,10 +204,15 @@ export function createGuardedConnection(): Connection {
     process.exit(1);
   };
   const socket = stdio ? undefined : socketOfCommandLine(process.argv);
+  // The messages written as the protocol library writes them, diagnostics put together from their kept JSON. The
+  // library takes a stream or a writer on either side; its types only pair stream with stream, and the input stays
+  // a stream so that the server still exits when the editor closes it (the library watches the stream's end).
+  const writer = (stream: NodeJS.WritableStream): NodeJS.WritableStream =>
+    new StreamMessageWriter(stream, { charset: 'utf-8', contentTypeEncoder: MESSAGE_ENCODER }) as MessageWriter as unknown as NodeJS.WritableStream;
   const connection = stdio
-    ? createConnection(ProposedFeatures.all, process.stdin.pipe(checkedFraming(brokenFraming)), process.stdout, options)
+    ? createConnection(ProposedFeatures.all, process.stdin.pipe(checkedFraming(brokenFraming)), writer(process.stdout), options)
     : socket
-      ? createConnection(ProposedFeatures.all, socket.pipe(checkedFraming(brokenFraming)), socket, options)
+      ? createConnection(ProposedFeatures.all, socket.pipe(checkedFraming(brokenFraming)), writer(socket), options)
       : createConnection(ProposedFeatures.all, options);
   if (stdio) keepConsoleOffStdout(connection);
   connection.onRequest(REFUSED_REQUEST, (params: unknown) => {

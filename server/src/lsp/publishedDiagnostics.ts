@@ -12,11 +12,16 @@ interface Published {
   diagnostics: Diagnostic[];
 }
 
+/** Whether two findings' tags are alike (a rule makes a new list for each finding). */
+function sameTags(a: Finding['tags'], b: Finding['tags']): boolean {
+  return a === b || (a !== undefined && b !== undefined && a.length === b.length && a.every((tag, i) => b[i] === tag));
+}
+
 /** Whether `now` is `before` moved by `delta`: the same finding further on. */
 function movedAlike(before: Finding, now: Finding, delta: number): boolean {
   if (now === before) return delta === 0;
   if (now.offset !== before.offset + delta || now.length !== before.length || now.code !== before.code || now.severity !== before.severity
-    || now.message !== before.message || now.tags !== before.tags) return false;
+    || now.message !== before.message || !sameTags(before.tags, now.tags)) return false;
   const a = before.related ?? [];
   const b = now.related ?? [];
   return a.length === b.length && a.every((r, i) => b[i]?.offset === r.offset + delta && b[i]?.length === r.length && b[i]?.message === r.message);
@@ -76,7 +81,7 @@ export class PublishedDiagnostics {
   }
 
   /**
-   * Pairs the findings before the edit (the same objects) and after it (moved alike, from the end) with the previous
+   * Pairs the findings before the edit (saying the same at the same place) and after it (moved alike, from the end) with the previous
    * diagnostics: those before are reused, those after where their lines and columns are the same (an edit that adds
    * or removes a line moves every line after it); the others are made afresh.
    */
@@ -88,8 +93,11 @@ export class PublishedDiagnostics {
     const delta = region.newEnd - region.oldEnd;
     const pairs = Math.min(before.length, now.length);
     let head = 0;
-    // Offsets before the edit's start (the character before it included, a CR the edit may pair with an LF) keep their lines.
-    for (; head < pairs && now[head] === before[head] && lastOffset(now[head] as Finding) < region.start; head++) out[head] = previous.diagnostics[head] as Diagnostic;
+    // Offsets before the edit's start (the character before it included, a CR the edit may pair with an LF) keep their
+    // lines. A finding there may be a new object saying the same (its fix edits a place after the edit, moved).
+    for (; head < pairs && movedAlike(before[head] as Finding, now[head] as Finding, 0) && lastOffset(now[head] as Finding) < region.start; head++) {
+      out[head] = previous.diagnostics[head] as Diagnostic;
+    }
     let tail = 0;
     for (; tail < pairs - head; tail++) {
       const b = before[before.length - 1 - tail] as Finding;

@@ -1,0 +1,100 @@
+// The server writes its messages itself (messageEncoding.ts): the diagnostics published at every keystroke from
+// JSON kept per diagnostic. Whatever the message, the bytes must be those the protocol library would write,
+// JSON.stringify's text in UTF-8; a diagnostic whose JSON is kept cannot change under it.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import fc from 'fast-check';
+import type { Message } from 'vscode-languageserver/node';
+import { LineIndex, type Finding } from '../../server/src/core';
+import { toDiagnostic } from '../../server/src/lsp/convert';
+import { encodeMessage, MESSAGE_ENCODER } from '../../server/src/lsp/messageEncoding';
+
+const URI = 'file:///home/user/caf%C3%A9/%F0%9F%93%A6 api.connector.json';
+const TEXT = '{\n  "operations": {\n    "é": { "summary": "日本語 😀" },\n    "x": 1\n  }\n}\n';
+const LINES = new LineIndex(TEXT);
+
+const FINDINGS: Finding[] = [
+  { offset: 24, length: 3, code: 'duplicate-key', severity: 'error', message: 'Key "é" is repeated: \u2028 😀 \ud800 "quoted" \\ back', related: [{ offset: 60, length: 3, message: 'first "x" here' }] },
+  { offset: 30, length: 9, code: 'empty-value-without-effect', severity: 'warning', message: 'no effect', tags: ['unnecessary'] },
+  { offset: 0, length: 0, code: 'not-a-documented-code', severity: 'info', message: '' },
+];
+
+function publish(diagnostics: unknown[], params: Record<string, unknown> = {}): Message {
+  return { jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: URI, version: 7, diagnostics, ...params } } as Message;
+}
+
+function sameAsLibrary(message: Message): void {
+  assert.deepEqual(encodeMessage(message), Buffer.from(JSON.stringify(message), 'utf8'));
+}
+
+describe('encoding the messages the server writes', () => {
+  const diagnostics = FINDINGS.map((f) => toDiagnostic(LINES, f, URI));
+
+  it('writes a publishDiagnostics message byte for byte as JSON.stringify does, again and again (kept JSON)', () => {
+    for (let round = 0; round < 3; round++) sameAsLibrary(publish(diagnostics));
+    sameAsLibrary(publish([...diagnostics].reverse()));
+    sameAsLibrary(publish([]));
+    sameAsLibrary(publish([diagnostics[0]]));
+  });
+
+  it('writes diagnostics made elsewhere, holes, odd params and key orders as JSON.stringify does', () => {
+    const plain = { range: { start: { line: 0, character: 0 }, end: { line: 0, character: 1 } }, message: 'made by hand', extra: undefined, when: new Date(0) };
+    // eslint-disable-next-line no-sparse-arrays -- a hole is written as null
+    sameAsLibrary(publish([plain, diagnostics[1], , undefined, null, 1, 'text', diagnostics[0]]));
+    sameAsLibrary(publish(diagnostics, { version: undefined, uri: '\u0000"\\\n' }));
+    sameAsLibrary({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { diagnostics, uri: URI, z: () => 1, s: Symbol('s') } } as unknown as Message);
+    sameAsLibrary({ params: { diagnostics }, method: 'textDocument/publishDiagnostics', jsonrpc: '2.0' } as unknown as Message);
+    const withToJson = Object.assign([...diagnostics], { toJSON: () => 'replaced' });
+    sameAsLibrary(publish(withToJson));
+    sameAsLibrary({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: { uri: URI, diagnostics, toJSON: () => ({ other: true }) } } as unknown as Message);
+    sameAsLibrary({ jsonrpc: '2.0', method: 'textDocument/publishDiagnostics', params: null } as unknown as Message);
+  });
+
+  it('writes every other message as JSON.stringify does', () => {
+    sameAsLibrary({ jsonrpc: '2.0', id: 1, result: { capabilities: {}, serverInfo: { name: 'x', version: 'é' } } } as Message);
+    sameAsLibrary({ jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'diagnostics 😀' } } as Message);
+    sameAsLibrary({ jsonrpc: '2.0', id: 2, result: { diagnostics } } as Message);
+  });
+
+  it('any JSON value as diagnostics and params is written as JSON.stringify writes it', () => {
+    fc.assert(fc.property(fc.array(fc.oneof(fc.jsonValue(), fc.constantFrom(...diagnostics))), fc.dictionary(fc.string(), fc.jsonValue()), (list, params) => {
+      sameAsLibrary(publish(list, params));
+    }), { numRuns: 300 });
+  });
+
+  it('keeps each diagnostic\'s JSON: the second message of the same diagnostics encodes none of them again', () => {
+    const many = Array.from({ length: 500 }, (_, i) => toDiagnostic(LINES, { ...FINDINGS[0] as Finding, message: `finding ${i}` }, URI));
+    encodeMessage(publish(many));
+    const stringify = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = ((...args: Parameters<typeof stringify>) => (calls++, stringify(...args))) as typeof stringify;
+    try {
+      encodeMessage(publish(many));
+    } finally {
+      JSON.stringify = stringify;
+    }
+    // The message's own keys and small values only (about ten), none of the 500 diagnostics.
+    assert.ok(calls < 50, `JSON.stringify called ${calls} times for a message of 500 kept diagnostics`);
+  });
+
+  it('a diagnostic whose JSON is kept cannot be changed afterwards', () => {
+    const [diagnostic] = diagnostics;
+    assert.ok(diagnostic);
+    assert.equal(Reflect.set(diagnostic, 'message', 'changed'), false);
+    assert.equal(Reflect.set(diagnostic.range.start, 'line', 99), false);
+    assert.equal(Reflect.set(diagnostic.relatedInformation?.[0] ?? {}, 'message', 'changed'), false);
+    assert.equal(Reflect.set(diagnostic.relatedInformation ?? {}, 'length', 0), false);
+    assert.equal(diagnostic.message, FINDINGS[0]?.message);
+    sameAsLibrary(publish(diagnostics));
+  });
+
+  it('is the writer\'s encoder: UTF-8 by default, another charset as the library would write it', async () => {
+    const message = publish(diagnostics);
+    assert.equal(MESSAGE_ENCODER.name, 'application/json');
+    assert.deepEqual(Buffer.from(await MESSAGE_ENCODER.encode(message, { charset: 'utf-8' })), Buffer.from(JSON.stringify(message), 'utf8'));
+    assert.deepEqual(Buffer.from(await MESSAGE_ENCODER.encode(message, { charset: 'ascii' })), Buffer.from(JSON.stringify(message), 'ascii'));
+    const circular: Record<string, unknown> = {};
+    circular.self = circular;
+    await assert.rejects(MESSAGE_ENCODER.encode(publish([circular]), { charset: 'utf-8' }), TypeError);
+  });
+});
