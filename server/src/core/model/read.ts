@@ -328,6 +328,8 @@ function arrayValue(tree: JsonTree, property: number): number {
 }
 
 /** Reads the whole connector: the root's settings and every operation or Custom request, in order. */
+// The connector is a plain object of one shape for every file (no getter made per file, which would give each its own
+// hidden class and make every rule's reading of it megamorphic).
 export function readConnector(tree: JsonTree, root: number): Connector | undefined {
   if (root < 0 || tree.kind(root) !== OBJECT) return undefined;
   const found = propertiesByKey(tree, root, ROOT_KEYS);
@@ -351,9 +353,7 @@ export function readConnector(tree: JsonTree, root: number): Connector | undefin
       kindField,
       advanced: objectValue(tree, slot('advanced')) < 0 ? undefined : new TreeAdvanced(tree, slot('advanced')),
       models: readModels(tree, slot('models')),
-      get operationsNode() {
-        return tree.nodeOrUndefined(operations);
-      },
+      operationsNode: tree.nodeOrUndefined(operations),
       operations: objectElements(tree, operations).map((node, i) => new TreeOperation(tree, node, i)),
     };
   }
@@ -365,9 +365,7 @@ export function readConnector(tree: JsonTree, root: number): Connector | undefin
       kindField,
       connectorVersion: fieldAt(tree, slot('connectorVersion'), isString),
       metadata: fieldAt(tree, slot('metadata'), isString),
-      get customRequestsNode() {
-        return tree.nodeOrUndefined(requests);
-      },
+      customRequestsNode: tree.nodeOrUndefined(requests),
       customRequests: objectElements(tree, requests).map((node, i) => new TreeCustomRequest(tree, node, i)),
     };
   }
