@@ -65,4 +65,20 @@ describe('verdicts shared by requests written alike', () => {
     const customer = findings(shopConnector([customRequest('create', 'Customers', body)]));
     assert.ok(customer.some((f) => /'OrderNo' is not .* of Customer/.test(f.message)), JSON.stringify(customer));
   });
+
+  it('a response structure of the same text is placed where each request has it, for its own kind and selection', () => {
+    const structure = '"responseStructure": { "OrderNo": "", "Amount": "" }';
+    const twice = shopConnector([customRequest('read', "Orders('A')", structure), customRequest('read', "Orders('A')", structure).replace('"id": "r"', '"id": "s"')]);
+    const first = twice.indexOf('"Amount": ""') + '"Amount": '.length;
+    const second = twice.indexOf('"Amount": ""', first) + '"Amount": '.length;
+    assert.deepEqual(findings(twice).filter((f) => f.code === 'response-structure').map((f) => f.offset), [first, second]);
+    // A read of the collection answers with 'value'; a create of one entity with the entity.
+    const entity = '"responseStructure": { "OrderNo": "" }';
+    assert.ok(codes(shopConnector([customRequest('read', 'Orders', entity)])).includes('response-structure'));
+    assert.ok(!codes(shopConnector([customRequest('create', 'Orders', `"body": "{}", ${entity}`)])).includes('response-structure'));
+    // Left out by $select.
+    const selected = (select: string): string[] => codes(shopConnector([customRequest('read', "Orders('A')", `"query": { "$select": "${select}" }, ${entity}`)]));
+    assert.ok(!selected('OrderNo').includes('response-structure'));
+    assert.ok(selected('Amount').includes('response-structure'));
+  });
 });
