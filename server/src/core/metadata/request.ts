@@ -78,14 +78,8 @@ interface Verdict {
 const verdicts = new WeakMap<ServiceMetadata, Map<string, Verdict>>();
 const MAX_VERDICTS = 2000;
 
-interface PendingOption {
-  name: string;
-  value: string;
-  where: 'query' | 'url';
-  keyNode?: Node;
-  valueNode?: Node;
-  span(range: Range): Span;
-}
+/** An option found in a request, before its check (the verdict's) is joined to it. */
+type PendingOption = Omit<AnalyzedOption, 'check'>;
 
 function queryOptionsOf(request: CustomRequest, text: string): PendingOption[] {
   const options: PendingOption[] = [];
