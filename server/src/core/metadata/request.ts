@@ -102,9 +102,11 @@ function urlOptionsOf(url: string, pathEnd: number, urlSpan: (range: Range) => S
     let value = eq >= 0 ? part.slice(eq + 1) : '';
     let span = (range: Range): Span => urlSpan({ start: start + range.start, end: start + range.end });
     if (value.includes('%') || value.includes('+')) {
+      // A decoded value's ranges do not map back one to one: the whole option as written is marked.
+      const written = { start: cursor, end: cursor + part.length };
       try {
         value = decodeURIComponent(value.replace(/\+/g, ' '));
-        span = () => urlSpan({ start: cursor, end: cursor + part.length });
+        span = () => urlSpan(written);
       } catch {
         // Not valid percent-encoding: judged as written.
       }
