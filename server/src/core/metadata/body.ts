@@ -3,6 +3,7 @@ import { parseJsonTree } from '../parse';
 import { closeMatches } from '../closeMatches';
 import { variableLengthAt } from '../placeholders';
 import { fillVariables } from '../request/bodyTemplate';
+import { LONGEST_REMEMBERED } from '../rememberedByText';
 import { callerParameters, isOptionalParameter } from './arguments';
 import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
 import type { EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
@@ -213,6 +214,7 @@ const MAX_VERDICTS = 2000;
 
 /** Checks a Custom request body against what it creates, changes or calls. */
 export function checkBody(service: ServiceMetadata, subject: BodySubject, body: string): readonly BodyProblem[] {
+  if (body.length > LONGEST_REMEMBERED) return judgeBody(service, subject, body);
   let bySubject = verdicts.get(service);
   if (!bySubject) verdicts.set(service, (bySubject = new WeakMap()));
   const owner = subject.kind === 'action' ? subject.operation : subject.type;

@@ -8,6 +8,7 @@ import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions
 import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
 import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
+import { LONGEST_REMEMBERED } from '../rememberedByText';
 
 /** One query option of a request, from its `query` object or written in its url. */
 export interface AnalyzedOption {
@@ -151,6 +152,7 @@ function sharedVerdict(service: ServiceMetadata, baseUrl: string | undefined, ur
   let known = verdicts.get(service);
   if (!known) verdicts.set(service, (known = new Map()));
   const key = verdictKey(baseUrl, url, queryOptions);
+  if (key.length > LONGEST_REMEMBERED) return verdictOf(service, baseUrl, url, queryOptions);
   let verdict = known.get(key);
   if (!verdict) {
     if (known.size >= MAX_VERDICTS) known.clear();

@@ -4,10 +4,11 @@ import { checkResponseStructure, type Selection, type StructureProblem } from '.
 import { responseState, type RequestAnalysis } from '../../../metadata/request';
 import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
+import { LONGEST_REMEMBERED } from '../../../rememberedByText';
 
 // Requests written alike (the same service, baseUrl, url and options) share their analysis's selection: for them, a
 // response structure of the same text and the same kind of request has the same problems, at the same places
-// relative to where the structure starts. They are kept that way, and placed for each file.
+// relative to where the structure starts. They are kept that way (long structures excepted), and placed for each file.
 const known = new WeakMap<Selection, Map<string, readonly StructureProblem[]>>();
 const MAX_KNOWN = 500;
 
@@ -15,20 +16,26 @@ function shifted(span: Span, by: number): Span {
   return { offset: span.offset + by, length: span.length };
 }
 
+/** A problem with its places counted from `start`. */
+function relativeTo(problem: StructureProblem, start: number): StructureProblem {
+  return {
+    ...problem,
+    span: shifted(problem.span, -start),
+    ...(problem.replacements ? { replacements: problem.replacements.map((r) => ({ ...r, span: shifted(r.span, -start) })) } : {}),
+  };
+}
+
 function structureProblems(analysis: RequestAnalysis, operation: string | undefined, structure: Node, text: string): readonly StructureProblem[] {
   const state = responseState(analysis, operation);
   if (!state) return [];
+  const judge = (): StructureProblem[] => checkResponseStructure(analysis.service, state, structure, analysis.selection).map((p) => relativeTo(p, structure.offset));
+  if (structure.length > LONGEST_REMEMBERED) return judge();
   let byText = known.get(analysis.selection);
   if (!byText) known.set(analysis.selection, (byText = new Map()));
   const key = `${operation ?? ''}\u0000${text.slice(structure.offset, structure.offset + structure.length)}`;
   let relative = byText.get(key);
   if (!relative) {
-    const at = -structure.offset;
-    relative = checkResponseStructure(analysis.service, state, structure, analysis.selection).map((p) => ({
-      ...p,
-      span: shifted(p.span, at),
-      ...(p.replacements ? { replacements: p.replacements.map((r) => ({ ...r, span: shifted(r.span, at) })) } : {}),
-    }));
+    relative = judge();
     if (byText.size >= MAX_KNOWN) byText.clear();
     byText.set(key, relative);
   }
