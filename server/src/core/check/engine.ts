@@ -16,6 +16,14 @@ export const RULE_FAILURE = 'rule-failure';
 interface Enabled<R extends Rule> {
   rule: R;
   severity: Severity;
+  // The rule's id and check, read once: rules are objects of many shapes, and reading them from the rule at every
+  // subject of every file made the walk's one call site megamorphic; every Enabled has the same shape.
+  id: string;
+  check: R['check'];
+}
+
+function enabledOf<R extends Rule>(rule: R, severity: Severity): Enabled<R> {
+  return { rule, severity, id: rule.id, check: rule.check };
 }
 
 type PartOf<S extends PartRule['subject']> = Extract<PartRule, { subject: S }>;
@@ -54,11 +62,11 @@ export class RuleSet implements RuleGroups {
       const level = overrides?.[rule.id] ?? rule.defaultSeverity;
       if (level === 'off') continue;
       switch (rule.subject) {
-        case 'connector': this.connector.push({ rule, severity: level }); break;
-        case 'model': this.model.push({ rule, severity: level }); break;
-        case 'operation': this.operation.push({ rule, severity: level }); break;
-        case 'parameter': this.parameter.push({ rule, severity: level }); break;
-        case 'customRequest': (rule.readsBodyFiles ? this.customRequestFiles : this.customRequest).push({ rule, severity: level }); break;
+        case 'connector': this.connector.push(enabledOf(rule, level)); break;
+        case 'model': this.model.push(enabledOf(rule, level)); break;
+        case 'operation': this.operation.push(enabledOf(rule, level)); break;
+        case 'parameter': this.parameter.push(enabledOf(rule, level)); break;
+        case 'customRequest': (rule.readsBodyFiles ? this.customRequestFiles : this.customRequest).push(enabledOf(rule, level)); break;
       }
     }
     this.key = `${JSON.stringify(overrides ?? {})}|${rules.map((r) => r.id).join(',')}`;
@@ -148,22 +156,22 @@ class Runner {
 
   /** Hands `subject` to one enabled rule, its reports going into `into`. */
   run<S, C>(enabled: Enabled<Rule & { check(subject: S, context: C): void }>, into: Finding[], subject: S, context: C): void {
-    const { rule, severity } = enabled;
-    if (this.failed.size > 0 && this.failed.has(rule.id)) return;
+    const { id, severity, check } = enabled;
+    if (this.failed.size > 0 && this.failed.has(id)) return;
     this.reporter.sink = into;
-    this.reporter.code = rule.id;
+    this.reporter.code = id;
     this.reporter.severity = severity;
     try {
-      rule.check(subject, context);
+      check(subject, context);
     } catch (error) {
       // A faulty rule must not take the others (or the editor) down with it.
-      this.failed.add(rule.id);
+      this.failed.add(id);
       const level = this.overrides?.[RULE_FAILURE] ?? 'error';
       if (level === 'off') return;
       this.failures.push({
         code: RULE_FAILURE,
         severity: level,
-        message: `Internal error in rule '${rule.id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
+        message: `Internal error in rule '${id}': ${error instanceof Error ? error.message : String(error)}. The other rules still ran; please report this with the file.`,
         offset: 0,
         length: 0,
       });

@@ -3,6 +3,7 @@ import { parseJsonTree } from '../parse';
 import { closeMatches } from '../closeMatches';
 import { variableLengthAt } from '../placeholders';
 import { fillVariables } from '../request/bodyTemplate';
+import { LONGEST_REMEMBERED } from '../rememberedByText';
 import { callerParameters, isOptionalParameter } from './arguments';
 import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
 import type { EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
@@ -195,8 +196,7 @@ class BodyChecker {
   }
 }
 
-/** Checks a Custom request body against what it creates, changes or calls. */
-export function checkBody(service: ServiceMetadata, subject: BodySubject, body: string): BodyProblem[] {
+function judgeBody(service: ServiceMetadata, subject: BodySubject, body: string): readonly BodyProblem[] {
   const tree = parseBody(body);
   if (!tree || tree.isVariable(tree.root)) return [];
   const checker = new BodyChecker(service, tree);
@@ -204,6 +204,30 @@ export function checkBody(service: ServiceMetadata, subject: BodySubject, body: 
   else if (tree.root.type !== 'object') checker.value(tree.root, { name: subject.type.qualifiedName, collection: false }, true, 'The body', 'value-type', subject.operation);
   else checker.object(tree.root, subject.type, subject.operation, true);
   return checker.problems;
+}
+
+// Connectors of one service repeat the same bodies for the same entity or action: a body's problems (ranges within
+// the body's text) are kept per entity type or action of a service, with a bound for services whose bodies keep
+// changing (typing).
+const verdicts = new WeakMap<ServiceMetadata, WeakMap<EdmStructuredType | EdmOperation, Map<string, readonly BodyProblem[]>>>();
+const MAX_VERDICTS = 2000;
+
+/** Checks a Custom request body against what it creates, changes or calls. */
+export function checkBody(service: ServiceMetadata, subject: BodySubject, body: string): readonly BodyProblem[] {
+  if (body.length > LONGEST_REMEMBERED) return judgeBody(service, subject, body);
+  let bySubject = verdicts.get(service);
+  if (!bySubject) verdicts.set(service, (bySubject = new WeakMap()));
+  const owner = subject.kind === 'action' ? subject.operation : subject.type;
+  let known = bySubject.get(owner);
+  if (!known) bySubject.set(owner, (known = new Map()));
+  const key = subject.kind === 'action' ? body : `${subject.operation}\u0000${body}`;
+  let problems = known.get(key);
+  if (!problems) {
+    if (known.size >= MAX_VERDICTS) known.clear();
+    problems = judgeBody(service, subject, body);
+    known.set(key, problems);
+  }
+  return problems;
 }
 
 /** The members a create body needs: non-nullable or marked mandatory, without default, not computed. */

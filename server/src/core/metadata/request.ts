@@ -8,6 +8,7 @@ import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions
 import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
 import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
+import { LONGEST_REMEMBERED } from '../rememberedByText';
 
 /** One query option of a request, from its `query` object or written in its url. */
 export interface AnalyzedOption {
@@ -59,59 +60,123 @@ function scalarText(value: unknown): string | undefined {
 
 const cache = new WeakMap<CustomRequest, { service: ServiceMetadata; text: string; analysis: RequestAnalysis }>();
 
+/** What an analysis holds that does not depend on where the request stands in its file: shared by every request written alike. */
+interface Verdict {
+  path?: ResolvedPath;
+  target?: PathState;
+  result?: PathState;
+  beforeLast?: PathState;
+  /** Where the url's path ends (-1 without a resolved path): its query options start after it. */
+  pathEnd: number;
+  /** One per option, in the order the request lists them (its `query` object's first, then its url's). */
+  checks: OptionCheck[];
+  selection: Selection;
+}
+
+// Connectors of one service repeat the same requests (copies, variants of one template): their verdicts are kept
+// per service, keyed by everything a verdict reads. A service whose connectors keep changing (typing) is not
+// allowed to grow without end.
+const verdicts = new WeakMap<ServiceMetadata, Map<string, Verdict>>();
+const MAX_VERDICTS = 2000;
+
+/** An option found in a request, before its check (the verdict's) is joined to it. */
+type PendingOption = Omit<AnalyzedOption, 'check'>;
+
+function queryOptionsOf(request: CustomRequest, text: string): PendingOption[] {
+  const options: PendingOption[] = [];
+  if (request.parameterMode?.value === 'onlyPath') return options;
+  for (const entry of request.query?.entries ?? []) {
+    const value = scalarText(entry.value);
+    if (value === undefined || !entry.valueNode) continue;
+    options.push({ name: entry.name, value, where: 'query', keyNode: entry.keyNode, valueNode: entry.valueNode, span: stringSpan(text, entry.valueNode) });
+  }
+  return options;
+}
+
+function urlOptionsOf(url: string, pathEnd: number, urlSpan: (range: Range) => Span, into: PendingOption[]): void {
+  if (pathEnd < 0 || url[pathEnd] !== '?') return;
+  let cursor = pathEnd + 1;
+  for (const part of url.slice(cursor).split('#')[0]?.split('&') ?? []) {
+    const eq = part.indexOf('=');
+    const name = eq >= 0 ? part.slice(0, eq) : part;
+    const start = cursor + (eq >= 0 ? eq + 1 : part.length);
+    let value = eq >= 0 ? part.slice(eq + 1) : '';
+    let span = (range: Range): Span => urlSpan({ start: start + range.start, end: start + range.end });
+    if (value.includes('%') || value.includes('+')) {
+      // A decoded value's ranges do not map back one to one: the whole option as written is marked.
+      const written = { start: cursor, end: cursor + part.length };
+      try {
+        value = decodeURIComponent(value.replace(/\+/g, ' '));
+        span = () => urlSpan(written);
+      } catch {
+        // Not valid percent-encoding: judged as written.
+      }
+    }
+    if (name.startsWith('$')) into.push({ name, value, where: 'url', span });
+    cursor += part.length + 1;
+  }
+}
+
+/** Everything a verdict depends on besides the service, as one string (absent and empty told apart). */
+function verdictKey(baseUrl: string | undefined, url: string | undefined, queryOptions: readonly PendingOption[]): string {
+  let key = `${baseUrl === undefined ? '-' : `+${baseUrl}`}\u0000${url === undefined ? '-' : `+${url}`}`;
+  for (const option of queryOptions) key += `\u0000${option.name}\u0000${option.value}`;
+  return key;
+}
+
+function verdictOf(service: ServiceMetadata, baseUrl: string | undefined, url: string | undefined, queryOptions: readonly PendingOption[]): Verdict {
+  const verdict: Verdict = { pathEnd: -1, checks: [], selection: { expand: new Map() } };
+  if (url !== undefined) {
+    const resolved = resolvePath(service, url, baseUrl);
+    if (resolved.ok) {
+      verdict.path = resolved.path;
+      verdict.pathEnd = resolved.path.pathRange.end;
+      if (resolved.path.target) {
+        verdict.target = resolved.path.target;
+        verdict.result = resultState(resolved.path.target);
+        const last = resolved.path.segments[resolved.path.segments.length - 1];
+        if (last) verdict.beforeLast = last.before;
+      }
+    }
+  }
+  const options = [...queryOptions];
+  if (url !== undefined) urlOptionsOf(url, verdict.pathEnd, () => ({ offset: 0, length: 0 }), options);
+  const optionTarget = optionTargetOf(verdict.result);
+  for (const option of options) verdict.checks.push(checkOption(service, optionTarget, option.name, option.value, 0));
+  const find = (name: string): string | undefined => options.find((o) => o.name.toLowerCase() === name)?.value;
+  verdict.selection = selectionOf(find('$select'), find('$expand'));
+  return verdict;
+}
+
+function sharedVerdict(service: ServiceMetadata, baseUrl: string | undefined, url: string | undefined, queryOptions: readonly PendingOption[]): Verdict {
+  let known = verdicts.get(service);
+  if (!known) verdicts.set(service, (known = new Map()));
+  const key = verdictKey(baseUrl, url, queryOptions);
+  if (key.length > LONGEST_REMEMBERED) return verdictOf(service, baseUrl, url, queryOptions);
+  let verdict = known.get(key);
+  if (!verdict) {
+    if (known.size >= MAX_VERDICTS) known.clear();
+    verdict = verdictOf(service, baseUrl, url, queryOptions);
+    known.set(key, verdict);
+  }
+  return verdict;
+}
+
 /** Analyses a Custom request against the service's metadata: its path, target, options and what it selects. */
 export function analyzeRequest(service: ServiceMetadata, connector: Pick<ODataConnector, 'baseUrl'>, request: CustomRequest, text: string): RequestAnalysis {
   const cached = cache.get(request);
   if (cached?.service === service && cached.text === text) return cached.analysis;
   const url = request.url;
   const urlSpan = url ? stringSpan(text, url.node) : (): Span => ({ offset: request.node.offset, length: 0 });
-  const analysis: RequestAnalysis = { service, urlSpan, options: [], selection: { expand: new Map() } };
-  let pathEnd = -1;
-  if (url) {
-    const resolved = resolvePath(service, url.value, connector.baseUrl?.value);
-    if (resolved.ok) {
-      analysis.path = resolved.path;
-      pathEnd = resolved.path.pathRange.end;
-      if (resolved.path.target) {
-        analysis.target = resolved.path.target;
-        analysis.result = resultState(resolved.path.target);
-        const last = resolved.path.segments[resolved.path.segments.length - 1];
-        if (last) analysis.beforeLast = last.before;
-      }
-    }
-  }
-  const optionTarget = optionTargetOf(analysis.result);
-  const raw: Omit<AnalyzedOption, 'check'>[] = [];
-  if (request.parameterMode?.value !== 'onlyPath') {
-    for (const entry of request.query?.entries ?? []) {
-      const value = scalarText(entry.value);
-      if (value === undefined || !entry.valueNode) continue;
-      raw.push({ name: entry.name, value, where: 'query', keyNode: entry.keyNode, valueNode: entry.valueNode, span: stringSpan(text, entry.valueNode) });
-    }
-  }
-  if (url && pathEnd >= 0 && url.value[pathEnd] === '?') {
-    let cursor = pathEnd + 1;
-    for (const part of url.value.slice(cursor).split('#')[0]?.split('&') ?? []) {
-      const eq = part.indexOf('=');
-      const name = eq >= 0 ? part.slice(0, eq) : part;
-      const start = cursor + (eq >= 0 ? eq + 1 : part.length);
-      let value = eq >= 0 ? part.slice(eq + 1) : '';
-      let span = (range: Range): Span => urlSpan({ start: start + range.start, end: start + range.end });
-      if (value.includes('%') || value.includes('+')) {
-        try {
-          value = decodeURIComponent(value.replace(/\+/g, ' '));
-          span = () => urlSpan({ start: cursor, end: cursor + part.length });
-        } catch {
-          // Not valid percent-encoding: judged as written.
-        }
-      }
-      if (name.startsWith('$')) raw.push({ name, value, where: 'url', span });
-      cursor += part.length + 1;
-    }
-  }
-  for (const option of raw) analysis.options.push({ ...option, check: checkOption(service, optionTarget, option.name, option.value, 0) });
-  const find = (name: string): string | undefined => analysis.options.find((o) => o.name.toLowerCase() === name)?.value;
-  analysis.selection = selectionOf(find('$select'), find('$expand'));
+  const pending = queryOptionsOf(request, text);
+  const verdict = sharedVerdict(service, connector.baseUrl?.value, url?.value, pending);
+  if (url) urlOptionsOf(url.value, verdict.pathEnd, urlSpan, pending);
+  const analysis: RequestAnalysis = { service, urlSpan, options: [], selection: verdict.selection };
+  if (verdict.path) analysis.path = verdict.path;
+  if (verdict.target) analysis.target = verdict.target;
+  if (verdict.result) analysis.result = verdict.result;
+  if (verdict.beforeLast) analysis.beforeLast = verdict.beforeLast;
+  pending.forEach((option, i) => analysis.options.push({ ...option, check: verdict.checks[i] as OptionCheck }));
   cache.set(request, { service, text, analysis });
   return analysis;
 }

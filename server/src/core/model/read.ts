@@ -330,44 +330,44 @@ function arrayValue(tree: JsonTree, property: number): number {
 /** Reads the whole connector: the root's settings and every operation or Custom request, in order. */
 export function readConnector(tree: JsonTree, root: number): Connector | undefined {
   if (root < 0 || tree.kind(root) !== OBJECT) return undefined;
+  // The connector is a plain object of one shape for every file (no getter made per file, which would give each its
+  // own hidden class and make every rule's reading of it megamorphic).
+  // Read into locals at once (indexes, not an iterator: this runs cold for the first files of a run); the readers
+  // below reuse their own tables, never this one.
   const found = propertiesByKey(tree, root, ROOT_KEYS);
-  // The root is read once; its table is copied (into a plain array, no buffer to allocate), as the readers below reuse theirs.
-  const rootFound = Array.from(found);
-  const slot = (key: string): number => rootFound[ROOT_KEYS.bySlot.get(key) as number] as number;
-  const authorization = objectValue(tree, slot('authorization'));
+  const name = found[0] as number, description = found[1] as number, baseUrl = found[2] as number, authorizationAt = found[3] as number;
+  const kind = found[4] as number, advanced = found[5] as number, models = found[6] as number, operationsAt = found[7] as number;
+  const connectorVersion = found[8] as number, metadata = found[9] as number, customRequests = found[10] as number;
+  const authorization = objectValue(tree, authorizationAt);
   const common: ConnectorCommon = {
     root: tree.node(root),
-    name: fieldAt(tree, slot('name'), isString),
-    description: fieldAt(tree, slot('description'), isString),
-    baseUrl: fieldAt(tree, slot('baseUrl'), isString),
+    name: fieldAt(tree, name, isString),
+    description: fieldAt(tree, description, isString),
+    baseUrl: fieldAt(tree, baseUrl, isString),
     authorization: authorization < 0 ? undefined : new TreeAuthorization(tree, authorization),
   };
-  const kindField = fieldAt(tree, slot('kind'), isString);
+  const kindField = fieldAt(tree, kind, isString);
   if (kindField?.value === 'rest') {
-    const operations = arrayValue(tree, slot('operations'));
+    const operations = arrayValue(tree, operationsAt);
     return {
       ...common,
       kind: 'rest',
       kindField,
-      advanced: objectValue(tree, slot('advanced')) < 0 ? undefined : new TreeAdvanced(tree, slot('advanced')),
-      models: readModels(tree, slot('models')),
-      get operationsNode() {
-        return tree.nodeOrUndefined(operations);
-      },
+      advanced: objectValue(tree, advanced) < 0 ? undefined : new TreeAdvanced(tree, advanced),
+      models: readModels(tree, models),
+      operationsNode: tree.nodeOrUndefined(operations),
       operations: objectElements(tree, operations).map((node, i) => new TreeOperation(tree, node, i)),
     };
   }
   if (kindField?.value === 'odata') {
-    const requests = arrayValue(tree, slot('customRequests'));
+    const requests = arrayValue(tree, customRequests);
     return {
       ...common,
       kind: 'odata',
       kindField,
-      connectorVersion: fieldAt(tree, slot('connectorVersion'), isString),
-      metadata: fieldAt(tree, slot('metadata'), isString),
-      get customRequestsNode() {
-        return tree.nodeOrUndefined(requests);
-      },
+      connectorVersion: fieldAt(tree, connectorVersion, isString),
+      metadata: fieldAt(tree, metadata, isString),
+      customRequestsNode: tree.nodeOrUndefined(requests),
       customRequests: objectElements(tree, requests).map((node, i) => new TreeCustomRequest(tree, node, i)),
     };
   }

@@ -1,6 +1,7 @@
 // Where OAuth2 credentials may be sent: the token endpoint (client secret, password, code) and the sign-in page
 // the browser opens (the user's own password is typed there). One rule for the lint rule, the environments file
 // and the sign-in itself, so what lints clean is what runs.
+import { rememberedByText } from '../rememberedByText';
 
 /** Hosts on this machine: a token endpoint there may use plain http (no one else can read the traffic). */
 export function isLoopbackHost(hostname: string): boolean {
@@ -23,17 +24,17 @@ function signInUrlProblem(address: string, what: string, example: string, carrie
 }
 
 /** Why a token URL cannot be used (client secrets, passwords and codes are sent there), or undefined when it can. */
-export function tokenUrlProblem(tokenUrl: string): string | undefined {
-  return signInUrlProblem(tokenUrl, 'token endpoint', 'https://login.example.com/realms/ifs/protocol/openid-connect/token', 'The client secret, password or code');
-}
+export const tokenUrlProblem = rememberedByText((tokenUrl: string): string | undefined =>
+  signInUrlProblem(tokenUrl, 'token endpoint', 'https://login.example.com/realms/ifs/protocol/openid-connect/token', 'The client secret, password or code'),
+);
 
 /** The parameters each sign-in sets itself: a file that sets one could send the browser's answer elsewhere. */
 const SIGN_IN_PARAMETERS = ['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method'];
 
 /** Why an authorization URL cannot be used (the browser signs in there, the user's password is typed there), or undefined when it can. */
-export function authorizationUrlProblem(authorizationUrl: string): string | undefined {
+export const authorizationUrlProblem = rememberedByText((authorizationUrl: string): string | undefined => {
   const problem = signInUrlProblem(authorizationUrl, 'authorization endpoint', 'https://login.example.com/realms/ifs/protocol/openid-connect/auth', "The user's sign-in");
   if (problem) return problem;
   const set = SIGN_IN_PARAMETERS.filter((name) => new URL(authorizationUrl).searchParams.has(name));
   return set.length > 0 ? `The authorization endpoint's address sets ${set.map((n) => `'${n}'`).join(', ')}, which each sign-in sets itself; remove ${set.length > 1 ? 'them' : 'it'} (a client id and scope belong in 'clientId' and 'scope').` : undefined;
-}
+});

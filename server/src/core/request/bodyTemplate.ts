@@ -4,6 +4,7 @@
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MAX_NESTING, tooDeepAt } from '../parse';
 import { variablePlaceholders } from '../placeholders';
+import { rememberedByText } from '../rememberedByText';
 
 /** A body with its variables filled, and the way back from an index in it to an index in the original. */
 export interface FilledBody {
@@ -58,11 +59,14 @@ export function fillVariables(body: string): FilledBody {
   };
 }
 
-/**
- * The first JSON error in a filled body: where (in the original body) and what, or undefined when it parses. A body
- * nested deeper than MAX_NESTING is refused before it is read (`tooDeep`).
- */
-export function firstJsonError(body: string): { index: number; problem: string; tooDeep?: true } | undefined {
+/** Where a filled body stops being JSON (in the original body), and what is wrong there. */
+export interface JsonError {
+  readonly index: number;
+  readonly problem: string;
+  readonly tooDeep?: true;
+}
+
+function judgeJson(body: string): JsonError | undefined {
   const filled = fillVariables(body);
   if (filled.text.trim() === '') return { index: 0, problem: 'the body is empty' };
   const deep = tooDeepAt(filled.text);
@@ -81,3 +85,9 @@ export function firstJsonError(body: string): { index: number; problem: string; 
   const words = printParseErrorCode(error.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return { index: Math.min(filled.originalIndex(error.offset), body.length), problem: words };
 }
+
+/**
+ * The first JSON error in a filled body: where (in the original body) and what, or undefined when it parses. A body
+ * nested deeper than MAX_NESTING is refused before it is read (`tooDeep`).
+ */
+export const firstJsonError = rememberedByText(judgeJson);

@@ -1,4 +1,5 @@
 import { pathPlaceholders } from '../../placeholders';
+import { rememberedByText } from '../../rememberedByText';
 import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
@@ -24,6 +25,10 @@ function schemeProblem(joined: string, absolute: boolean): string | undefined {
   return undefined;
 }
 
+// Connectors of one service repeat their urls: each is judged once per run, written absolute or joined to baseUrl.
+const problemOfAbsolute = rememberedByText((joined: string) => schemeProblem(joined, true));
+const problemOfJoined = rememberedByText((joined: string) => schemeProblem(joined, false));
+
 /** The url, joined to baseUrl when relative, must be an absolute http(s) URL. */
 export const urlNotAbsolute: CustomRequestRule<'baseUrl'> = {
   id: 'url-not-absolute',
@@ -44,7 +49,7 @@ export const urlNotAbsolute: CustomRequestRule<'baseUrl'> = {
     const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
     if (!absolute && base === undefined) return;
     const joined = joinUrl(base ?? '', sample);
-    const problem = schemeProblem(joined, absolute);
+    const problem = absolute ? problemOfAbsolute(joined) : problemOfJoined(joined);
     if (!problem) return;
     report({
       at: url.node,

@@ -17,6 +17,16 @@ function* refsIn(node: Node | undefined, depth = 0): Generator<Node> {
   }
 }
 
+/**
+ * Whether a model's text can hold a `$ref` key: written as is, or with an escape (a backslash) in it. Most models
+ * have none, and their nodes need not be made to find out.
+ */
+function mayHoldRef(text: string, node: Node | undefined): boolean {
+  if (!node) return false;
+  const source = text.slice(node.offset, node.offset + node.length);
+  return source.includes('$ref') || source.includes('\\');
+}
+
 /** A `$ref` inside a model names another model; one that names nothing leaves values unchecked. */
 export const unknownModelRef: ModelRule<'models'> = {
   id: 'unknown-model-ref',
@@ -28,7 +38,8 @@ export const unknownModelRef: ModelRule<'models'> = {
     why: 'A model refers to another model as "#/models/Name", and object values are checked against their model before sending; a reference to a model that does not exist leaves that part of the value unchecked and unknown to the platform.',
     fix: 'Changes the reference to the closest defined model.',
   },
-  check(model, { connector, report }) {
+  check(model, { text, connector, report }) {
+    if (!mayHoldRef(text, model.node)) return;
     const names = connector.models?.definitions.map((d) => d.name) ?? [];
     for (const ref of refsIn(model.node)) {
       const value = String(ref.value);

@@ -7,6 +7,7 @@ const read = (url: string, query: string): string => shopConnector([customReques
 ruleTable(queryOption, [
   { name: 'selected properties, expanded navigation with nested options, numbers and booleans pass', text: read('Orders', '{ "$select": "OrderNo,Address/City,Status", "$expand": "Lines($select=PartNo;$top=5),Customer", "$orderby": "OrderDate desc,OrderNo", "$top": 10, "$skip": "20", "$count": true }') },
   { name: 'options written in the url are checked too', text: shopConnector([customRequest('read', 'Orders?$select=OrderNo,Statuss')]), expect: [{ at: 'Statuss', message: /Did you mean 'Status'/ }] },
+  { name: 'a percent-encoded option in the url is judged decoded and marked as written', text: shopConnector([customRequest('read', 'Orders?$select=Staus%2COrderNo&$top=5')]), expect: [{ at: '$select=Staus%2COrderNo', message: /Did you mean 'Status'/ }] },
   { name: 'a misspelt property in $select, fixed', text: read('Orders', '{ "$select": "OrderNo,Staus" }'), expect: [{ at: 'Staus', message: /Did you mean 'Status'/ }], fixed: read('Orders', '{ "$select": "OrderNo,Status" }') },
   { name: 'a structural property in $expand', text: read('Orders', '{ "$expand": "Status" }'), expect: [{ at: 'Status', occurrence: 0, message: /structural property.*\$select instead/ }] },
   { name: 'a nested $select of an expanded navigation', text: read('Orders', '{ "$expand": "Lines($select=Part)" }'), expect: [{ at: 'Part', message: /Did you mean 'PartNo'/ }] },

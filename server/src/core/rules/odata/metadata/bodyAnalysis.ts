@@ -6,7 +6,7 @@ import type { CustomRequest } from '../../../model';
 import type { CustomRequestContext } from '../../types';
 import { analyzed, fixesOf } from './shared';
 
-const cache = new WeakMap<RequestAnalysis, BodyProblem[]>();
+const cache = new WeakMap<RequestAnalysis, readonly BodyProblem[]>();
 
 /** Reports each body problem of one kind in the request's inline body (body files are checked when sent). */
 export function eachBodyProblem(request: CustomRequest, context: CustomRequestContext<'baseUrl'>, kinds: readonly BodyProblem['kind'][]): void {

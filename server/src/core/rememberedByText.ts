@@ -1,0 +1,19 @@
+// Connector files repeat the same short texts (a url, a token endpoint, a request body) file after file: a check of
+// such a text that depends on nothing else is worth asking once per text.
+
+/** Longer texts are judged every time, by every cache of results per text: they are rarely repeated, and a cache should not hold them (in the editor, each keystroke in one would be another). */
+export const LONGEST_REMEMBERED = 4096;
+
+/** A pure function of one string, remembering its results for up to `limit` recent short texts (all forgotten at once past it). */
+export function rememberedByText<R>(judge: (text: string) => R, limit = 1000): (text: string) => R {
+  const known = new Map<string, R>();
+  return (text) => {
+    if (text.length > LONGEST_REMEMBERED) return judge(text);
+    const hit = known.get(text);
+    if (hit !== undefined || known.has(text)) return hit as R;
+    const result = judge(text);
+    if (known.size >= limit) known.clear();
+    known.set(text, result);
+    return result;
+  };
+}
