@@ -10,6 +10,7 @@ import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/ac
 import { editorHost } from './resultPanel/editorHost';
 import { ResultPanels } from './resultPanel/panels';
 import { registerSendCommands, sendAgain, sendWithDefaults } from './send/commands';
+import { SERVER_ENVIRONMENT } from './serverEnvironment';
 import { registerTestController } from './testing/testController';
 
 let client: LanguageClient | undefined;
@@ -17,8 +18,8 @@ let client: LanguageClient | undefined;
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
   const serverModule = vscode.Uri.joinPath(context.extensionUri, 'dist', 'server.js').fsPath;
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+    run: { module: serverModule, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT } },
+    debug: { module: serverModule, transport: TransportKind.ipc, options: { env: SERVER_ENVIRONMENT, execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const log = vscode.window.createOutputChannel('Connector Tools', { log: true });
   const clientOptions: LanguageClientOptions = {
