@@ -6,6 +6,8 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { lintFully } from '../../server/src/core/lint';
 import type { RestConnector } from '../../server/src/core/model';
+import { parseDocument } from '../../server/src/core/parse';
+import { ARRAY, OBJECT, type JsonTree } from '../../server/src/core/parse/jsonTree';
 import { generateConnectorWithFindings } from '../bench/generate';
 
 /** V8's full collection (the test runner does not start node with --expose-gc). */
@@ -39,4 +41,30 @@ test("a check's model lets go of every operation's headers and parameters once t
   // Read again from the tree, the same as before.
   assert.deepEqual(operation.parameters.map((p) => p.name?.value), names);
   assert.deepEqual(operation.headers?.entries.map((e) => e.name), headerNames);
+});
+
+/** The indexes of a tree's objects and arrays whose plain value it holds now. */
+function heldContainerValues(tree: JsonTree): number[] {
+  const { kinds, values } = tree.arrays();
+  const held: number[] = [];
+  for (let i = 0; i < kinds.length && i < values.length; i++) if ((kinds[i] === OBJECT || kinds[i] === ARRAY) && values[i] !== undefined) held.push(i);
+  return held;
+}
+
+test("a full check lets go of the file's plain values of objects and arrays; asked for again, they are built as the parser built them", () => {
+  const texts = [
+    generateConnectorWithFindings(5),
+    // Recovered from syntax errors, repeated keys (the last wins), "__proto__" as a plain key, a property without a value.
+    '{ "kind": "rest", "name": "a", "name": "b", "__proto__": { "x": [1, {"y": null}] }, "operations": [ { "id": "op", "parameters": [ {"name": "q",, } ] } ], "z": }',
+  ];
+  for (const text of texts) {
+    const state = lintFully(text);
+    const tree = state.result.parsed.tree as JsonTree;
+    assert.deepEqual(heldContainerValues(tree), [], 'the checked tree still holds plain values of objects and arrays');
+    const fresh = parseDocument(text).tree as JsonTree;
+    assert.deepEqual(tree.value(0), fresh.value(0));
+    assert.equal(Object.getPrototypeOf(tree.value(0)), Object.getPrototypeOf(fresh.value(0)));
+    // Built once, then kept while asked for: the same object each time.
+    assert.equal(tree.value(0), tree.value(0));
+  }
 });
