@@ -10,6 +10,7 @@ import { ActiveEnvironment, SELECT_ENVIRONMENT_COMMAND } from './environments/ac
 import { editorHost } from './resultPanel/editorHost';
 import { ResultPanels } from './resultPanel/panels';
 import { registerSendCommands, sendAgain, sendWithDefaults } from './send/commands';
+import { SERVER_ENVIRONMENT } from './serverEnvironment';
 import { registerTestController } from './testing/testController';
 
 let client: LanguageClient | undefined;
@@ -19,8 +20,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   // Over stdio: the server writes the diagnostics it publishes at every keystroke from JSON kept per diagnostic
   // (over Node's IPC channel every message is encoded whole again), and checks the framing of what it reads.
   const serverOptions: ServerOptions = {
-    run: { module: serverModule, transport: TransportKind.stdio },
-    debug: { module: serverModule, transport: TransportKind.stdio, options: { execArgv: ['--nolazy', '--inspect=6010'] } },
+    run: { module: serverModule, transport: TransportKind.stdio, options: { env: SERVER_ENVIRONMENT } },
+    debug: { module: serverModule, transport: TransportKind.stdio, options: { env: SERVER_ENVIRONMENT, execArgv: ['--nolazy', '--inspect=6010'] } },
   };
   const log = vscode.window.createOutputChannel('Connector Tools', { log: true });
   const clientOptions: LanguageClientOptions = {

@@ -7,7 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
-import { fileUri, SERVER_PATH, startLsp, type LspSession } from '../support/lspClient';
+import { SERVER_ENVIRONMENT } from '../../client/src/serverEnvironment';
+import { fileUri, SERVER_PATH, startLsp, type LspOptions, type LspSession } from '../support/lspClient';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
 import { cpuOf, mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
@@ -36,6 +37,9 @@ async function typeAt(
   return { times, text };
 }
 
+
+/** Starts our server as VS Code does: with the environment the extension gives it. */
+const startOurs = (options: LspOptions): Promise<LspSession> => startLsp({ ...options, env: { ...SERVER_ENVIRONMENT, ...options.env } });
 
 /** Bundles the bare JSON language server the way the production build bundles ours (minified). */
 async function bareJsonServer(): Promise<string> {
@@ -84,7 +88,7 @@ async function startAndWriteCache(serverPath: string, cache: string): Promise<vo
  * keystroke right after the file's first diagnostics; returns each keystroke's time to its diagnostics.
  */
 async function typingInOperation(serverPath: string, text: string, settings: Record<string, unknown>): Promise<{ times: number[]; cpuPerEdit: number }> {
-  const lsp = await startLsp({ serverPath, settings, ...(PROFILE_DIR ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
+  const lsp = await startOurs({ serverPath, settings, ...(PROFILE_DIR ? { execArgv: ['--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`] } : {}) });
   await lsp.changeSettings(settings);
   const uri = fileUri('typing.connector.json');
   const pending = lsp.diagnostics(uri, 1);
@@ -109,7 +113,7 @@ async function typingInOperation(serverPath: string, text: string, settings: Rec
 
 /** Opens `text` in a server of its own, waits `pauseMs` (a user reading before typing) and types 5 letters; returns the first one's time. */
 async function firstEditAfterPause(serverPath: string, text: string, settings: Record<string, unknown>, pauseMs: number): Promise<number> {
-  const lsp = await startLsp({ serverPath, settings });
+  const lsp = await startOurs({ serverPath, settings });
   await lsp.changeSettings(settings);
   const uri = fileUri('paused.connector.json');
   const pending = lsp.diagnostics(uri, 1);
@@ -124,7 +128,7 @@ async function firstEditAfterPause(serverPath: string, text: string, settings: R
 
 /** The server's RSS with `text` open and checked: at once, and once it has been idle. */
 async function rssWithOpen(serverPath: string, text: string, settings: Record<string, unknown>): Promise<{ checked: number; settled: number; findings: number }> {
-  const lsp = await startLsp({ serverPath, settings });
+  const lsp = await startOurs({ serverPath, settings });
   await lsp.changeSettings(settings);
   const uri = fileUri('large.connector.json');
   const pending = lsp.diagnostics(uri, 1);
@@ -169,8 +173,28 @@ function typingRows(typing: { clean: Typing; findings: Typing; paused: number[] 
   ];
 }
 
-/** Runs the benchmark and prints its table; `--typing` runs only typing in the large files. */
+/** The row of memory with the 13 MB file full of findings open (`--memory` runs only it). */
+async function findingsMemoryRow(server: string): Promise<string[]> {
+  const findingsText = generateConnectorWithFindings(10_000);
+  const findingsRss = await rssWithOpen(server, findingsText, { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } });
+  return [
+    `server RSS with the 10,000-operation file full of findings open and checked (${(findingsText.length / 2 ** 20).toFixed(0)} MB, ${findingsRss.findings.toLocaleString('en-US')} findings; at once / 25 s later)`,
+    `${mb(findingsRss.checked)} / ${mb(findingsRss.settled)}`, '< 150 MB',
+  ];
+}
+
+/**
+ * Runs the benchmark and prints its table; `--typing` runs only typing in the large files, `--memory` only the
+ * memory with the file full of findings open (three servers, one after the other).
+ */
 export async function runServerBench(): Promise<void> {
+  if (process.argv.includes('--memory')) {
+    const server = productionServer();
+    const rows: string[][] = [['measure', 'value', 'target']];
+    for (let round = 0; round < 3; round++) rows.push(await findingsMemoryRow(server));
+    printTable('Memory with a large file full of findings open (real server over stdio, three servers)', rows);
+    return;
+  }
   if (process.argv.includes('--typing')) {
     // Profiles read better with the names of the development build (npm run build).
     const server = PROFILE_DIR ? SERVER_PATH : productionServer();
@@ -197,7 +221,7 @@ export async function runServerBench(): Promise<void> {
 
   // The 10,000-operation file (5 MB) is above the default 2 MB limit; raise it so the file is really checked.
   const settings = { validation: { debounceMs: 0, maxFileSizeKb: 8192 } };
-  let lsp = await startLsp({ serverPath: server, settings });
+  let lsp = await startOurs({ serverPath: server, settings });
   const uri = fileUri('loop.connector.json');
   let text = generateRestConnector(1_000);
   let pending = lsp.diagnostics(uri, 1);
@@ -217,7 +241,7 @@ export async function runServerBench(): Promise<void> {
   await lsp.stop();
 
   // Memory in a server of its own, where only the large file has been open.
-  lsp = await startLsp({ serverPath: server, settings });
+  lsp = await startOurs({ serverPath: server, settings });
   await lsp.changeSettings(settings);
   const big = fileUri('big.connector.json');
   const bigText = generateRestConnector(10_000);
@@ -243,11 +267,8 @@ export async function runServerBench(): Promise<void> {
   const rssAfterSettled = await settledRss(pid);
   await lsp.stop();
 
-  // Files of the shape users import: many headers and arrays per operation, clean and full of findings.
-  const largeSettings = { validation: { debounceMs: 0, maxFileSizeKb: 32_768 } };
   const typing = await typingInLargeFiles(server);
-  const findingsText = generateConnectorWithFindings(10_000);
-  const findingsRss = await rssWithOpen(server, findingsText, largeSettings);
+  const findingsMemory = await findingsMemoryRow(server);
 
   printTable('Language server (real server over stdio)', [
     ['measure', 'value', 'target'],
@@ -267,9 +288,6 @@ export async function runServerBench(): Promise<void> {
     ['server RSS after 50 / 100 / 150 / 200 full checks of it (while checking)', rssAlong.map(mb).join(' / '), ''],
     ['server RSS 25 s after the 200 full checks', mb(rssAfterSettled), 'no growth'],
     ...typingRows(typing),
-    [
-      `server RSS with the 10,000-operation file full of findings open and checked (${(findingsText.length / 2 ** 20).toFixed(0)} MB, ${findingsRss.findings.toLocaleString('en-US')} findings; at once / 25 s later)`,
-      `${mb(findingsRss.checked)} / ${mb(findingsRss.settled)}`, '< 150 MB',
-    ],
+    findingsMemory,
   ]);
 }

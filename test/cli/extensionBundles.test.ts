@@ -43,6 +43,12 @@ describe('the extension bundles', () => {
     });
   }
 
+  test("the client starts the language server with glibc's large-block threshold fixed (client/src/serverEnvironment.ts)", () => {
+    const { files, text } = bundle('client.js');
+    assert.ok(files.includes('client/src/serverEnvironment.ts'), 'the client does not give the server its environment');
+    assert.match(text, /MALLOC_MMAP_THRESHOLD_/);
+  });
+
   test('the result page loads no module at run time: a webview has no require', () => {
     const { text } = bundle('webview.js');
     assert.ok(text.includes('acquireVsCodeApi'), 'the result page was built');

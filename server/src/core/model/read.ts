@@ -115,6 +115,10 @@ const OPERATION_KEYS = slotsOf(['id', 'summary', 'method', 'path', 'headers', 'p
 /**
  * An operation. Its headers and parameters are read when first asked for: while typing in one operation, the
  * rules ask only about that one, and what is said of every operation (duplicate ids) reads only their ids.
+ * What was read is held weakly: a check of a large file reads every operation's parameters (tens of MB of parts
+ * for 10,000 operations), and an editor keeps the checked version for as long as the file is open. Within one
+ * synchronous task (a check, an editor request) a weakly held value is kept alive, so every reader in it sees the
+ * same objects; the next task to ask reads them again from the tree.
  */
 class TreeOperation extends Part implements RestOperation {
   declare readonly index: number;
@@ -124,8 +128,8 @@ class TreeOperation extends Part implements RestOperation {
   declare readonly path: Field<string> | undefined;
   declare readonly parametersAt: number;
   readonly #headersProperty: number;
-  #headers: MapField<string> | undefined | null = null;
-  #parameters: RestParameter[] | undefined;
+  #headers: WeakRef<MapField<string>> | undefined;
+  #parameters: WeakRef<RestParameter[]> | undefined;
 
   constructor(tree: JsonTree, at: number, index: number) {
     super(tree, at);
@@ -141,12 +145,21 @@ class TreeOperation extends Part implements RestOperation {
   }
 
   get headers(): MapField<string> | undefined {
-    if (this.#headers === null) this.#headers = mapFieldAt(this.tree, this.#headersProperty, isString);
-    return this.#headers;
+    if (this.#headersProperty < 0) return undefined;
+    const held = this.#headers?.deref();
+    if (held) return held;
+    const headers = mapFieldAt(this.tree, this.#headersProperty, isString);
+    this.#headers = headers && new WeakRef(headers);
+    return headers;
   }
 
   get parameters(): RestParameter[] {
-    return (this.#parameters ??= objectElements(this.tree, this.parametersAt).map((p, i) => new TreeParameter(this.tree, p, i)));
+    if (this.parametersAt < 0) return [];
+    const held = this.#parameters?.deref();
+    if (held) return held;
+    const parameters = objectElements(this.tree, this.parametersAt).map((p, i) => new TreeParameter(this.tree, p, i));
+    this.#parameters = new WeakRef(parameters);
+    return parameters;
   }
 
   get parametersNode(): TreeNode | undefined {

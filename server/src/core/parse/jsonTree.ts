@@ -122,7 +122,46 @@ export class JsonTree {
 
   /** The JSON value of a node: a literal, a key's string, or a container's plain value (shared: never change it). */
   value(index: number): unknown {
-    return this.#values[index];
+    const value = this.#values[index];
+    if (value !== undefined) return value;
+    const kind = this.#kinds[index];
+    return kind === OBJECT || kind === ARRAY ? this.#valueAgain(index) : undefined;
+  }
+
+  /**
+   * Lets go of the plain values of the containers (objects and arrays): for a large file they are tens of MB, which
+   * the schema reads once per full check and an editor would otherwise keep for as long as the file is open. A
+   * container's value is built again from its children when next asked for, as the parser built it. Literals and
+   * keys stay: the model and the features read them.
+   */
+  forgetContainerValues(): void {
+    const kinds = this.#kinds;
+    const values = this.#values;
+    for (let i = 0; i < values.length; i++) {
+      const kind = kinds[i];
+      if (kind === OBJECT || kind === ARRAY) values[i] = undefined;
+    }
+  }
+
+  /** Builds a container's plain value from its children, as the parsers do (a property without a value adds nothing), and keeps it. */
+  #valueAgain(index: number): unknown {
+    const end = this.#ends[index] as number;
+    let value: unknown;
+    if (this.#kinds[index] === ARRAY) {
+      const items: unknown[] = [];
+      for (let child = index + 1; child < end; child = this.#ends[child] as number) items.push(this.value(child));
+      value = items;
+    } else {
+      const object = Object.create(JSON_OBJECT) as Record<string, unknown>;
+      for (let property = index + 1; property < end; property = this.#ends[property] as number) {
+        const key = this.key(property);
+        const member = this.propertyValue(property);
+        if (key !== undefined && member >= 0) object[key] = this.value(member);
+      }
+      value = object;
+    }
+    this.#values[index] = value;
+    return value;
   }
 
   /** A property's key (its first child's string), or undefined. */

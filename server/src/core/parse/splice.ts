@@ -99,7 +99,9 @@ export function treeWithNodeReparsed(previous: JsonTree, unit: number, text: str
     if (!sameShape) ends[node] = (old.ends[node] as number) + shift;
     // Indexes up to the unit's are the same in both trees: the values of the path to it are at the same places.
     const kind = previous.kind(node);
-    if (kind === OBJECT) {
+    // A value the previous tree let go of is built again from the new tree's children when asked for.
+    if (old.values[node] === undefined) values[node] = undefined;
+    else if (kind === OBJECT) {
       const key = previous.key(child);
       const copy = Object.assign(Object.create(JSON_OBJECT) as Record<string, unknown>, old.values[node] as Record<string, unknown>);
       // A repeated key: the object's value is its last property's, which may be another.

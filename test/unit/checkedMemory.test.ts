@@ -1,0 +1,70 @@
+// What a checked version of a large file holds on to once the check is over: an editor keeps the last version's check
+// for as long as the file is open, so what the check read only to judge it must not stay with it.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { lintFully } from '../../server/src/core/lint';
+import type { RestConnector } from '../../server/src/core/model';
+import { parseDocument } from '../../server/src/core/parse';
+import { ARRAY, OBJECT, type JsonTree } from '../../server/src/core/parse/jsonTree';
+import { generateConnectorWithFindings } from '../bench/generate';
+
+/** V8's full collection (the test runner does not start node with --expose-gc). */
+function fullCollection(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}
+
+/** Lets the current task end: what it kept alive through weak references may be collected after it. */
+const nextTask = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+test("a check's model lets go of every operation's headers and parameters once the check is over, and reads them again when asked", async () => {
+  const collect = fullCollection();
+  const state = lintFully(generateConnectorWithFindings(20));
+  assert.ok(state.result.findings.length > 20, 'the file is full of findings: the rules read every parameter');
+  const connector = state.result.connector as RestConnector;
+  const operation = connector.operations[7];
+  assert.ok(operation);
+  // Within one task the same objects are handed out (rules and features compare them).
+  assert.equal(operation.parameters, operation.parameters);
+  assert.equal(operation.headers, operation.headers);
+  const names = operation.parameters.map((p) => p.name?.value);
+  const headerNames = operation.headers?.entries.map((e) => e.name);
+  assert.ok(names.length > 0 && headerNames && headerNames.length > 0);
+  const parameters = new WeakRef(operation.parameters);
+  const headers = new WeakRef(operation.headers as object);
+  await nextTask();
+  collect();
+  assert.equal(parameters.deref(), undefined, 'the parameters read by the check are still held by the model');
+  assert.equal(headers.deref(), undefined, 'the headers read by the check are still held by the model');
+  // Read again from the tree, the same as before.
+  assert.deepEqual(operation.parameters.map((p) => p.name?.value), names);
+  assert.deepEqual(operation.headers?.entries.map((e) => e.name), headerNames);
+});
+
+/** The indexes of a tree's objects and arrays whose plain value it holds now. */
+function heldContainerValues(tree: JsonTree): number[] {
+  const { kinds, values } = tree.arrays();
+  const held: number[] = [];
+  for (let i = 0; i < kinds.length && i < values.length; i++) if ((kinds[i] === OBJECT || kinds[i] === ARRAY) && values[i] !== undefined) held.push(i);
+  return held;
+}
+
+test("a full check lets go of the file's plain values of objects and arrays; asked for again, they are built as the parser built them", () => {
+  const texts = [
+    generateConnectorWithFindings(5),
+    // Recovered from syntax errors, repeated keys (the last wins), "__proto__" as a plain key, a property without a value.
+    '{ "kind": "rest", "name": "a", "name": "b", "__proto__": { "x": [1, {"y": null}] }, "operations": [ { "id": "op", "parameters": [ {"name": "q",, } ] } ], "z": }',
+  ];
+  for (const text of texts) {
+    const state = lintFully(text);
+    const tree = state.result.parsed.tree as JsonTree;
+    assert.deepEqual(heldContainerValues(tree), [], 'the checked tree still holds plain values of objects and arrays');
+    const fresh = parseDocument(text).tree as JsonTree;
+    assert.deepEqual(tree.value(0), fresh.value(0));
+    assert.equal(Object.getPrototypeOf(tree.value(0)), Object.getPrototypeOf(fresh.value(0)));
+    // Built once, then kept while asked for: the same object each time.
+    assert.equal(tree.value(0), tree.value(0));
+  }
+});
