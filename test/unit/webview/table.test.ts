@@ -58,6 +58,51 @@ describe('the result table over every row', () => {
     assert.ok(document.elements.filter((e) => e.tag === 'tr').length < 200, 'rows scrolled out are not kept');
   });
 
+  test('scrolling reuses the row elements: no element is made, the rows still in view stay, each row shows its own cells', () => {
+    const { scroller, table, document } = mounted(rows);
+    scrollTo(scroller, 0, 440);
+    const made = document.elements.length;
+    const texts = document.texts.length;
+    const check = (first: number): void => {
+      const built = rowsOf(table);
+      built.forEach((row, i) => {
+        const at = first + i;
+        assert.equal(row.attributes.get('aria-rowindex'), String(at + 2));
+        assert.deepEqual([cell(row, 0), cell(row, 1), cell(row, 2)], [String(at), `A-${100_000 + at}`, String(ROWS - at)]);
+      });
+    };
+    // Three rows down: the rows still in view are the same elements, in the same order.
+    const before = rowsOf(table).slice();
+    scrollTo(scroller, 3 * 22, 440);
+    check(0);
+    scrollTo(scroller, 13 * 22, 440);
+    check(3);
+    assert.deepEqual(rowsOf(table).slice(0, before.length - 3), before.slice(3), 'rows still in view are kept, not made again');
+    // A jump, the end, back up row by row, the top: the same elements throughout.
+    for (const top of [25_000, ROWS - 20, ROWS - 21, ROWS - 25, 17, 16, 0]) {
+      scrollTo(scroller, top * 22, 440);
+      check(Math.max(0, Math.min(top, ROWS - 20) - OVERSCAN));
+    }
+    assert.equal(document.elements.length, made, 'no element made while scrolling');
+    assert.equal(document.texts.length, texts, 'no text node made while scrolling');
+    assert.ok(rowsOf(table).every((row) => row.parentNode === section(table, 'tbody')));
+  });
+
+  test('a reused row takes the tooltip and class of the row it shows now, and loses those it no longer has', () => {
+    const mixed: ExactJson[] = Array.from({ length: 200 }, (_, i) => ({ Note: i % 2 ? 'short' : 'y'.repeat(60), Amount: i % 2 ? 'n/a' : i }));
+    const { scroller, table } = mounted(mixed);
+    scrollTo(scroller, 0, 440);
+    for (const top of [1, 2, 3, 100, 57]) {
+      scrollTo(scroller, top * 22, 440);
+      for (const row of rowsOf(table)) {
+        const at = Number(row.attributes.get('aria-rowindex')) - 2;
+        const [, note, amount] = row.children as FakeElement[];
+        assert.equal(note?.attributes.get('title'), at % 2 ? undefined : 'y'.repeat(60), `row ${at}'s tooltip`);
+        assert.equal(amount?.className, at % 2 ? '' : 'number', `row ${at}'s class`);
+      }
+    }
+  });
+
   test('sorting orders every row, not only those built; the view keeps its place', () => {
     const { scroller, table } = mounted(rows);
     const header = (section(table, 'thead').children[0] as FakeElement).children[2] as FakeElement;
