@@ -87,40 +87,63 @@ export function rowPool(body: HTMLElement, document: MountTarget, cellCount: num
     return row;
   };
 
-  const show = (from: number, to: number, refill: boolean): void => {
-    const last = Math.max(from, to);
-    const keepFrom = Math.max(from, first);
-    const keepTo = Math.min(last, first + shown.length);
-    // Rows leaving the view become spare first: the rows coming in are made of them. They stay in the body until
-    // moved (appendChild and insertBefore move a node) or, if not needed, removed at the end.
-    for (const row of shown) {
-      if (row.position < keepFrom || row.position >= keepTo) spare.push(row);
-    }
-    next.length = 0;
-    if (keepFrom < keepTo) {
-      const anchor = shown[keepFrom - first]?.element ?? null;
-      for (let position = from; position < keepFrom; position++) {
-        const row = take(position);
-        body.insertBefore(row.element, anchor);
-        next.push(row);
-      }
-      for (let position = keepFrom; position < keepTo; position++) {
-        const row = shown[position - first] as PooledRow;
-        if (refill) fill(row, position);
-        next.push(row);
-      }
-    }
-    for (let position = keepFrom < keepTo ? keepTo : from; position < last; position++) {
-      const row = take(position);
-      body.appendChild(row.element);
-      next.push(row);
-    }
+  /** Spare rows still in the body leave it; the rows in `next` are the ones shown from now on. */
+  const finish = (from: number): void => {
     for (const row of spare) {
       if (row.element.parentNode === body) body.removeChild(row.element);
       row.position = -1;
     }
     [shown, next] = [next, shown];
     first = from;
+  };
+
+  const show = (from: number, to: number, refill: boolean): void => {
+    const last = Math.max(from, to);
+    const keepFrom = Math.max(from, first);
+    const keepTo = Math.min(last, first + shown.length);
+    if (keepFrom >= keepTo) {
+      // A jump: no row stays in view. Each row element shows the row at its place, where it is in the body; moving
+      // them all would make the browser restyle every one.
+      next.length = 0;
+      for (let position = from; position < last; position++) {
+        const row = shown[position - from];
+        if (row) {
+          row.position = position;
+          fill(row, position);
+          next.push(row);
+        } else {
+          const made = take(position);
+          body.appendChild(made.element);
+          next.push(made);
+        }
+      }
+      for (let i = last - from; i < shown.length; i++) spare.push(shown[i] as PooledRow);
+      finish(from);
+      return;
+    }
+    // Rows leaving the view become spare first: the rows coming in are made of them. They stay in the body until
+    // moved (appendChild and insertBefore move a node) or, if not needed, removed at the end.
+    for (const row of shown) {
+      if (row.position < keepFrom || row.position >= keepTo) spare.push(row);
+    }
+    next.length = 0;
+    const anchor = shown[keepFrom - first]?.element ?? null;
+    for (let position = from; position < keepFrom; position++) {
+      const row = take(position);
+      body.insertBefore(row.element, anchor);
+      next.push(row);
+    }
+    for (let position = keepFrom; position < keepTo; position++) {
+      const row = shown[position - first] as PooledRow;
+      if (refill) fill(row, position);
+      next.push(row);
+    }
+    for (let position = keepTo; position < last; position++) {
+      const row = take(position);
+      body.appendChild(row.element);
+      next.push(row);
+    }
+    finish(from);
   };
 
   return {
