@@ -87,6 +87,35 @@ export function rowPool(body: HTMLElement, document: MountTarget, cellCount: num
     return row;
   };
 
+  /**
+   * The rows holding either end of the page's text selection, if it ends in this body. A selection stays while its
+   * rows are in view; a row that is reused for another row would carry it onto text the user did not select.
+   */
+  const selectedRows = (): { selection: Selection; anchor: Node | null; focus: Node | null } | undefined => {
+    const selection = body.ownerDocument?.getSelection?.();
+    if (!selection || selection.rangeCount === 0 || selection.isCollapsed) return undefined;
+    const rowOf = (node: Node | null): Node | null => {
+      for (let at = node; at; at = at.parentNode) if (at.parentNode === body) return at;
+      return null;
+    };
+    const anchor = rowOf(selection.anchorNode);
+    const focus = rowOf(selection.focusNode);
+    return anchor || focus ? { selection, anchor, focus } : undefined;
+  };
+
+  /** Clears the selection if one of `rows` (about to show other rows) holds an end of it. */
+  const releaseSelection = (rows: readonly PooledRow[], from: number, to: number): void => {
+    const selected = selectedRows();
+    if (!selected) return;
+    for (let i = from; i < to; i++) {
+      const element = rows[i]?.element;
+      if (element && (element === selected.anchor || element === selected.focus)) {
+        selected.selection.removeAllRanges();
+        return;
+      }
+    }
+  };
+
   /** Spare rows still in the body leave it; the rows in `next` are the ones shown from now on. */
   const finish = (from: number): void => {
     for (const row of spare) {
@@ -101,6 +130,7 @@ export function rowPool(body: HTMLElement, document: MountTarget, cellCount: num
     const last = Math.max(from, to);
     const keepFrom = Math.max(from, first);
     const keepTo = Math.min(last, first + shown.length);
+    if (keepFrom >= keepTo || refill) releaseSelection(shown, 0, shown.length);
     if (keepFrom >= keepTo) {
       // A jump: no row stays in view. Each row element shows the row at its place, where it is in the body; moving
       // them all would make the browser restyle every one.
@@ -123,6 +153,8 @@ export function rowPool(body: HTMLElement, document: MountTarget, cellCount: num
     }
     // Rows leaving the view become spare first: the rows coming in are made of them. They stay in the body until
     // moved (appendChild and insertBefore move a node) or, if not needed, removed at the end.
+    releaseSelection(shown, 0, keepFrom - first);
+    releaseSelection(shown, keepTo - first, shown.length);
     for (const row of shown) {
       if (row.position < keepFrom || row.position >= keepTo) spare.push(row);
     }

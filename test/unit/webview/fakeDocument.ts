@@ -16,10 +16,31 @@ export interface FakeText {
   parentNode?: FakeElement | null;
 }
 
+/** The page's text selection: where it starts and ends; cleared by removeAllRanges. */
+export class FakeSelection {
+  anchorNode: FakeElement | FakeText | null = null;
+  focusNode: FakeElement | FakeText | null = null;
+  get rangeCount(): number {
+    return this.anchorNode ? 1 : 0;
+  }
+  get isCollapsed(): boolean {
+    return this.anchorNode === this.focusNode;
+  }
+  removeAllRanges(): void {
+    this.anchorNode = null;
+    this.focusNode = null;
+  }
+}
+
 /** Records every element and text node created, and every attribute set. */
 export class FakeDocument {
   readonly elements: FakeElement[] = [];
   readonly texts: FakeText[] = [];
+  readonly selection = new FakeSelection();
+
+  getSelection(): FakeSelection {
+    return this.selection;
+  }
 
   createElement(tag: string): HTMLElement {
     const element: FakeElement & Record<string, unknown> = {
@@ -31,6 +52,7 @@ export class FakeDocument {
       children: [],
       listeners: new Map(),
       parentNode: null,
+      ownerDocument: this,
     };
     type Child = FakeElement | FakeText;
     // A node is in one place: adding it where it is already moves it, as in the DOM.

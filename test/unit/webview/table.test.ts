@@ -4,7 +4,7 @@ import { mount } from '../../../client/src/webview/mount';
 import { OVERSCAN, UNMEASURED_ROWS } from '../../../client/src/webview/rowWindow';
 import { MAX_COLUMNS, sortableTable } from '../../../client/src/webview/table';
 import type { ExactJson } from '../../../server/src/core';
-import { click, FakeDocument, type FakeElement } from './fakeDocument';
+import { click, FakeDocument, type FakeElement, type FakeText } from './fakeDocument';
 
 const ROWS = 50_000;
 
@@ -86,6 +86,28 @@ describe('the result table over every row', () => {
     assert.equal(document.elements.length, made, 'no element made while scrolling');
     assert.equal(document.texts.length, texts, 'no text node made while scrolling');
     assert.ok(rowsOf(table).every((row) => row.parentNode === section(table, 'tbody')));
+  });
+
+  test('a text selection stays while its rows are in view, and is cleared when a row holding it shows another row', () => {
+    const { scroller, table, document } = mounted(rows);
+    scrollTo(scroller, 0, 440);
+    const textOf = (at: number, column: number): FakeText => ((rowsOf(table).find((r) => r.attributes.get('aria-rowindex') === String(at + 2)) as FakeElement).children[column] as FakeElement).children[0] as FakeText;
+    document.selection.anchorNode = textOf(5, 1);
+    document.selection.focusNode = textOf(7, 2);
+    scrollTo(scroller, 15 * 22, 440);
+    assert.equal(document.selection.anchorNode, textOf(5, 1), 'row 5 is still in the body (the overscan): the selection stays');
+    assert.equal((document.selection.anchorNode as FakeText).data, 'A-100005');
+    scrollTo(scroller, 16 * 22, 440);
+    assert.equal(document.selection.rangeCount, 0, 'row 5 was reused for another row: the selection is gone, not moved onto other text');
+    // A jump and a sort reuse every row in place.
+    document.selection.anchorNode = textOf(20, 1);
+    document.selection.focusNode = textOf(21, 1);
+    scrollTo(scroller, 30_000 * 22, 440);
+    assert.equal(document.selection.rangeCount, 0);
+    document.selection.anchorNode = textOf(30_000, 1);
+    document.selection.focusNode = textOf(30_001, 1);
+    click((section(table, 'thead').children[0] as FakeElement).children[2] as FakeElement);
+    assert.equal(document.selection.rangeCount, 0);
   });
 
   test('a reused row takes the tooltip and class of the row it shows now, and loses those it no longer has', () => {
