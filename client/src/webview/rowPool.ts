@@ -122,7 +122,9 @@ export function rowPool(body: HTMLElement, document: MountTarget, cellCount: num
       if (row.element.parentNode === body) body.removeChild(row.element);
       row.position = -1;
     }
-    [shown, next] = [next, shown];
+    const previous = shown;
+    shown = next;
+    next = previous;
     first = from;
   };
 

@@ -80,19 +80,11 @@ export function attachRowWindow(rows: RowsInView, scroller: HTMLElement, [before
     measure();
   };
 
-  // Scrolling only moves the window, once a frame however many scroll events came; reading the rows' height would
-  // make the browser lay out the page inside the step. The height is read when a size changes instead: the view's,
-  // or the table's (a font size or zoom).
-  let frameAsked = false;
-  const nextFrame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame : (step: () => void): void => step();
-  scroller.addEventListener('scroll', () => {
-    if (frameAsked) return;
-    frameAsked = true;
-    nextFrame(() => {
-      frameAsked = false;
-      show(false);
-    });
-  }, { passive: true });
+  // Scrolling only moves the window; reading the rows' height would make the browser lay out the page inside the
+  // step. The height is read when a size changes instead: the view's, or the table's (a font size or zoom). The
+  // browser sends one scroll event a frame, while it draws the frame: the rows are moved there, not in a later
+  // animation frame callback (which showed the rows a frame late: a jump to the end took 22 to 54 ms instead of 7 to 16).
+  scroller.addEventListener('scroll', () => show(false), { passive: true });
   if (typeof ResizeObserver === 'function') {
     const sizes = new ResizeObserver(resized);
     sizes.observe(scroller);
