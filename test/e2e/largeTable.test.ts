@@ -94,6 +94,15 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
       const { orderNo, total } = orderOf(ORDER_ROWS - 1);
       // Its number, order number and total as the answer wrote it (two decimals: the exact reader's digits).
       assert.deepEqual([last[0], last[1], last[4]], [String(ORDER_ROWS - 1), orderNo, total]);
+      // The header row stays at the top of the scrolled table, over the rows.
+      const header = await frame.evaluate(() => {
+        const view = document.querySelector('.table-scroll')?.getBoundingClientRect();
+        const th = document.querySelector('table.rows thead th:nth-child(2)');
+        const box = th?.getBoundingClientRect();
+        const hit = box ? document.elementFromPoint(box.left + 2, box.top + box.height / 2) : null;
+        return { offset: box && view ? Math.abs(box.top - view.top) : Number.NaN, onTop: hit === th || (hit !== null && th?.contains(hit) === true) };
+      });
+      assert.ok(header.offset <= 1 && header.onTop, `the header is at the top of the view, over the rows (${JSON.stringify(header)})`);
       const built = await frame.evaluate(() => document.querySelectorAll('table.rows tbody tr').length);
       assert.ok(built > 0 && built < 200, `${built} rows in the DOM`);
 
