@@ -49,8 +49,6 @@ export interface RowPool {
    * after sorting); the others are reused for the rows that came into view.
    */
   show(first: number, last: number, refill: boolean): void;
-  /** The row elements shown, in order. */
-  readonly shown: readonly PooledRow[];
 }
 
 /**
@@ -180,10 +178,5 @@ export function rowPool(body: HTMLElement, document: MountTarget, cellCount: num
     finish(from);
   };
 
-  return {
-    show,
-    get shown() {
-      return shown;
-    },
-  };
+  return { show };
 }

@@ -48,9 +48,9 @@ function widthOf(column: string, rows: readonly Json[]): number {
 }
 
 /**
- * One sortable table over every row; its sort state lives with it, so sorting redraws it and nothing else. Only the
- * rows in view are built (windowedRows.ts): each row is one line, a longer cell cut with an ellipsis and shown whole
- * in its tooltip.
+ * One sortable table over every row; its sort state lives with it, so sorting redraws its header and rewrites the
+ * rows shown, nothing else. Only the rows in view are in the page (windowedRows.ts), in reused elements
+ * (rowPool.ts): each row is one line, a longer cell cut with an ellipsis and shown whole in its tooltip.
  */
 export function sortableTable(title: string, rows: readonly Json[]): ElementNode {
   const allColumns = columnsOf(rows);
