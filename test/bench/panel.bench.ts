@@ -60,8 +60,12 @@ async function now(frame: Frame): Promise<number> {
   return frame.evaluate(() => performance.now());
 }
 
-/** Scrolls the table's scroller to its end and back in steps, a frame each; counts steps that showed no row in the middle. */
-async function scrollThrough(frame: Frame, steps: number): Promise<{ blank: number; scrolled: number }> {
+/**
+ * Scrolls the table's scroller to its end and back in steps, a frame each; counts steps that showed no row in the
+ * middle, and times the panel's own handling of each scroll event (from a capturing listener on the document, which
+ * runs first, to a listener added on the scroller after the panel's).
+ */
+async function scrollThrough(frame: Frame, steps: number): Promise<{ blank: number; scrolled: number; handlerMean: number; handlerMax: number }> {
   return frame.evaluate(async (count) => {
     const body = document.querySelector('table.rows tbody');
     let scroller: Element | null = body;
@@ -75,6 +79,16 @@ async function scrollThrough(frame: Frame, steps: number): Promise<{ blank: numb
       max / 2, max, 0,
     ];
     let blank = 0;
+    const handled: number[] = [];
+    let eventStart = 0;
+    const startEvent = (): void => {
+      eventStart = performance.now();
+    };
+    const endEvent = (): void => {
+      handled.push(performance.now() - eventStart);
+    };
+    document.addEventListener('scroll', startEvent, { capture: true });
+    target.addEventListener('scroll', endEvent);
     for (const top of positions) {
       target.scrollTop = top;
       await frameDone();
@@ -82,7 +96,10 @@ async function scrollThrough(frame: Frame, steps: number): Promise<{ blank: numb
       const at = document.elementFromPoint(box.left + Math.min(box.width / 2, 60), box.top + box.height / 2);
       if (!at?.closest('tbody tr td')) blank++;
     }
-    return { blank, scrolled: max };
+    document.removeEventListener('scroll', startEvent, { capture: true });
+    target.removeEventListener('scroll', endEvent);
+    const handlerMean = handled.length ? handled.reduce((sum, t) => sum + t, 0) / handled.length : Number.NaN;
+    return { blank, scrolled: max, handlerMean, handlerMax: handled.length ? Math.max(...handled) : Number.NaN };
   }, steps);
 }
 
@@ -236,6 +253,7 @@ export async function runPanelBench(): Promise<void> {
       ['Send again → result in the panel (server, LSP, extension host, webview message)', `${ms(shown.timeOrigin + shown.arrival - clicked)} ms`, '', ''],
       ['result arrives in the panel → first rows of the table painted (open from the start; target < 1 s)', `${ms(shown.firstRows - shown.arrival)} ms`, task(arrivalTask), `${ms(arrivalTask.frame)} ms`],
       [`scroll the table to its end and back in steps (${scroll.scrolled.toLocaleString('en-US')} px, 123 steps, a frame each)${scroll.blank ? `, ${scroll.blank} steps blank` : ', no step blank'}`, '', task(scrolling), `${ms(scrolling.frame)} ms`],
+      ['the panel handling one scroll step (its scroll event: mean / longest)', `${ms(scroll.handlerMean)} / ${ms(scroll.handlerMax)} ms`, '', ''],
       [`one jump to the end (last row ${jump.lastRowShown ? 'shown' : 'NOT shown'}), one back to the top`, `${ms(jump.end)} / ${ms(jump.top)} ms`, task(jumping), `${ms(jumping.frame)} ms`],
       ['keys on a focused row: Page Down ×20, End, Home', `${ms(keyed)} ms`, task(keying), `${ms(keying.frame)} ms`],
       ['sort 50,000 rows by a text column (Customer) / by exact numbers (Total): click → drawn', `${ms(sortedText)} / ${ms(sortedNumber)} ms`, `${task(sortingText)} / ${task(sortingNumber)}`, `${ms(sortingText.frame)} / ${ms(sortingNumber.frame)} ms`],

@@ -62,6 +62,29 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
       assert.deepEqual(first.slice(0, 2), ['0', orderOf(0).orderNo]);
       assert.equal(await frame.getAttribute('table.rows', 'aria-rowcount'), String(ORDER_ROWS + 1), 'a screen reader hears how many rows there are');
 
+      // A few rows down, then a few more: the rows are the elements that were there (those that left reused for
+      // those that came), each showing its own order.
+      const scrollRows = (rows: number): Promise<void> => frame.evaluate((by) => {
+        const scroller = document.querySelector('.table-scroll');
+        const height = document.querySelector('table.rows tbody tr')?.getBoundingClientRect().height ?? 20;
+        if (scroller) scroller.scrollTop = by * height;
+      }, rows);
+      await scrollRows(25);
+      await waitForRow(frame, 2 + 30);
+      await frame.evaluate(() => {
+        (window as unknown as { rowsBefore: Set<Element> }).rowsBefore = new Set(Array.from(document.querySelectorAll('table.rows tbody tr')));
+      });
+      await scrollRows(31);
+      assert.deepEqual((await waitForRow(frame, 2 + 40)).slice(0, 2), ['40', orderOf(40).orderNo]);
+      const reused = await frame.evaluate(() => {
+        const before = (window as unknown as { rowsBefore: Set<Element> }).rowsBefore;
+        const now = Array.from(document.querySelectorAll('table.rows tbody tr'));
+        return { before: before.size, now: now.length, reused: now.filter((row) => before.has(row)).length, indexes: now.map((row) => Number(row.getAttribute('aria-rowindex'))) };
+      });
+      // A view a fraction of a row high holds one row more or less depending on where it stands: only then is a row made.
+      assert.ok(reused.now - reused.reused <= Math.max(0, reused.now - reused.before), `the row elements are those that were there (${reused.reused} of ${reused.now}; ${reused.before} before)`);
+      assert.deepEqual(reused.indexes, reused.indexes.map((_, i) => (reused.indexes[0] ?? 0) + i), 'the rows are in order, none missing');
+
       // Dragged to the end: the scroll bar stands for every row.
       await frame.evaluate(() => {
         const scroller = document.querySelector('.table-scroll');
@@ -71,6 +94,15 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
       const { orderNo, total } = orderOf(ORDER_ROWS - 1);
       // Its number, order number and total as the answer wrote it (two decimals: the exact reader's digits).
       assert.deepEqual([last[0], last[1], last[4]], [String(ORDER_ROWS - 1), orderNo, total]);
+      // The header row stays at the top of the scrolled table, over the rows.
+      const header = await frame.evaluate(() => {
+        const view = document.querySelector('.table-scroll')?.getBoundingClientRect();
+        const th = document.querySelector('table.rows thead th:nth-child(2)');
+        const box = th?.getBoundingClientRect();
+        const hit = box ? document.elementFromPoint(box.left + 2, box.top + box.height / 2) : null;
+        return { offset: box && view ? Math.abs(box.top - view.top) : Number.NaN, onTop: hit === th || (hit !== null && th?.contains(hit) === true) };
+      });
+      assert.ok(header.offset <= 1 && header.onTop, `the header is at the top of the view, over the rows (${JSON.stringify(header)})`);
       const built = await frame.evaluate(() => document.querySelectorAll('table.rows tbody tr').length);
       assert.ok(built > 0 && built < 200, `${built} rows in the DOM`);
 

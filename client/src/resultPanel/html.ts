@@ -46,7 +46,7 @@ pre { white-space: pre-wrap; word-break: break-all; }
 table.rows, table.headers-table { border-collapse: collapse; font-family: var(--vscode-editor-font-family); }
 table.rows th, table.rows td, table.headers-table th, table.headers-table td { border: 1px solid var(--vscode-panel-border, rgba(128,128,128,.35)); padding: .15em .5em; text-align: left; vertical-align: top; }
 table.rows th.sortable { cursor: pointer; user-select: none; }
-.table-scroll { max-height: 70vh; overflow: auto; position: relative; overflow-anchor: none; }
+.table-scroll { max-height: 70vh; overflow: auto; position: relative; overflow-anchor: none; contain: content; }
 .table-scroll:focus-visible, table.rows tr:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: -1px; }
 table.rows { table-layout: fixed; }
 table.rows thead th { position: sticky; top: 0; background: var(--vscode-editor-background); }

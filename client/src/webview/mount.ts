@@ -46,6 +46,6 @@ export function mount(node: ViewNode, document: MountTarget, onAction: (action: 
       buildOnce();
     }
   }
-  node.attach?.(element, children);
+  node.attach?.(element, children, document);
   return element;
 }

@@ -1,4 +1,5 @@
 import { visibleText } from '../../../server/src/core';
+import type { MountTarget } from './mount';
 import type { PanelAction } from './protocol';
 
 /**
@@ -35,8 +36,8 @@ export interface ElementNode {
   onActivate?: () => void;
   /** Sizes, in CSS units. */
   style?: Partial<Record<SafeStyle, string>>;
-  /** Called once the element and its children exist: for what must follow the page (a table's scrolling). */
-  attach?: (element: HTMLElement, children: readonly Node[]) => void;
+  /** Called once the element and its children exist: for what must follow the page (a table's scrolling, its pooled rows). */
+  attach?: (element: HTMLElement, children: readonly Node[], document: MountTarget) => void;
 }
 
 export type ViewNode = TextNode | ElementNode;

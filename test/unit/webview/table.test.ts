@@ -4,7 +4,7 @@ import { mount } from '../../../client/src/webview/mount';
 import { OVERSCAN, UNMEASURED_ROWS } from '../../../client/src/webview/rowWindow';
 import { MAX_COLUMNS, sortableTable } from '../../../client/src/webview/table';
 import type { ExactJson } from '../../../server/src/core';
-import { click, FakeDocument, type FakeElement } from './fakeDocument';
+import { click, FakeDocument, type FakeElement, type FakeText } from './fakeDocument';
 
 const ROWS = 50_000;
 
@@ -56,6 +56,73 @@ describe('the result table over every row', () => {
     scrollTo(scroller, 31_204 * 22, 440);
     assert.ok(rowsOf(table).some((r) => cell(r, 1) === 'A-131204' && r.attributes.get('aria-rowindex') === '31206'));
     assert.ok(document.elements.filter((e) => e.tag === 'tr').length < 200, 'rows scrolled out are not kept');
+  });
+
+  test('scrolling reuses the row elements: no element is made, the rows still in view stay, each row shows its own cells', () => {
+    const { scroller, table, document } = mounted(rows);
+    scrollTo(scroller, 0, 440);
+    const made = document.elements.length;
+    const texts = document.texts.length;
+    const check = (first: number): void => {
+      const built = rowsOf(table);
+      built.forEach((row, i) => {
+        const at = first + i;
+        assert.equal(row.attributes.get('aria-rowindex'), String(at + 2));
+        assert.deepEqual([cell(row, 0), cell(row, 1), cell(row, 2)], [String(at), `A-${100_000 + at}`, String(ROWS - at)]);
+      });
+    };
+    // Three rows down: the rows still in view are the same elements, in the same order.
+    const before = rowsOf(table).slice();
+    scrollTo(scroller, 3 * 22, 440);
+    check(0);
+    scrollTo(scroller, 13 * 22, 440);
+    check(3);
+    assert.deepEqual(rowsOf(table).slice(0, before.length - 3), before.slice(3), 'rows still in view are kept, not made again');
+    // A jump, the end, back up row by row, the top: the same elements throughout.
+    for (const top of [25_000, ROWS - 20, ROWS - 21, ROWS - 25, 17, 16, 0]) {
+      scrollTo(scroller, top * 22, 440);
+      check(Math.max(0, Math.min(top, ROWS - 20) - OVERSCAN));
+    }
+    assert.equal(document.elements.length, made, 'no element made while scrolling');
+    assert.equal(document.texts.length, texts, 'no text node made while scrolling');
+    assert.ok(rowsOf(table).every((row) => row.parentNode === section(table, 'tbody')));
+  });
+
+  test('a text selection stays while its rows are in view, and is cleared when a row holding it shows another row', () => {
+    const { scroller, table, document } = mounted(rows);
+    scrollTo(scroller, 0, 440);
+    const textOf = (at: number, column: number): FakeText => ((rowsOf(table).find((r) => r.attributes.get('aria-rowindex') === String(at + 2)) as FakeElement).children[column] as FakeElement).children[0] as FakeText;
+    document.selection.anchorNode = textOf(5, 1);
+    document.selection.focusNode = textOf(7, 2);
+    scrollTo(scroller, 15 * 22, 440);
+    assert.equal(document.selection.anchorNode, textOf(5, 1), 'row 5 is still in the body (the overscan): the selection stays');
+    assert.equal((document.selection.anchorNode as FakeText).data, 'A-100005');
+    scrollTo(scroller, 16 * 22, 440);
+    assert.equal(document.selection.rangeCount, 0, 'row 5 was reused for another row: the selection is gone, not moved onto other text');
+    // A jump and a sort reuse every row in place.
+    document.selection.anchorNode = textOf(20, 1);
+    document.selection.focusNode = textOf(21, 1);
+    scrollTo(scroller, 30_000 * 22, 440);
+    assert.equal(document.selection.rangeCount, 0);
+    document.selection.anchorNode = textOf(30_000, 1);
+    document.selection.focusNode = textOf(30_001, 1);
+    click((section(table, 'thead').children[0] as FakeElement).children[2] as FakeElement);
+    assert.equal(document.selection.rangeCount, 0);
+  });
+
+  test('a reused row takes the tooltip and class of the row it shows now, and loses those it no longer has', () => {
+    const mixed: ExactJson[] = Array.from({ length: 200 }, (_, i) => ({ Note: i % 2 ? 'short' : 'y'.repeat(60), Amount: i % 2 ? 'n/a' : i }));
+    const { scroller, table } = mounted(mixed);
+    scrollTo(scroller, 0, 440);
+    for (const top of [1, 2, 3, 100, 57]) {
+      scrollTo(scroller, top * 22, 440);
+      for (const row of rowsOf(table)) {
+        const at = Number(row.attributes.get('aria-rowindex')) - 2;
+        const [, note, amount] = row.children as FakeElement[];
+        assert.equal(note?.attributes.get('title'), at % 2 ? undefined : 'y'.repeat(60), `row ${at}'s tooltip`);
+        assert.equal(amount?.className, at % 2 ? '' : 'number', `row ${at}'s class`);
+      }
+    }
   });
 
   test('sorting orders every row, not only those built; the view keeps its place', () => {
