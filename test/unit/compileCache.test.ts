@@ -82,14 +82,22 @@ describe('the compiled-code cache', () => {
     assert.equal(readCache(file), undefined);
   });
 
-  it('keeps one file per bundle and Node.js: a new build replaces the earlier build’s cache, not other bundles’ or runtimes’', () => {
+  it('keeps the caches of the last three builds of a bundle for one Node.js (two versions used in turn keep theirs), not other bundles’ or runtimes’', () => {
     const folder = mkdtempSync(join(tmpdir(), 'compile-cache-'));
     const compiled = join(folder, 'compiled');
-    writeCache(join(compiled, 'cli-main-1111aaaa-aaaa.bin'), Buffer.from('old build'));
-    writeCache(join(compiled, 'cli-main-2222bbbb-aaaa.bin'), Buffer.from('old build, the editor’s Node.js'));
-    writeCache(join(compiled, 'server-main-1111aaaa-bbbb.bin'), Buffer.from('server'));
-    writeCache(join(compiled, 'cli-main-1111aaaa-cccc.bin'), Buffer.from('new build'));
-    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-cccc.bin', 'cli-main-2222bbbb-aaaa.bin', 'server-main-1111aaaa-bbbb.bin']);
+    const written = (name: string, secondsAgo: number): void => {
+      writeCache(join(compiled, name), Buffer.from(name));
+      const at = new Date(Date.now() - secondsAgo * 1000);
+      utimesSync(join(compiled, name), at, at);
+    };
+    written('cli-main-1111aaaa-aaaa.bin', 40);
+    written('cli-main-2222bbbb-aaaa.bin', 30);
+    written('server-main-1111aaaa-bbbb.bin', 30);
+    written('cli-main-1111aaaa-bbbb.bin', 20);
+    written('cli-main-1111aaaa-cccc.bin', 10);
+    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-aaaa.bin', 'cli-main-1111aaaa-bbbb.bin', 'cli-main-1111aaaa-cccc.bin', 'cli-main-2222bbbb-aaaa.bin', 'server-main-1111aaaa-bbbb.bin']);
+    writeCache(join(compiled, 'cli-main-1111aaaa-dddd.bin'), Buffer.from('newest'));
+    assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-bbbb.bin', 'cli-main-1111aaaa-cccc.bin', 'cli-main-1111aaaa-dddd.bin', 'cli-main-2222bbbb-aaaa.bin', 'server-main-1111aaaa-bbbb.bin']);
   });
 
   it('removes the partial files a killed process left over an hour ago, and not one another process is writing now', () => {

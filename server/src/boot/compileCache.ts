@@ -5,7 +5,7 @@
 // cache that does not match is ignored and written again. Node 22 offers this as module.enableCompileCache; the
 // editors and Node versions this runs on do not all have it.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -80,8 +80,15 @@ export function readCache(file: string): Buffer | undefined {
 }
 
 /**
- * Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's other builds for the same
- * Node.js and the temporary files a killed process left behind.
+ * Builds of one bundle whose caches are kept side by side for one Node.js: a project's own `connector` (a dev
+ * dependency) and a global one of another version, used in turn, would otherwise each remove the other's cache and
+ * compile afresh at every run.
+ */
+export const KEPT_BUILDS = 3;
+
+/**
+ * Writes `data` to `file` whole or not at all, and removes the caches of the same bundle's builds for the same
+ * Node.js written longest ago past KEPT_BUILDS, and the temporary files a killed process left behind.
  */
 export function writeCache(file: string, data: Buffer): void {
   const folder = dirname(file);
@@ -89,9 +96,17 @@ export function writeCache(file: string, data: Buffer): void {
   if (writeFileWhole(file, (fd) => (writeFileSync(fd, Buffer.concat([digest, data])), true), { private: true })) return;
   try {
     const prefix = basename(file).replace(/[0-9a-f]+\.bin$/, '');
-    for (const name of readdirSync(folder)) {
-      if (name !== basename(file) && name.startsWith(prefix) && name.endsWith('.bin')) rmSync(join(folder, name), { force: true });
-    }
+    const others = readdirSync(folder)
+      .filter((name) => name !== basename(file) && name.startsWith(prefix) && name.endsWith('.bin'))
+      .flatMap((name) => {
+        try {
+          return [{ name, written: statSync(join(folder, name)).mtimeMs }];
+        } catch {
+          return [];
+        }
+      })
+      .sort((a, b) => b.written - a.written);
+    for (const { name } of others.slice(KEPT_BUILDS - 1)) rmSync(join(folder, name), { force: true });
     removeAbandonedPartials(folder);
   } catch {
     // Another process cleaned up first; the next write tries again.
