@@ -9,6 +9,7 @@ import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer
 import { resultPanelFrame, runCommand } from '../support/vscodeUi';
 import { ORDER_ROWS, ordersAnswer, ordersService } from '../support/ordersAnswer';
 import { ms, printTable } from './stats';
+import { longTasks, TASK_KINDS, type LongTask, type TraceEvent } from './traceTasks';
 
 export const PANEL_ROWS = ORDER_ROWS;
 
@@ -159,6 +160,31 @@ async function expand(frame: Frame, summary: RegExp, shows: string): Promise<num
   return (await now(frame)) - started;
 }
 
+/** Trace categories: the renderer's tasks and timeline events (style, layout, paint, script) and garbage collection. */
+const TRACE_CATEGORIES = ['-*', 'toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink_gc', 'disabled-by-default-v8.gc'];
+
+/** Scrolls through the table again with Chromium tracing on; the tasks over 50 ms on the renderers' main threads. */
+async function tracedScroll(frame: Frame, steps: number): Promise<LongTask[]> {
+  const browser = frame.page().context().browser();
+  if (!browser) return [];
+  await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
+  const scrolled = await scrollThrough(frame, steps).catch((error: unknown) => error);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  if (scrolled instanceof Error) throw scrolled;
+  return longTasks(trace.traceEvents, 50);
+}
+
+/** The long tasks' time by kind: the sum over all of them, and each of the longest five. */
+function traceRows(tasks: readonly LongTask[]): string[][] {
+  const sum = (kind: (typeof TASK_KINDS)[number]): number => tasks.reduce((total, t) => total + t.kinds[kind], 0);
+  const total = tasks.reduce((all, t) => all + t.duration, 0);
+  return [
+    ['task', 'length', ...TASK_KINDS],
+    [`all ${tasks.length} over 50 ms`, `${ms(total)} ms`, ...TASK_KINDS.map((k) => `${ms(sum(k))} (${total > 0 ? Math.round((100 * sum(k)) / total) : 0} %)`)],
+    ...tasks.slice(0, 5).map((t, i) => [`longest ${i + 1}`, `${ms(t.duration)} ms`, ...TASK_KINDS.map((k) => ms(t.kinds[k]))]),
+  ];
+}
+
 /** The resident memory of this session's extension host and language server (Linux /proc), in MB. */
 function hostMemory(session: VsCodeSession): { extensionHost: number; languageServer: number } {
   const marker = `XDG_CONFIG_HOME=${join(dirname(session.userDataDir), 'config')}`;
@@ -225,6 +251,7 @@ export async function runPanelBench(): Promise<void> {
     let since = await now(frame);
     const scroll = await scrollThrough(frame, 60);
     const scrolling = await longest(frame, since);
+    const traced = await tracedScroll(frame, 60);
     since = await now(frame);
     const jump = await jumpToEnd(frame);
     const jumping = await longest(frame, since);
@@ -259,6 +286,7 @@ export async function runPanelBench(): Promise<void> {
       ['sort 50,000 rows by a text column (Customer) / by exact numbers (Total): click → drawn', `${ms(sortedText)} / ${ms(sortedNumber)} ms`, `${task(sortingText)} / ${task(sortingNumber)}`, `${ms(sortingText.frame)} / ${ms(sortingNumber.frame)} ms`],
       ['tree: open the list, a group of 10,000, a group of 100, a row', `${ms(openList)} / ${ms(openGroup)} / ${ms(openSmallGroup)} / ${ms(openRow)} ms`, task(tree), `${ms(tree.frame)} ms`],
     ]);
+    printTable('Scrolling to the end and back once more with Chromium tracing on: the tasks over 50 ms on the renderers\' main threads (workbench and panel), their own time by kind in ms', traceRows(traced));
     printTable('Memory with the panel open (after a full collection where the figure is a heap)', [
       ['what', 'small result', `${PANEL_ROWS.toLocaleString('en-US')} rows, just shown`, 'difference', 'after scrolling, sorting, the tree', 'difference'],
       ['page JavaScript heap (workbench and webview share it in code-server)', mb(idleHeap), mb(openHeap), mb(openHeap - idleHeap), mb(laterHeap), mb(laterHeap - idleHeap)],
