@@ -2,13 +2,14 @@
 // extension): sent through the extension and its language server from a server on 127.0.0.1, then timed inside
 // the panel with the browser's performance timeline (long tasks, animation frames). Figures are printed, never
 // asserted. Needs `npm run build` first; code-server is set up once under ~/.cache/connector-tools.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Frame, Page } from 'playwright-core';
 import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { resultPanelFrame, runCommand } from '../support/vscodeUi';
 import { ORDER_ROWS, ordersAnswer, ordersService } from '../support/ordersAnswer';
-import { ms, printTable } from './stats';
+import { ms, percentile, printTable } from './stats';
+import { longTasks, TASK_KINDS, threadWork, type LongTask, type TaskKind, type ThreadWork, type TraceEvent } from './traceTasks';
 
 export const PANEL_ROWS = ORDER_ROWS;
 
@@ -159,6 +160,54 @@ async function expand(frame: Frame, summary: RegExp, shows: string): Promise<num
   return (await now(frame)) - started;
 }
 
+/** Trace categories: the renderer's tasks and timeline events (style, layout, paint, script) and garbage collection. */
+const TRACE_CATEGORIES = ['-*', 'toplevel', 'devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink_gc', 'disabled-by-default-v8.gc'];
+
+/** What tracing saw while scrolling: the long tasks, and the work of the panel's renderer (undefined if not found). */
+interface TracedScroll {
+  tasks: LongTask[];
+  panel: ThreadWork | undefined;
+  panelPid: number | undefined;
+}
+
+/** Scrolls through the table again with Chromium tracing on; the tasks over 50 ms on the renderers' main threads. */
+async function tracedScroll(frame: Frame, steps: number): Promise<TracedScroll> {
+  const browser = frame.page().context().browser();
+  if (!browser) return { tasks: [], panel: undefined, panelPid: undefined };
+  await browser.startTracing(undefined, { categories: TRACE_CATEGORIES });
+  const scrolled = await scrollThrough(frame, steps).catch((error: unknown) => error);
+  const trace = JSON.parse((await browser.stopTracing()).toString('utf8')) as { traceEvents: TraceEvent[] };
+  if (scrolled instanceof Error) throw scrolled;
+  if (process.env.PANEL_TRACE) writeFileSync(process.env.PANEL_TRACE, JSON.stringify(trace));
+  const panelPid = panelProcess(trace.traceEvents);
+  return { tasks: longTasks(trace.traceEvents, 50), panel: panelPid === undefined ? undefined : threadWork(trace.traceEvents, panelPid), panelPid };
+}
+
+/** The renderer that ran the panel's script (its scroll handler, from dist/webview.js). */
+function panelProcess(events: readonly TraceEvent[]): number | undefined {
+  return events.find((e) => e.name === 'FunctionCall' && e.args?.data?.url?.endsWith('/dist/webview.js') === true)?.pid;
+}
+
+const ofKinds = (kinds: Record<TaskKind, number>, total: number): string[] => TASK_KINDS.map((k) => `${ms(kinds[k])} (${total > 0 ? Math.round((100 * kinds[k]) / total) : 0} %)`);
+
+/** The long tasks' time by kind (wall time, then the CPU time they had), each of the longest five, and the panel renderer's work. */
+function traceRows({ tasks, panel, panelPid }: TracedScroll): string[][] {
+  const sum = (pick: (t: LongTask) => number): number => tasks.reduce((total, t) => total + pick(t), 0);
+  const kindsOf = (pick: (t: LongTask) => Record<TaskKind, number>): Record<TaskKind, number> =>
+    Object.fromEntries(TASK_KINDS.map((k) => [k, sum((t) => pick(t)[k])])) as Record<TaskKind, number>;
+  const frames = [...(panel?.frames ?? [])].sort((a, b) => a - b);
+  return [
+    ['tasks', 'wall time', ...TASK_KINDS, 'CPU time', ...TASK_KINDS.map((k) => `${k} (CPU)`), 'most own wall time'],
+    [`all ${tasks.length} over 50 ms (${tasks.filter((t) => t.pid === panelPid).length} in the panel's renderer)`, `${ms(sum((t) => t.duration))} ms`, ...ofKinds(kindsOf((t) => t.kinds), sum((t) => t.duration)),
+      `${ms(sum((t) => t.cpu))} ms`, ...ofKinds(kindsOf((t) => t.cpuKinds), sum((t) => t.cpu)), ''],
+    ...tasks.slice(0, 5).map((t, i) => [`longest ${i + 1}${t.pid === panelPid ? '' : ' (other renderer)'}`, `${ms(t.duration)} ms`, ...TASK_KINDS.map((k) => ms(t.kinds[k])),
+      `${ms(t.cpu)} ms`, ...TASK_KINDS.map((k) => ms(t.cpuKinds[k])),
+      Object.entries(t.names).sort((a, b) => b[1] - a[1]).slice(0, 3).map(([name, time]) => `${name} ${ms(time)}`).join(', ')]),
+    ...(panel ? [[`all ${panel.tasks} tasks of the panel's renderer`, `${ms(panel.wall)} ms`, '', '', '', '', '', '', `${ms(panel.cpu)} ms`, ...ofKinds(panel.cpuKinds, panel.cpu), ''],
+      [`its ${frames.length} frames' CPU time: median / 90th percentile / longest`, '', '', '', '', '', '', '', `${ms(percentile(frames, 50))} / ${ms(percentile(frames, 90))} / ${ms(frames[frames.length - 1] ?? Number.NaN)} ms`, '', '', '', '', '', '', '']] : []),
+  ];
+}
+
 /** The resident memory of this session's extension host and language server (Linux /proc), in MB. */
 function hostMemory(session: VsCodeSession): { extensionHost: number; languageServer: number } {
   const marker = `XDG_CONFIG_HOME=${join(dirname(session.userDataDir), 'config')}`;
@@ -225,6 +274,7 @@ export async function runPanelBench(): Promise<void> {
     let since = await now(frame);
     const scroll = await scrollThrough(frame, 60);
     const scrolling = await longest(frame, since);
+    const traced = await tracedScroll(frame, 60);
     since = await now(frame);
     const jump = await jumpToEnd(frame);
     const jumping = await longest(frame, since);
@@ -259,6 +309,7 @@ export async function runPanelBench(): Promise<void> {
       ['sort 50,000 rows by a text column (Customer) / by exact numbers (Total): click → drawn', `${ms(sortedText)} / ${ms(sortedNumber)} ms`, `${task(sortingText)} / ${task(sortingNumber)}`, `${ms(sortingText.frame)} / ${ms(sortingNumber.frame)} ms`],
       ['tree: open the list, a group of 10,000, a group of 100, a row', `${ms(openList)} / ${ms(openGroup)} / ${ms(openSmallGroup)} / ${ms(openRow)} ms`, task(tree), `${ms(tree.frame)} ms`],
     ]);
+    printTable('Scrolling to the end and back once more with Chromium tracing on: the tasks over 50 ms on the renderers\' main threads, their own wall time and CPU time by kind (ms; wall time without CPU time is waiting for a processor)', traceRows(traced));
     printTable('Memory with the panel open (after a full collection where the figure is a heap)', [
       ['what', 'small result', `${PANEL_ROWS.toLocaleString('en-US')} rows, just shown`, 'difference', 'after scrolling, sorting, the tree', 'difference'],
       ['page JavaScript heap (workbench and webview share it in code-server)', mb(idleHeap), mb(openHeap), mb(openHeap - idleHeap), mb(laterHeap), mb(laterHeap - idleHeap)],
