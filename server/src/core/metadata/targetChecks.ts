@@ -22,23 +22,23 @@ export function describeTarget(state: PathState): string {
 
 /** Why an operation kind does not fit what the url addresses, and the kind that would; undefined when it fits. */
 export function operationKindProblem(operation: ODataOperation, target: PathState): { message: string; better?: ODataOperation } | undefined {
-  const what = describeTarget(target);
+  // The target is described only in a problem's message: most requests fit, and a description is a new string.
   if (target.kind === 'action') {
-    return operation === 'action' ? undefined : { message: `The url calls ${what}, which is invoked with POST: set "operation": "action".`, better: 'action' };
+    return operation === 'action' ? undefined : { message: `The url calls ${describeTarget(target)}, which is invoked with POST: set "operation": "action".`, better: 'action' };
   }
   if (target.kind === 'function') {
-    return operation === 'function' ? undefined : { message: `The url calls ${what}, which is invoked with GET: set "operation": "function".`, better: 'function' };
+    return operation === 'function' ? undefined : { message: `The url calls ${describeTarget(target)}, which is invoked with GET: set "operation": "function".`, better: 'function' };
   }
-  if (operation === 'action') return { message: `"operation": "action" POSTs to an action, but the url addresses ${what}. Put the action's name at the end of the url, or choose another operation kind.` };
-  if (operation === 'function') return { message: `"operation": "function" calls a function, but the url addresses ${what}. Put the function call at the end of the url, or choose "read".` };
+  if (operation === 'action') return { message: `"operation": "action" POSTs to an action, but the url addresses ${describeTarget(target)}. Put the action's name at the end of the url, or choose another operation kind.` };
+  if (operation === 'function') return { message: `"operation": "function" calls a function, but the url addresses ${describeTarget(target)}. Put the function call at the end of the url, or choose "read".` };
   if (operation === 'create') {
     if (target.kind === 'collection') return undefined;
-    return { message: `Create POSTs a new entity to a collection, but the url addresses ${what}.${target.kind === 'entity' ? ' Remove the key from the url to post to the collection.' : ''}` };
+    return { message: `Create POSTs a new entity to a collection, but the url addresses ${describeTarget(target)}.${target.kind === 'entity' ? ' Remove the key from the url to post to the collection.' : ''}` };
   }
   if (operation === 'update' || operation === 'replace' || operation === 'delete') {
     const single = target.kind === 'entity' || (target.kind === 'complex' && !target.collection && operation !== 'delete') || (target.kind === 'primitive' && !target.type.collection && operation !== 'update') || target.kind === 'value' || target.kind === 'ref';
     if (single) return undefined;
-    return { message: `${operation === 'update' ? 'Update (PATCH)' : operation === 'replace' ? 'Replace (PUT)' : 'Delete'} changes one entity, but the url addresses ${what}.${target.kind === 'collection' ? " Add the entity's key, e.g. Orders('{orderNo}')." : ''}` };
+    return { message: `${operation === 'update' ? 'Update (PATCH)' : operation === 'replace' ? 'Replace (PUT)' : 'Delete'} changes one entity, but the url addresses ${describeTarget(target)}.${target.kind === 'collection' ? " Add the entity's key, e.g. Orders('{orderNo}')." : ''}` };
   }
   return undefined;
 }
