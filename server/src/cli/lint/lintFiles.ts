@@ -107,6 +107,13 @@ function findingsOf(kind: Exclude<FileKind, 'project'>, path: string, text: stri
   }
 }
 
+/**
+ * Connectors checked between two turns of the event loop. V8 keeps whatever a check holds weakly (an operation's
+ * parameters and headers, read when a rule first asks) alive until the current task ends: a run over thousands of
+ * files in one task kept every file's, and each collection copied more of them (about 8 % of the CPU of 2,000 small files).
+ */
+const FILES_PER_TURN = 10;
+
 /** A file to lint: a file on disk, or text already read (standard input) judged as if it were that file. */
 export interface LintSource {
   path: string;
@@ -125,6 +132,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
   const files: LintedFile[] = [];
   const problems: string[] = [];
   const ignored: string[] = [];
+  let checked = 0;
   const reportedConfigs = new Set<string>();
   const scope: ConnectorCheckScope = { overrides, configs, readers: new Map() };
   const reportConfig = (config: LoadedProjectConfig, evenClean: boolean): void => {
@@ -172,6 +180,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
       continue;
     }
     files.push(locatedFile(path, displayPath, kind, text, findings));
+    if (++checked % FILES_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
   }
   return { files, ignored, problems };
 }
