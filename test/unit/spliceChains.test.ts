@@ -40,14 +40,14 @@ function applyInsideOperation(tree: JsonTree, edit: Edit): Applied {
   const operations = tree.children(tree.member(0, 'operations'));
   const unit = operations[edit.which % operations.length] as number;
   const start = tree.offset(unit) + 1 + (edit.at % Math.max(1, tree.length(unit) - 1));
-  const removed = tree.text.slice(start, start + Math.min(edit.remove, tree.offset(unit) + tree.length(unit) - 1 - start));
+  const removed = tree.text.slice(start, start + Math.max(0, Math.min(edit.remove, tree.offset(unit) + tree.length(unit) - 1 - start)));
   const text = tree.text.slice(0, start) + edit.insert + tree.text.slice(start + removed.length);
   return { unit, start, removed, insert: edit.insert, text };
 }
 
-/** The tree after an edit the way the server makes it: spliced when the unit parses alone, else parsed whole. */
-function next(tree: JsonTree, unit: number, text: string): JsonTree {
-  return treeWithNodeReparsed(tree, unit, text, text.length - tree.text.length, 512) ?? fresh(text);
+/** Whether the edit of [start, oldEnd) of the tree's text lies inside node `unit`, its first and last character kept (as the server splices). */
+function inside(tree: JsonTree, unit: number, start: number, oldEnd: number): boolean {
+  return unit >= 0 && unit < tree.size && start > tree.offset(unit) && oldEnd <= tree.offset(unit) + tree.length(unit) - 1;
 }
 
 /**
@@ -59,9 +59,11 @@ function chain(seed: string, edits: Edit[], forgetEvery: number): number {
   const trees: JsonTree[] = [fresh(seed)];
   const undo: Applied[] = [];
   let spliced = 0;
-  const step = (tree: JsonTree, unit: number, text: string): void => {
-    const made = next(tree, unit, text);
-    if (made !== tree && treeWithNodeReparsed(tree, unit, text, text.length - tree.text.length, 512)) spliced++;
+  // The tree after an edit the way the server makes it: spliced when the unit parses alone, else parsed whole.
+  const step = (tree: JsonTree, unit: number, start: number, oldEnd: number, text: string): void => {
+    const splice = inside(tree, unit, start, oldEnd) ? treeWithNodeReparsed(tree, unit, text, text.length - tree.text.length, 512) : undefined;
+    if (splice) spliced++;
+    const made = splice ?? fresh(text);
     assert.deepStrictEqual(seen(made), seen(fresh(text)));
     // The server lets go of the plain values of objects and arrays after a full check; trees made after share blocks.
     if (trees.length % forgetEvery === 0) made.forgetContainerValues();
@@ -70,13 +72,13 @@ function chain(seed: string, edits: Edit[], forgetEvery: number): number {
   for (const edit of edits) {
     const tree = trees[trees.length - 1] as JsonTree;
     const applied = applyInsideOperation(tree, edit);
-    step(tree, applied.unit, applied.text);
+    step(tree, applied.unit, applied.start, applied.start + applied.removed.length, applied.text);
     undo.push(applied);
   }
   for (const applied of undo.reverse()) {
     const tree = trees[trees.length - 1] as JsonTree;
     const text = tree.text.slice(0, applied.start) + applied.removed + tree.text.slice(applied.start + applied.insert.length);
-    step(tree, applied.unit, text);
+    step(tree, applied.unit, applied.start, applied.start + applied.insert.length, text);
   }
   assert.equal((trees[trees.length - 1] as JsonTree).text, seed, 'undone back to the first text');
   for (const tree of trees) assert.deepStrictEqual(seen(tree), seen(fresh(tree.text)));

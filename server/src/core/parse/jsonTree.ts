@@ -47,8 +47,12 @@ export interface TreeArrays {
   parents: Int32Array;
   /** The index just past the node's subtree: its children are the nodes in between, each subtree in turn. */
   ends: Int32Array;
-  /** Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would give with `__proto__` as a key). */
-  values: unknown[];
+  /**
+   * Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would
+   * give with `__proto__` as a key), in blocks of 2^BLOCK_BITS nodes (treeStorage.ts), the last one as long as the
+   * nodes left.
+   */
+  values: unknown[][];
 }
 
 /** The nodes of one text. Index 0 is the root; a tree of an empty text has no nodes. */

@@ -9,7 +9,7 @@
 // tree is left as it was.
 import { JSON_OBJECT, JsonTree, OBJECT, PROPERTY, type TreeArrays } from './jsonTree';
 import { parseRegularValueAt } from './regular';
-import { BLOCK_BITS, IN_BLOCK, entryIn, flatArrays, storageOf, type TreeStorage } from './treeStorage';
+import { BLOCK_BITS, IN_BLOCK, entryIn, flatArrays, storageOf, valueBlocks, type TreeStorage } from './treeStorage';
 
 type ResizableBuffer = ArrayBuffer & { resize(bytes: number): void };
 const Resizable = ArrayBuffer as unknown as new (bytes: number, options: { maxByteLength: number }) => ResizableBuffer;
@@ -90,7 +90,7 @@ function inPlace(old: TreeStorage, unit: number, part: TreeArrays, delta: number
       else if (i >= unit) {
         offsetBlock[j] = (part.offsets[i - unit] as number) - shift;
         lengthBlock[j] = part.lengths[i - unit] as number;
-        valueBlock[j] = part.values[i - unit];
+        valueBlock[j] = entryIn(part.values, i - unit);
       }
     }
   }
@@ -134,8 +134,8 @@ function renumbered(previous: JsonTree, unit: number, part: TreeArrays, delta: n
   for (let i = 0; i < newCount; i++) ends[unit + i] = (part.ends[i] as number) + unit;
   for (let i = after, j = unit + newCount; i < total; i++, j++) ends[j] = (old.ends[i] as number) + shift;
 
-  const values = old.values.slice(0, unit).concat(part.values, old.values.slice(after));
-  return storageOf({ kinds, offsets, lengths, parents, ends, values });
+  const values = old.values.slice(0, unit).concat(...part.values, old.values.slice(after));
+  return storageOf({ kinds, offsets, lengths, parents, ends, values: valueBlocks(values) });
 }
 
 /**

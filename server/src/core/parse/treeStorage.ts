@@ -24,28 +24,29 @@ export interface TreeStorage {
   values: readonly unknown[][];
 }
 
-/** A builder's arrays held as blocks: the numbers are views of the builder's own arrays, no copy; the values are cut into blocks. */
+/** A builder's arrays held as blocks: the numbers as views of the builder's own arrays, the values as the builder made them; no copy. */
 export function storageOf(arrays: TreeArrays): TreeStorage {
   const size = arrays.kinds.length;
   const blocks = (size + IN_BLOCK) >> BLOCK_BITS;
   const offsets: Int32Array[] = new Array(blocks);
   const lengths: Int32Array[] = new Array(blocks);
-  const values: unknown[][] = new Array(blocks);
   for (let b = 0; b < blocks; b++) {
     const from = b << BLOCK_BITS;
     const to = Math.min(size, from + IN_BLOCK + 1);
     offsets[b] = arrays.offsets.subarray(from, to);
     lengths[b] = arrays.lengths.subarray(from, to);
-    values[b] = blockOfValues(arrays.values, from, to);
   }
-  return { kinds: arrays.kinds, parents: arrays.parents, ends: arrays.ends, offsets, shifts: new Int32Array(blocks), lengths, values };
+  return { kinds: arrays.kinds, parents: arrays.parents, ends: arrays.ends, offsets, shifts: new Int32Array(blocks), lengths, values: arrays.values };
 }
 
-/** Entries `from` to `to` of `values` (a hole, a property without a value, reads as undefined). */
-function blockOfValues(values: readonly unknown[], from: number, to: number): unknown[] {
-  const block: unknown[] = new Array(to - from);
-  for (let i = from; i < to; i++) block[i - from] = values[i];
-  return block;
+/** A tree's arrays with its values in one plain array, to renumber a tree whose shape an edit changed. */
+export type FlatArrays = Omit<TreeArrays, 'values'> & { values: unknown[] };
+
+/** Plain values in blocks (see TreeArrays.values). */
+export function valueBlocks(values: readonly unknown[]): unknown[][] {
+  const blocks: unknown[][] = [];
+  for (let from = 0; from < values.length; from += IN_BLOCK + 1) blocks.push(values.slice(from, from + IN_BLOCK + 1));
+  return blocks;
 }
 
 /** Node `index`'s offset. */
@@ -59,8 +60,8 @@ export function entryIn<T>(blocks: readonly ArrayLike<T>[], index: number): T {
   return (blocks[index >> BLOCK_BITS] as ArrayLike<T>)[index & IN_BLOCK] as T;
 }
 
-/** The builder's arrays again, as one tree's worth of plain arrays (to renumber a tree whose shape an edit changed). */
-export function flatArrays(storage: TreeStorage): TreeArrays {
+/** The tree's arrays in one piece each (to renumber a tree whose shape an edit changed). */
+export function flatArrays(storage: TreeStorage): FlatArrays {
   const size = storage.kinds.length;
   const offsets = new Int32Array(size);
   const lengths = new Int32Array(size);
