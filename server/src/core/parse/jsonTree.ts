@@ -4,7 +4,7 @@
 // the same values; no node object exists until a finding or a feature asks for one, and then the same one is
 // handed out for as long as the tree lives.
 import type { Node, NodeType } from 'jsonc-parser';
-import { BLOCK_BITS, IN_BLOCK, entryIn, offsetIn, storageOf, type TreeStorage } from './treeStorage';
+import { BLOCK_BITS, IN_BLOCK, entryIn, storageOf, type TreeStorage } from './treeStorage';
 
 const TYPE_NAMES: readonly NodeType[] = ['null', 'object', 'array', 'property', 'string', 'number', 'boolean', 'null'];
 
@@ -58,6 +58,9 @@ export interface TreeArrays {
 /** The nodes of one text. Index 0 is the root; a tree of an empty text has no nodes. */
 export class JsonTree {
   readonly #storage: TreeStorage;
+  readonly #offsets: readonly Int32Array[];
+  readonly #shifts: Int32Array;
+  readonly #lengths: readonly Int32Array[];
   readonly #kinds: Uint8Array;
   readonly #parents: Int32Array;
   readonly #ends: Int32Array;
@@ -72,6 +75,9 @@ export class JsonTree {
   constructor(readonly text: string, arrays: TreeArrays | TreeStorage) {
     const storage = 'shifts' in arrays ? arrays : storageOf(arrays);
     this.#storage = storage;
+    this.#offsets = storage.offsets;
+    this.#shifts = storage.shifts;
+    this.#lengths = storage.lengths;
     this.#kinds = storage.kinds;
     this.#parents = storage.parents;
     this.#ends = storage.ends;
@@ -95,12 +101,13 @@ export class JsonTree {
 
   /** Where the node starts in the text. */
   offset(index: number): number {
-    return offsetIn(this.#storage, index);
+    const b = index >> BLOCK_BITS;
+    return ((this.#offsets[b] as Int32Array)[index & IN_BLOCK] as number) + (this.#shifts[b] as number);
   }
 
   /** How many characters the node covers (a string's quotes included). */
   length(index: number): number {
-    return entryIn(this.#storage.lengths, index);
+    return entryIn(this.#lengths, index);
   }
 
   /** The parent's index, or -1 for the root. */

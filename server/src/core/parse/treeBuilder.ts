@@ -33,6 +33,8 @@ export class TreeBuilder {
   private ends: Int32Array;
   /** Filled in node order, in the blocks the tree keeps them in (treeStorage.ts): no copy when the tree is made. */
   private readonly values: unknown[][] = [];
+  /** The block being filled. */
+  private block: unknown[] = [];
 
   /** `capacity` nodes to start with, never more than `maxNodes` (mapped buffers reserve room for that many). */
   constructor(capacity: number, private readonly maxNodes: number) {
@@ -102,8 +104,11 @@ export class TreeBuilder {
   /** Gives the node just added its value (nodes come in order: a new block starts every 2^BLOCK_BITS). */
   private put(index: number, value: unknown): void {
     const place = index & IN_BLOCK;
-    if (place === 0) this.values.push(new Array(IN_BLOCK + 1));
-    (this.values[index >> BLOCK_BITS] as unknown[])[place] = value;
+    if (place === 0) {
+      this.block = new Array(IN_BLOCK + 1);
+      this.values.push(this.block);
+    }
+    this.block[place] = value;
   }
 
   /** The value given to a node. */

@@ -49,12 +49,6 @@ export function valueBlocks(values: readonly unknown[]): unknown[][] {
   return blocks;
 }
 
-/** Node `index`'s offset. */
-export function offsetIn(storage: TreeStorage, index: number): number {
-  const b = index >> BLOCK_BITS;
-  return ((storage.offsets[b] as Int32Array)[index & IN_BLOCK] as number) + (storage.shifts[b] as number);
-}
-
 /** Node `index`'s entry in blocks of numbers or values. */
 export function entryIn<T>(blocks: readonly ArrayLike<T>[], index: number): T {
   return (blocks[index >> BLOCK_BITS] as ArrayLike<T>)[index & IN_BLOCK] as T;
