@@ -45,7 +45,9 @@ test("a check's model lets go of every operation's headers and parameters once t
 
 /** The indexes of a tree's objects and arrays whose plain value it holds now. */
 function heldContainerValues(tree: JsonTree): number[] {
-  const { kinds, values } = tree.arrays();
+  const { kinds, values: blocks } = tree.storage();
+  // A hole reads as undefined: concat keeps each entry at its index.
+  const values = ([] as unknown[]).concat(...blocks);
   const held: number[] = [];
   for (let i = 0; i < kinds.length && i < values.length; i++) if ((kinds[i] === OBJECT || kinds[i] === ARRAY) && values[i] !== undefined) held.push(i);
   return held;

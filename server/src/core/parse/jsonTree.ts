@@ -4,6 +4,7 @@
 // the same values; no node object exists until a finding or a feature asks for one, and then the same one is
 // handed out for as long as the tree lives.
 import type { Node, NodeType } from 'jsonc-parser';
+import { BLOCK_BITS, IN_BLOCK, entryIn, storageOf, type TreeStorage } from './treeStorage';
 
 const TYPE_NAMES: readonly NodeType[] = ['null', 'object', 'array', 'property', 'string', 'number', 'boolean', 'null'];
 
@@ -38,7 +39,7 @@ export function hasChildren(kind: number): boolean {
 const WIDE = 32;
 
 
-/** What a tree is made of; a builder fills it, the tree only reads it. */
+/** What a builder fills; the tree holds it in blocks (treeStorage.ts) and only reads it. */
 export interface TreeArrays {
   kinds: Uint8Array;
   offsets: Int32Array;
@@ -46,36 +47,46 @@ export interface TreeArrays {
   parents: Int32Array;
   /** The index just past the node's subtree: its children are the nodes in between, each subtree in turn. */
   ends: Int32Array;
-  /** Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would give with `__proto__` as a key). */
-  values: unknown[];
+  /**
+   * Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would
+   * give with `__proto__` as a key), in blocks of 2^BLOCK_BITS nodes (treeStorage.ts), the last one as long as the
+   * nodes left.
+   */
+  values: unknown[][];
 }
 
 /** The nodes of one text. Index 0 is the root; a tree of an empty text has no nodes. */
 export class JsonTree {
+  readonly #storage: TreeStorage;
+  readonly #offsets: readonly Int32Array[];
+  readonly #shifts: Int32Array;
+  readonly #lengths: readonly Int32Array[];
   readonly #kinds: Uint8Array;
-  readonly #offsets: Int32Array;
-  readonly #lengths: Int32Array;
   readonly #parents: Int32Array;
   readonly #ends: Int32Array;
-  readonly #values: unknown[];
+  readonly #values: readonly unknown[][];
   /** Node objects handed out so far, so that each index always gives the same object. */
   #nodes: Map<number, TreeNode> | undefined;
   #root: TreeNode | undefined;
   /** Children of wide containers (the operations array), for lookups by offset. */
   #wide: Map<number, Int32Array> | undefined;
 
-  constructor(readonly text: string, arrays: TreeArrays) {
-    this.#kinds = arrays.kinds;
-    this.#offsets = arrays.offsets;
-    this.#lengths = arrays.lengths;
-    this.#parents = arrays.parents;
-    this.#ends = arrays.ends;
-    this.#values = arrays.values;
+  /** A builder's arrays, or the storage another tree's was made into by an edit (parse/splice.ts). */
+  constructor(readonly text: string, arrays: TreeArrays | TreeStorage) {
+    const storage = 'shifts' in arrays ? arrays : storageOf(arrays);
+    this.#storage = storage;
+    this.#offsets = storage.offsets;
+    this.#shifts = storage.shifts;
+    this.#lengths = storage.lengths;
+    this.#kinds = storage.kinds;
+    this.#parents = storage.parents;
+    this.#ends = storage.ends;
+    this.#values = storage.values;
   }
 
-  /** The arrays themselves, to build another tree from this one (parse/splice.ts); never change them. */
-  arrays(): TreeArrays {
-    return { kinds: this.#kinds, offsets: this.#offsets, lengths: this.#lengths, parents: this.#parents, ends: this.#ends, values: this.#values };
+  /** What the tree holds, to build another tree from this one (parse/splice.ts); never change it. */
+  storage(): TreeStorage {
+    return this.#storage;
   }
 
   /** How many nodes the tree has. */
@@ -90,12 +101,13 @@ export class JsonTree {
 
   /** Where the node starts in the text. */
   offset(index: number): number {
-    return this.#offsets[index] as number;
+    const b = index >> BLOCK_BITS;
+    return ((this.#offsets[b] as Int32Array)[index & IN_BLOCK] as number) + (this.#shifts[b] as number);
   }
 
   /** How many characters the node covers (a string's quotes included). */
   length(index: number): number {
-    return this.#lengths[index] as number;
+    return entryIn(this.#lengths, index);
   }
 
   /** The parent's index, or -1 for the root. */
@@ -122,7 +134,7 @@ export class JsonTree {
 
   /** The JSON value of a node: a literal, a key's string, or a container's plain value (shared: never change it). */
   value(index: number): unknown {
-    const value = this.#values[index];
+    const value = entryIn(this.#values, index);
     if (value !== undefined) return value;
     const kind = this.#kinds[index];
     return kind === OBJECT || kind === ARRAY ? this.#valueAgain(index) : undefined;
@@ -132,15 +144,18 @@ export class JsonTree {
    * Lets go of the plain values of the containers (objects and arrays): for a large file they are tens of MB, which
    * the schema reads once per full check and an editor would otherwise keep for as long as the file is open. A
    * container's value is built again from its children when next asked for, as the parser built it. Literals and
-   * keys stay: the model and the features read them.
+   * keys stay: the model and the features read them. (Blocks shared with another tree are let go of there too: a
+   * shared block's containers have the same values in both trees, built again alike.)
    */
   forgetContainerValues(): void {
     const kinds = this.#kinds;
-    const values = this.#values;
-    for (let i = 0; i < values.length; i++) {
-      const kind = kinds[i];
-      if (kind === OBJECT || kind === ARRAY) values[i] = undefined;
-    }
+    this.#values.forEach((block, b) => {
+      const from = b << BLOCK_BITS;
+      for (let j = 0; j < block.length; j++) {
+        const kind = kinds[from + j];
+        if (kind === OBJECT || kind === ARRAY) block[j] = undefined;
+      }
+    });
   }
 
   /** Builds a container's plain value from its children, as the parsers do (a property without a value adds nothing), and keeps it. */
@@ -160,14 +175,15 @@ export class JsonTree {
       }
       value = object;
     }
-    this.#values[index] = value;
+    // Into the block as it is: when shared with another tree, the container's value is the same there.
+    (this.#values[index >> BLOCK_BITS] as unknown[])[index & IN_BLOCK] = value;
     return value;
   }
 
   /** A property's key (its first child's string), or undefined. */
   key(property: number): string | undefined {
     const key = property + 1;
-    return key < (this.#ends[property] as number) ? (this.#values[key] as string) : undefined;
+    return key < (this.#ends[property] as number) ? (entryIn(this.#values, key) as string) : undefined;
   }
 
   /** A property's value node (its second child), or -1 when recovery left it without one. */
@@ -184,7 +200,7 @@ export class JsonTree {
     if (this.#kinds[object] !== OBJECT) return -1;
     let found = -1;
     const end = this.#ends[object] as number;
-    for (let p = object + 1; p < end; p = this.#ends[p] as number) if (this.#values[p + 1] === key) found = p;
+    for (let p = object + 1; p < end; p = this.#ends[p] as number) if (entryIn(this.#values, p + 1) === key) found = p;
     return found;
   }
 
@@ -227,8 +243,8 @@ export class JsonTree {
   }
 
   #contains(index: number, offset: number, includeRightBound: boolean): boolean {
-    const start = this.#offsets[index] as number;
-    const end = start + (this.#lengths[index] as number);
+    const start = this.offset(index);
+    const end = start + this.length(index);
     return (offset >= start && offset < end) || (includeRightBound && offset === end);
   }
 
@@ -236,7 +252,7 @@ export class JsonTree {
   #childContaining(index: number, offset: number, includeRightBound: boolean): number {
     const end = this.#ends[index] as number;
     if (end - index <= WIDE * 2) {
-      for (let child = index + 1; child < end && (this.#offsets[child] as number) <= offset; child = this.#ends[child] as number) {
+      for (let child = index + 1; child < end && this.offset(child) <= offset; child = this.#ends[child] as number) {
         if (this.#contains(child, offset, includeRightBound)) return child;
       }
       return -1;
@@ -249,7 +265,7 @@ export class JsonTree {
     let last = -1;
     while (low <= high) {
       const middle = (low + high) >> 1;
-      if ((this.#offsets[children[middle] as number] as number) <= offset) {
+      if (this.offset(children[middle] as number) <= offset) {
         last = middle;
         low = middle + 1;
       } else {
@@ -280,7 +296,7 @@ export class JsonTree {
     for (let node = index, parent = this.parent(node); parent >= 0; node = parent, parent = this.parent(node)) {
       const parentKind = this.#kinds[parent];
       if (parentKind === PROPERTY) {
-        path.push(this.#values[parent + 1] as string);
+        path.push(entryIn(this.#values, parent + 1) as string);
       } else if (parentKind === ARRAY) {
         path.push(this.#position(parent, node));
       }

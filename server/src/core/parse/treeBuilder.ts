@@ -5,6 +5,7 @@
 // stay in the process and make it grow). A small text's arrays are plain: mapping and unmapping five buffers costs
 // more than reading a file of a few KB, and their few KB are no burden to the allocator.
 import type { Kind, TreeArrays } from './jsonTree';
+import { BLOCK_BITS, IN_BLOCK } from './treeStorage';
 
 /** A buffer that grows and shrinks in place: its memory is mapped pages, given back to the system when freed. */
 type ResizableBuffer = ArrayBuffer & { resize(bytes: number): void };
@@ -30,8 +31,10 @@ export class TreeBuilder {
   private lengths: Int32Array;
   private parents: Int32Array;
   private ends: Int32Array;
-  /** Filled in node order, each node's value appended as it is added: the array stays packed and grows by itself. */
-  private readonly values: unknown[] = [];
+  /** Filled in node order, in the blocks the tree keeps them in (treeStorage.ts): no copy when the tree is made. */
+  private readonly values: unknown[][] = [];
+  /** The block being filled. */
+  private block: unknown[] = [];
 
   /** `capacity` nodes to start with, never more than `maxNodes` (mapped buffers reserve room for that many). */
   constructor(capacity: number, private readonly maxNodes: number) {
@@ -74,7 +77,7 @@ export class TreeBuilder {
     this.kinds[index] = kind;
     this.offsets[index] = offset;
     this.parents[index] = parent;
-    this.values[index] = value;
+    this.put(index, value);
     return index;
   }
 
@@ -94,13 +97,23 @@ export class TreeBuilder {
     this.lengths[index] = length;
     this.parents[index] = parent;
     this.ends[index] = index + 1;
-    this.values[index] = value;
+    this.put(index, value);
     return index;
+  }
+
+  /** Gives the node just added its value (nodes come in order: a new block starts every 2^BLOCK_BITS). */
+  private put(index: number, value: unknown): void {
+    const place = index & IN_BLOCK;
+    if (place === 0) {
+      this.block = new Array(IN_BLOCK + 1);
+      this.values.push(this.block);
+    }
+    this.block[place] = value;
   }
 
   /** The value given to a node. */
   valueOf(index: number): unknown {
-    return this.values[index];
+    return (this.values[index >> BLOCK_BITS] as unknown[])[index & IN_BLOCK];
   }
 
   /** The node after a finished node's subtree (its next sibling, when it has one). */
@@ -116,6 +129,8 @@ export class TreeBuilder {
   /** The arrays at their exact size. */
   finish(): TreeArrays {
     const n = this.count;
+    // The last block as long as the nodes in it.
+    if ((n & IN_BLOCK) !== 0) (this.values[n >> BLOCK_BITS] as unknown[]).length = n & IN_BLOCK;
     // Shrinking the buffers releases their tail pages in place.
     if (this.buffers) {
       this.buffers.forEach((b, i) => b.resize(n * (i === 0 ? 1 : 4)));
