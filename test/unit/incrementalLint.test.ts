@@ -371,7 +371,7 @@ test('a fix moved by an edit before it is moved no more by the next edits before
   assert.deepEqual(afterBoth.fixes?.[0] && 'edits' in afterBoth.fixes[0] && afterBoth.fixes[0].edits.map((e) => e.offset), [502, 552]);
 });
 
-test('typing in one operation after another keeps the findings before the edit as they were, their fixes at the file\'s end exact', () => {
+test('typing in one operation after another keeps the findings before the edit as they were, in the same lists, their fixes at the file\'s end exact', () => {
   let text = generateConnectorWithFindings(20);
   let state = lintFully(text);
   const withFixAtEnd = (s: LintState): number => s.result.findings.filter((f) => f.code === 'constraints-not-enforced').length;
@@ -391,6 +391,11 @@ test('typing in one operation after another keeps the findings before the edit a
       const before = state.result.findings.filter((f) => f.offset < Math.min(at, edited) && f.fixes);
       assert.ok(before.length > 0);
       for (const f of before) assert.ok(next.result.findings.includes(f), `${f.code} at ${f.offset} was copied`);
+      // The findings of each operation before both edits are kept in the same list, shared by the two versions.
+      const spans = state.units?.spans ?? [];
+      const unitsBefore = spans.filter((u) => u.offset + u.length < Math.min(at, edited)).length;
+      assert.ok(unitsBefore > 0);
+      for (let u = 0; u < unitsBefore; u++) assert.equal(next.units?.findings[u], state.units?.findings[u], `operation ${u}'s findings were copied`);
     }
     edited = text.lastIndexOf('"id": ', at);
     state = next;

@@ -9,7 +9,7 @@ import { validateValueOfDocument } from '../schema/validate';
 import { runRules } from './engine';
 import { atLevels, walkOptionsOf, type Checker, type Found, type ReusableState, type UnitFindings, type Version } from './state';
 import type { ChangedRegion } from '../textChange';
-import { findingMover, spanIndexOf, unitsOf } from './units';
+import { findingMover, movedFindings, spanIndexOf, unitsOf } from './units';
 
 type Units = NonNullable<ReturnType<typeof unitsOf>>;
 
@@ -81,8 +81,8 @@ export function checkOneUnit(previous: ReusableState, version: Version, region: 
     else outside.push(f);
   }
   const moved = findingMover(delta, oldEnd, version.text.length);
-  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map(moved)));
-  const models = previous.modelFindings.map(moved);
+  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : movedFindings(findings, moved)));
+  const models = movedFindings(previous.modelFindings, moved);
   return { units: { spans, findings: perUnit }, models, rest: [...outside, ...said.everyCheck] };
 }
 

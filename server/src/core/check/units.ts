@@ -70,6 +70,17 @@ export function findingMover(delta: number, editEnd: number, newLength: number):
   };
 }
 
+/** Kept findings moved by `move`: the same array when none of them moved (a unit before the edit), shared between versions. */
+export function movedFindings(findings: readonly Finding[], move: (finding: Finding) => Finding): readonly Finding[] {
+  let moved: Finding[] | undefined;
+  for (let i = 0; i < findings.length; i++) {
+    const finding = findings[i] as Finding;
+    const now = move(finding);
+    if (now !== finding) (moved ??= findings.slice())[i] = now;
+  }
+  return moved ?? findings;
+}
+
 /** A kept fix after an edit ending at `editEnd` (old offsets) that changed the text's length by `delta`: itself when none of what it holds changes. */
 function movedFix(fix: KeptFix, delta: number, editEnd: number, oldLength: number): KeptFix {
   const fromEnd = !('edits' in fix);
