@@ -2,7 +2,7 @@
 // before a check): after every version, the diagnostics are exactly those of the same text opened afresh.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import type { Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
+import type { CodeAction, Diagnostic, TextDocumentContentChangeEvent } from 'vscode-languageserver-protocol';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { generateConnectorWithFindings } from '../bench/generate';
 import { fileUri, startLsp, type LspSession } from '../support/lspClient';
@@ -64,6 +64,28 @@ describe('typing in a file full of findings through the server', () => {
     return comparable(diagnostics);
   }
 
+  /** The quick fixes the server offers over the whole of the open document `uri`, `text` long: titles and edits. */
+  async function quickFixes(uri: string, text: string): Promise<{ title: string }[]> {
+    const whole = TextDocument.create(uri, 'connector-json', 0, text);
+    const actions = await lsp.request<CodeAction[]>('textDocument/codeAction', {
+      textDocument: { uri },
+      range: { start: { line: 0, character: 0 }, end: whole.positionAt(text.length) },
+      context: { diagnostics: [], only: ['quickfix'] },
+    });
+    return actions.map((a) => ({ title: a.title, preferred: a.isPreferred, edits: a.edit?.changes?.[uri] }));
+  }
+
+  /** The quick fixes of `text` opened as a new document. */
+  async function quickFixesOfFresh(text: string): Promise<{ title: string }[]> {
+    const uri = fileUri(`fresh-${fresh++}.connector.json`);
+    const pending = lsp.diagnostics(uri, 1);
+    await lsp.open(uri, text);
+    await pending;
+    const fixes = await quickFixes(uri, text);
+    await lsp.notify('textDocument/didClose', { textDocument: { uri } });
+    return fixes;
+  }
+
   /** Opens `start` as `name` and waits for its first diagnostics; the editor's copy of it, to make changes in. */
   async function opened(name: string, start: string): Promise<{ uri: string; document: TextDocument; diagnostics: Diagnostic[] }> {
     const uri = fileUri(name);
@@ -99,6 +121,23 @@ describe('typing in a file full of findings through the server', () => {
       }
     });
   }
+
+  test('quick fixes asked for after edits in other operations (enabling a setting at the file\'s end) are those of a fresh open', async () => {
+    const { uri, document } = await opened('typing-fixes.connector.json', generateConnectorWithFindings(8));
+    // A letter typed in operation 5, deleted again, then typed in 2 and 7: the fixes of the findings before and after
+    // each edit are asked for before another document is opened.
+    const steps = [['5', '5x'], ['5x', '5'], ['2', '2x'], ['7', '7x']] as const;
+    let version = 1;
+    for (const [from, to] of steps) {
+      const at = document.getText().indexOf(`"summary": "Search items ${from}"`) + '"summary": "Search items '.length;
+      const pending = lsp.diagnostics(uri, ++version);
+      await send(uri, document, [{ at, remove: from.length, insert: to }], version, false);
+      await pending;
+      const fixes = await quickFixes(uri, document.getText());
+      assert.ok(fixes.filter((f) => f.title === 'Enable constraint enforcement').length >= 8);
+      assert.deepEqual(fixes, await quickFixesOfFresh(document.getText()), `quick fixes after ${from} → ${to}`);
+    }
+  });
 
   test('a character replaced by a line break and back (the length kept, the lines after it moved) gives the diagnostics of a fresh open', async () => {
     const start = generateConnectorWithFindings(6);

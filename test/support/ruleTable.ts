@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { applyEdits } from '../../server/src/core/edits';
-import type { Finding } from '../../server/src/core/findings';
+import { fixIn, type Finding } from '../../server/src/core/findings';
 import { lintText, type LintOptions } from '../../server/src/core/lint';
 import type { Rule } from '../../server/src/core/rules/types';
 
@@ -66,7 +66,7 @@ export function ruleTable(rule: Rule, cases: RuleCase[], options: LintOptions = 
         if (c.fixed !== undefined) {
           const fix = mine[0]?.fixes?.[0];
           assert.ok(fix, 'expected a fix on the first finding');
-          const after = applyEdits(c.text, fix.edits);
+          const after = applyEdits(c.text, fixIn(fix, c.text).edits);
           assert.equal(after, c.fixed);
           const again = lintText(after, options, [rule]).findings.filter((f) => f.code === rule.id);
           assert.ok(

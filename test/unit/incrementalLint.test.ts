@@ -6,12 +6,14 @@ import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
 import { rehearsalEdit } from '../../server/src/core/check/incremental';
 import { findingMover } from '../../server/src/core/check/units';
+import { fixIn, type Finding } from '../../server/src/core/findings';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
 import { RULES } from '../../server/src/core/rules';
 import type { Rule } from '../../server/src/core/rules/types';
 import type { ChangedRegion } from '../../server/src/core/textChange';
 import { generateConnectorWithFindings, generateODataConnector, generateRestConnector } from '../bench/generate';
 import { modelSnapshot } from '../support/modelSnapshot';
+import { editsOf, findingsWithFixesIn } from '../support/fixes';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
 const SEEDS = [
@@ -92,7 +94,7 @@ test('checking only the edited operation or setting gives exactly the findings, 
         if (state.checked === 'one-operation') incremental++;
         if (state.checked === 'one-setting') settings++;
         const full = lintText(text);
-        assert.deepEqual(state.result.findings, full.findings);
+        assert.deepEqual(findingsWithFixesIn(state.result), full.findings);
         // The tree and model updated in place are the ones a fresh parse builds.
         assert.deepStrictEqual(state.result.parsed.root, full.parsed.root);
         assert.deepStrictEqual(state.result.connector, full.connector);
@@ -126,7 +128,7 @@ test('a repeated key\'s finding names the line of the first one, and stays right
   for (const edit of edits) {
     now = edit(now);
     state = lintIncrementally(state, now);
-    assert.deepEqual(state.result.findings, lintText(now).findings);
+    assert.deepEqual(findingsWithFixesIn(state.result), lintText(now).findings);
   }
   assert.match(state.result.findings.find((f) => f.code === 'duplicate-key')?.message ?? '', new RegExp(`the first is on line ${line(now)}\\.`));
 });
@@ -140,7 +142,7 @@ test('an edit inside one operation re-checks that operation only and moves the o
   const edited = `${text.slice(0, at)}            ${text.slice(at)}`;
   const next = lintIncrementally(first, edited);
   assert.equal(next.checked, 'one-operation');
-  assert.deepEqual(next.result.findings, lintText(edited).findings);
+  assert.deepEqual(findingsWithFixesIn(next.result), lintText(edited).findings);
   const later = first.result.findings.filter((f) => f.offset > at);
   assert.ok(later.length > 0);
   assert.deepEqual(next.result.findings.filter((f) => f.offset > at).map((f) => f.offset), later.map((f) => f.offset + 12));
@@ -152,12 +154,12 @@ test('an edit in a setting of the connector asks only the rules that read it, wi
   const renamed = text.replace('"name": "', '"name": "Renamed ');
   const afterRename = lintIncrementally(first, renamed);
   assert.equal(afterRename.checked, 'one-setting');
-  assert.deepEqual(afterRename.result.findings, lintText(renamed).findings);
+  assert.deepEqual(findingsWithFixesIn(afterRename.result), lintText(renamed).findings);
   // Turning constraint enforcement off: the rule that reads it speaks about every operation's constrained parameters.
   const unenforced = text.replace('"enforceConstraints": true', '"enforceConstraints": false');
   const afterUnenforce = lintIncrementally(first, unenforced);
   assert.equal(afterUnenforce.checked, 'one-setting');
-  assert.deepEqual(afterUnenforce.result.findings, lintText(unenforced).findings);
+  assert.deepEqual(findingsWithFixesIn(afterUnenforce.result), lintText(unenforced).findings);
   assert.ok(afterUnenforce.result.findings.some((f) => f.code === 'constraints-not-enforced'));
   const broken = text.replace('"summary": "', '"summary": ');
   const afterBreak = lintIncrementally(first, broken);
@@ -171,7 +173,7 @@ test('an edit in a setting of the connector asks only the rules that read it, wi
 function checkedAs(previous: LintState, edited: string, options = {}, rules: readonly Rule[] = RULES): LintState['checked'] {
   assert.notEqual(edited, previous.result.parsed.text, 'the edit changes the text');
   const next = lintIncrementally(previous, edited, options, rules);
-  assert.deepEqual(next.result.findings, lintText(edited, options, rules).findings);
+  assert.deepEqual(findingsWithFixesIn(next.result), lintText(edited, options, rules).findings);
   assert.equal(next.result.parsed.text, edited);
   return next.checked;
 }
@@ -202,13 +204,13 @@ test('an edit outside every operation and setting, in the kind, or between two o
 test('an edit that changes how fixes are written (the file\'s first CR LF) is checked in full, and the fixes follow the new line ends', () => {
   const text = generateConnectorWithFindings(3);
   const first = lintFully(text);
-  const fixOf = (state: LintState): string => state.result.findings.find((f) => f.code === 'constraints-not-enforced')?.fixes?.[0]?.edits[0]?.content ?? '';
+  const fixOf = (state: LintState): string => editsOf(state.result.parsed.text, state.result.findings.find((f) => f.code === 'constraints-not-enforced')?.fixes?.[0])[0]?.content ?? '';
   assert.match(fixOf(first), /^,\n/);
   const at = text.indexOf('"summary": "Search items 1",') + '"summary": "Search items 1",'.length;
   const crlf = `${text.slice(0, at)}\r\n${text.slice(at)}`;
   const next = lintIncrementally(first, crlf);
   assert.equal(next.checked, 'fully');
-  assert.deepEqual(next.result.findings, lintText(crlf).findings);
+  assert.deepEqual(findingsWithFixesIn(next.result), lintText(crlf).findings);
   assert.match(fixOf(next), /^,\r\n/);
   // Typing on without changing the line ends is checked in part again.
   assert.equal(checkedAs(next, crlf.replace('"summary": "Search items 2"', '"summary": "Search items 2x"')), 'one-operation');
@@ -239,7 +241,7 @@ test('a rule that throws while one operation is checked again leaves its failure
   const boom = text.replace('"summary": "Read item 1"', '"summary": "Read item boom"');
   const failed = lintIncrementally(first, boom, {}, rules);
   assert.equal(failed.checked, 'fully');
-  assert.deepEqual(failed.result.findings, lintText(boom, {}, rules).findings);
+  assert.deepEqual(findingsWithFixesIn(failed.result), lintText(boom, {}, rules).findings);
   assert.deepEqual(failed.result.findings.map((f) => f.code), ['rule-failure']);
   // A check with a failure keeps nothing for the next: it is checked in full until the rule stops throwing.
   assert.equal(checkedAs(failed, boom.replace('"summary": "Read item 0"', '"summary": "Read item 00"'), {}, rules), 'fully');
@@ -285,9 +287,9 @@ test('the rehearsed first keystroke is an edit inside one operation, checked in 
   assert.equal(rehearsal.text.length, text.length + 1);
   const next = lintIncrementally(state, rehearsal.text, {}, RULES, rehearsal.edit);
   assert.equal(next.checked, 'one-operation');
-  assert.deepEqual(next.result.findings, lintText(rehearsal.text).findings);
+  assert.deepEqual(findingsWithFixesIn(next.result), lintText(rehearsal.text).findings);
   assert.equal(state.result.parsed.text, text);
-  assert.deepEqual(state.result.findings, findings);
+  assert.deepEqual(findingsWithFixesIn(state.result), findings);
   // A version that cannot be checked in part has nothing to rehearse.
   assert.equal(rehearsalEdit(lintFully(text.replace('"operations": [', '"operations": [ ,'))), undefined);
 });
@@ -303,7 +305,7 @@ test('a suppression comment typed, and deleted again, one character at a time in
     const check = (region: ChangedRegion): void => {
       state = lintIncrementally(state, text, {}, RULES, region);
       if (state.checked === 'one-operation') inPart++;
-      assert.deepEqual(state.result.findings, lintText(text).findings, JSON.stringify(text.slice(at, at + 70)));
+      assert.deepEqual(findingsWithFixesIn(state.result), lintText(text).findings, JSON.stringify(text.slice(at, at + 70)));
     };
     for (let i = 0; i < comment.length; i++) {
       text = text.slice(0, at + i) + comment[i] + text.slice(at + i);
@@ -326,15 +328,76 @@ test('moving kept findings past an edit moves what lies after it, the finding, i
   const withFix = { code: 'b', severity: 'info' as const, message: 'm', offset: 20, length: 2, fixes: [fix] };
   const alsoFix = { ...withFix, offset: 400 };
   const untouched = { code: 'c', severity: 'info' as const, message: 'm', offset: 30, length: 2 };
-  const move = findingMover(3, 100);
+  // Three characters typed at 100 in a text of 600.
+  const move = findingMover(3, 100, 603);
+  const text = 'x'.repeat(603);
   assert.equal(move(untouched), untouched);
   assert.deepEqual(move(before).related, [{ offset: 303, length: 1, message: 'there' }]);
   assert.equal(move(before).offset, 10);
   const movedFix = move(withFix);
   assert.equal(movedFix.offset, 20);
-  assert.equal(movedFix.fixes?.[0]?.edits[0]?.offset, 503);
+  assert.equal(editsOf(text, movedFix.fixes?.[0])[0]?.offset, 503);
   assert.equal(move(alsoFix).offset, 403);
   assert.equal(move(alsoFix).fixes?.[0], movedFix.fixes?.[0]);
   assert.equal(fix.edits[0]?.offset, 500);
-  assert.equal(findingMover(0, 100)(alsoFix), alsoFix);
+  assert.equal(findingMover(0, 100, 600)(alsoFix), alsoFix);
+});
+
+test('a fix moved by an edit before it is moved no more by the next edits before it: its finding is kept as it is, and its edits stay exact', () => {
+  const fix = { title: 'Enable', edits: [{ offset: 500, length: 0, content: ',x' }, { offset: 550, length: 2, content: 'y' }], preferred: true };
+  const finding = { code: 'b', severity: 'info' as const, message: 'm', offset: 20, length: 2, fixes: [fix] };
+  // Typed at 100 (+3), then at 50 (-2), then at 90 (+1): the fix's edits moved by 2 in all, the finding not at all.
+  let lengthNow = 600;
+  const typed = (delta: number, editEnd: number, kept: Finding): Finding => {
+    lengthNow += delta;
+    return findingMover(delta, editEnd, lengthNow)(kept);
+  };
+  const first = typed(3, 100, finding);
+  assert.notEqual(first, finding);
+  const second = typed(-2, 52, first);
+  assert.equal(second, first, 'an edit before a fix already moved leaves its finding as it is');
+  const third = typed(1, 90, second);
+  assert.equal(third, first);
+  assert.deepEqual(editsOf('x'.repeat(lengthNow), third.fixes?.[0]), [{ offset: 502, length: 0, content: ',x' }, { offset: 552, length: 2, content: 'y' }]);
+  // Typed after the fix's first edit (at 520, +4): the edits apart move apart, and the finding holds them again as made.
+  const fourth = typed(4, 520, third);
+  assert.notEqual(fourth, third);
+  const now = 'x'.repeat(lengthNow);
+  assert.deepEqual(fourth.fixes?.[0] && fixIn(fourth.fixes[0], now), { title: 'Enable', edits: [{ offset: 502, length: 0, content: ',x' }, { offset: 556, length: 2, content: 'y' }], preferred: true });
+  // Typed after both: a fix counted from the start is not moved; one counted from the end is, back to its offsets.
+  assert.equal(typed(5, 590, fourth), fourth);
+  const afterBoth = findingMover(1, 590, 603)(third);
+  assert.notEqual(afterBoth, third);
+  assert.deepEqual(afterBoth.fixes?.[0] && 'edits' in afterBoth.fixes[0] && afterBoth.fixes[0].edits.map((e) => e.offset), [502, 552]);
+});
+
+test('typing in one operation after another keeps the findings before the edit as they were, in the same lists, their fixes at the file\'s end exact', () => {
+  let text = generateConnectorWithFindings(20);
+  let state = lintFully(text);
+  const withFixAtEnd = (s: LintState): number => s.result.findings.filter((f) => f.code === 'constraints-not-enforced').length;
+  assert.ok(withFixAtEnd(state) >= 20);
+  // A letter typed in operation 12, deleted again, then typed in 5, 15 and 2: after the first, the findings before
+  // each edit are those of the version before, but for those of the operation checked again before (made anew).
+  let edited = text.length;
+  const steps = [['12', '12x'], ['12x', '12'], ['5', '5x'], ['15', '15x'], ['2', '2x']] as const;
+  for (const [i, [from, to]] of steps.entries()) {
+    const at = text.indexOf(`"summary": "Search items ${from}"`);
+    assert.ok(at > 0, from);
+    text = `${text.slice(0, at)}"summary": "Search items ${to}"${text.slice(at + `"summary": "Search items ${from}"`.length)}`;
+    const next = lintIncrementally(state, text);
+    assert.equal(next.checked, 'one-operation');
+    assert.deepEqual(findingsWithFixesIn(next.result), lintText(text).findings);
+    if (i > 0) {
+      const before = state.result.findings.filter((f) => f.offset < Math.min(at, edited) && f.fixes);
+      assert.ok(before.length > 0);
+      for (const f of before) assert.ok(next.result.findings.includes(f), `${f.code} at ${f.offset} was copied`);
+      // The findings of each operation before both edits are kept in the same list, shared by the two versions.
+      const spans = state.units?.spans ?? [];
+      const unitsBefore = spans.filter((u) => u.offset + u.length < Math.min(at, edited)).length;
+      assert.ok(unitsBefore > 0);
+      for (let u = 0; u < unitsBefore; u++) assert.equal(next.units?.findings[u], state.units?.findings[u], `operation ${u}'s findings were copied`);
+    }
+    edited = text.lastIndexOf('"id": ', at);
+    state = next;
+  }
 });

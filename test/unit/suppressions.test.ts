@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { lintFully, lintIncrementally, lintText } from '../../server/src/core/lint';
 import type { Finding, TextEdit } from '../../server/src/core/findings';
+import { editsOf, findingsWithFixesIn } from '../support/fixes';
 
 // `// connector-disable-next-line rule-id -- reason` silences one rule on the next line; a suppression that is
 // unknown, unexplained or unused is a finding of its own.
@@ -47,7 +48,7 @@ describe('suppression comments', () => {
     assert.deepEqual(codes(findings), ['invalid-suppression', 'header-credential']);
     const invalid = findings[0];
     assert.match(invalid?.message ?? '', /no rule 'header-credentail'\. Did you mean 'header-credential'\?/);
-    const fixed = applyEdits(text, invalid?.fixes?.[0]?.edits ?? []);
+    const fixed = applyEdits(text, editsOf(text, invalid?.fixes?.[0]));
     assert.deepEqual(codes(lintText(fixed).findings), []);
   });
 
@@ -55,7 +56,7 @@ describe('suppression comments', () => {
     const text = withComment('// connector-disable-next-line multi-on-path -- not needed').replace('"Bearer abc123"', '"text/plain"').replace('"Authorization"', '"Accept"');
     const findings = lintText(text).findings;
     assert.deepEqual(codes(findings), ['unused-suppression']);
-    const fixed = applyEdits(text, findings[0]?.fixes?.[0]?.edits ?? []);
+    const fixed = applyEdits(text, editsOf(text, findings[0]?.fixes?.[0]));
     assert.ok(!fixed.includes('connector-disable'));
     assert.match(fixed, /"operations": \[\n {4}\{ "id": "a"/, 'the line it stood on is gone');
     assert.deepEqual(codes(lintText(fixed).findings), []);
@@ -65,7 +66,7 @@ describe('suppression comments', () => {
     const text = withComment('// connector-disable-next-line multi-on-path, header-credential -- sandbox');
     const findings = lintText(text).findings;
     assert.deepEqual(codes(findings), ['unused-suppression']);
-    const fixed = applyEdits(text, findings[0]?.fixes?.[0]?.edits ?? []);
+    const fixed = applyEdits(text, editsOf(text, findings[0]?.fixes?.[0]));
     assert.match(fixed, /\/\/ connector-disable-next-line header-credential -- sandbox/);
     assert.deepEqual(codes(lintText(fixed).findings), []);
   });
@@ -85,7 +86,7 @@ describe('suppression comments', () => {
     for (const comment of ['// connector-disable-next-line header-credential -- x', '// connector-disable-next-line header-credential', '']) {
       const text = withComment(comment);
       state = lintIncrementally(state, text);
-      assert.deepEqual(state.result.findings, lintText(text).findings);
+      assert.deepEqual(findingsWithFixesIn(state.result), lintText(text).findings);
     }
   });
 });

@@ -23,12 +23,39 @@ export interface Fix {
   preferred?: boolean;
 }
 
+/**
+ * A fix as a kept finding holds it after an edit before its edits moved them (the fix enabling a setting at the
+ * file's end, while typing above it): each edit's offset counts back from the end of the text, so further edits before
+ * them move nothing and the finding holding it is not copied again. Read it with `fixIn`.
+ */
+export interface FixFromEnd {
+  title: string;
+  /** The edits, each `offset` being the text's length minus where the edit starts. */
+  editsFromEnd: TextEdit[];
+  preferred?: boolean;
+}
+
+/** A fix as a finding holds it: as made (offsets from the text's start), or counted back from its end. */
+export type KeptFix = Fix | FixFromEnd;
+
+/** A finding's fix with its edits at their offsets in `text`, the text of the version whose findings hold it. */
+export function fixIn(fix: KeptFix, text: string): Fix {
+  if ('edits' in fix) return fix;
+  const { length } = text;
+  return {
+    title: fix.title,
+    edits: fix.editsFromEnd.map((e) => ({ offset: length - e.offset, length: e.length, content: e.content })),
+    ...(fix.preferred !== undefined ? { preferred: fix.preferred } : {}),
+  };
+}
+
 /** One problem found in a connector file. `code` is the rule id; fixes are found by it, never by message text. */
 export interface Finding extends Span {
   code: string;
   severity: Severity;
   message: string;
-  fixes?: Fix[];
+  /** Its fixes; `fixIn` gives their edits in the finding's text. */
+  fixes?: KeptFix[];
   /** `unnecessary` renders faded (a setting with no effect). */
   tags?: 'unnecessary'[];
   /** Other places in the same text the finding is about (the first of two equal keys). */

@@ -19,8 +19,8 @@ export { RULE_CATALOG, RULE_IDS } from './ruleCatalog';
 export type { RuleInfo } from './ruleCatalog';
 
 // Findings, levels and positions.
-export { isSeverityLevel } from './findings';
-export type { Finding, Fix, Severity, SeverityLevel, SeverityOverrides, Span, TextEdit } from './findings';
+export { fixIn, isSeverityLevel } from './findings';
+export type { Finding, Fix, KeptFix, Severity, SeverityLevel, SeverityOverrides, Span, TextEdit } from './findings';
 export { LineIndex } from './lineIndex';
 export { composeRegions } from './textChange';
 export { rehearsalEdit } from './check/incremental';

@@ -1,5 +1,5 @@
 import { CodeActionKind, ErrorCodes, ResponseError, type CodeAction, type Diagnostic } from 'vscode-languageserver';
-import type { Fix } from '../core';
+import { fixIn, type KeptFix } from '../core';
 import { ADD_QUERY_PARAMETERS, ADD_QUERY_PARAMETERS_COMMAND_SERVER, FETCH_METADATA_COMMAND, type AddQueryParametersParams, type AddQueryParametersResult } from '../protocol';
 import type { DocumentAnalysis, FeatureGroup } from './context';
 import { lspEdit, rangeOf, toDiagnostic } from './convert';
@@ -12,7 +12,8 @@ export const FETCH_METADATA_CLIENT_COMMAND = 'connectorTools.fetchMetadata';
 /** The client command that adds Custom requests from the connector's $metadata (a picker, then the edit). */
 export const ADD_FROM_METADATA_CLIENT_COMMAND = 'connectorTools.addCustomRequestsFromMetadata';
 
-function fixAction(analysis: DocumentAnalysis, fix: Fix, diagnostic: Diagnostic | undefined): CodeAction {
+function fixAction(analysis: DocumentAnalysis, kept: KeptFix, diagnostic: Diagnostic | undefined): CodeAction {
+  const fix = fixIn(kept, analysis.text);
   return {
     title: fix.title,
     kind: CodeActionKind.QuickFix,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
+import { fixIn } from '../../../server/src/core/findings';
 import { lintText } from '../../../server/src/core/lint';
 import { metadataCompletions, metadataHover } from '../../../server/src/core/metadata/assist';
 import { checkBody } from '../../../server/src/core/metadata/body';
@@ -35,7 +36,7 @@ it('lint, completion and hover over random Custom requests stay inside the conne
     const { findings, parsed, connector } = lintText(file, WITH_METADATA);
     for (const f of findings) {
       assert.ok(f.offset >= 0 && f.offset + f.length <= file.length, `${f.code} out of range`);
-      for (const fix of f.fixes ?? []) for (const e of fix.edits) assert.ok(e.offset + e.length <= file.length);
+      for (const fix of f.fixes ?? []) for (const e of fixIn(fix, file).edits) assert.ok(e.offset + e.length <= file.length);
     }
     if (!parsed.root || connector?.kind !== 'odata') return;
     const offset = at % file.length;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { fixIn } from '../../../server/src/core/findings';
 import { lintText } from '../../../server/src/core/lint';
 import { checkCoreProperties } from './properties';
 
@@ -16,7 +17,7 @@ test('a file ending in an unclosed comment has every finding and fix inside the 
     assert.ok(findings.length > 0);
     for (const f of findings) {
       assert.ok(f.offset + f.length <= text.length, `${f.code} ends at ${f.offset + f.length}, past ${text.length}`);
-      for (const fix of f.fixes ?? []) for (const e of fix.edits) assert.ok(e.offset + e.length <= text.length, `a fix of ${f.code} edits past the end`);
+      for (const fix of f.fixes ?? []) for (const e of fixIn(fix, text).edits) assert.ok(e.offset + e.length <= text.length, `a fix of ${f.code} edits past the end`);
     }
     if (parsed.root) assert.ok(parsed.root.offset + parsed.root.length <= text.length, 'the tree ends inside the text');
   }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { applyEdits } from '../../../server/src/core/edits';
 import type { Finding } from '../../../server/src/core/findings';
+import { editsOf } from '../../support/fixes';
 import { lintText } from '../../../server/src/core/lint';
 import { CONNECTOR_SCHEMA } from '../../../server/src/core/schema/compile';
 import {
@@ -70,7 +71,7 @@ describe('connector schema', () => {
     const [finding] = schemaFindings(text);
     assert.equal(finding && at(text, finding), 'unknown-property@"requried"');
     assert.match(finding?.message ?? '', /Did you mean 'required'\?/);
-    const fixed = applyEdits(text, finding?.fixes?.[0]?.edits ?? []);
+    const fixed = applyEdits(text, editsOf(text, finding?.fixes?.[0]));
     assert.deepEqual(summary(fixed), []);
     assert.ok(fixed.includes('"required": true'));
   });
@@ -80,7 +81,7 @@ describe('connector schema', () => {
     const [finding] = schemaFindings(text);
     assert.equal(finding && at(text, finding), 'property-not-for-kind@"connectorVersion"');
     assert.match(finding?.message ?? '', /belongs to OData connectors/);
-    assert.deepEqual(summary(applyEdits(text, finding?.fixes?.[0]?.edits ?? [])), []);
+    assert.deepEqual(summary(applyEdits(text, editsOf(text, finding?.fixes?.[0]))), []);
     const odata = '{ "kind": "odata", "name": "T", "baseUrl": "https://a.b", "operations": [] }';
     assert.deepEqual(summary(odata), ['property-not-for-kind@"operations"']);
   });
@@ -97,7 +98,7 @@ describe('connector schema', () => {
       assert.deepEqual(findings.map((f) => at(text, f)), [`invalid-value@"${written}"`]);
       const fix = findings[0]?.fixes?.[0];
       assert.equal(fix?.preferred, true);
-      assert.deepEqual(summary(applyEdits(text, fix?.edits ?? [])), []);
+      assert.deepEqual(summary(applyEdits(text, editsOf(text, fix))), []);
     });
   }
 
@@ -105,7 +106,7 @@ describe('connector schema', () => {
     const text = '{ "kind": "odata", "name": "T", "baseUrl": "https://a.b/odata", "connectorVersion": "2.1.17", "customRequests": [{ "id": "r", "operation": "read", "url": "X", "parameterMode": "Only path" }] }';
     const [finding] = schemaFindings(text);
     assert.equal(finding && at(text, finding), 'invalid-value@"Only path"');
-    assert.deepEqual(summary(applyEdits(text, finding?.fixes?.[0]?.edits ?? [])), []);
+    assert.deepEqual(summary(applyEdits(text, editsOf(text, finding?.fixes?.[0]))), []);
   });
 
   test('a typo that is not a UI spelling gets "did you mean" and a fix that is not preferred', () => {
@@ -120,7 +121,7 @@ describe('connector schema', () => {
     const findings = schemaFindings(text);
     assert.deepEqual(findings.map((f) => at(text, f)), ['wrong-type@"true"']);
     assert.match(findings[0]?.message ?? '', /'required' must be true or false, not a string/);
-    assert.deepEqual(summary(applyEdits(text, findings[0]?.fixes?.[0]?.edits ?? [])), []);
+    assert.deepEqual(summary(applyEdits(text, editsOf(text, findings[0]?.fixes?.[0]))), []);
     // A number where a non-empty string belongs: the type, not the length as well.
     assert.deepEqual(summary(rest('{ "name": 5, "location": "query", "type": "string" }')), ['wrong-type@5']);
     assert.deepEqual(summary(rest('{ "name": "q", "location": 5, "type": "string" }')), ['invalid-value@5']);

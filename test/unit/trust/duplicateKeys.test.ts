@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { applyEdits } from '../../../server/src/core/edits';
+import { fixIn } from '../../../server/src/core/findings';
 import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
 import { checkValuesFile } from '../../../server/src/core/request/valuesFile';
 import { operation, restConnector } from '../../support/connectorText';
+import { findingsWithFixesIn } from '../../support/fixes';
 
 const TWO_METHODS = restConnector([
   '{ "id": "a", "method": "GET", "path": "/a", "parameters": [] }',
@@ -37,7 +39,7 @@ test('either fix leaves one method and a file that lints clean', () => {
   assert.equal(duplicate?.fixes?.length, 2);
   const kept = [];
   for (const fix of duplicate?.fixes ?? []) {
-    const fixed = applyEdits(TWO_METHODS, fix.edits);
+    const fixed = applyEdits(TWO_METHODS, fixIn(fix, TWO_METHODS).edits);
     assert.deepEqual(lintText(fixed).findings, [], fixed);
     kept.push(/"id": "b"[\s\S]*"method": "(\w+)"/.exec(fixed)?.[1]);
   }
@@ -68,17 +70,17 @@ test('checking while typing finds a duplicate typed into one operation, and keep
   const typed = clean.replace('"path": "/a",', '"path": "/a", "path": "/c",');
   state = lintIncrementally(state, typed);
   assert.equal(state.checked, 'one-operation');
-  assert.deepEqual(state.result.findings, lintText(typed).findings);
+  assert.deepEqual(findingsWithFixesIn(state.result), lintText(typed).findings);
   assert.equal(state.result.findings.filter((f) => f.code === 'duplicate-key').length, 1);
   // Then typed into operation b: the finding in a is kept, and still points at the right place.
   const again = typed.replace('"path": "/b",', '"path": "/bb",');
   state = lintIncrementally(state, again);
   assert.equal(state.checked, 'one-operation');
-  assert.deepEqual(state.result.findings, lintText(again).findings);
+  assert.deepEqual(findingsWithFixesIn(state.result), lintText(again).findings);
   // Typed before operation a: everything after the edit moves, related places included.
   const moved = again.replace('"name": "Test"', '"name": "Test 2"');
   state = lintIncrementally(state, moved);
-  assert.deepEqual(state.result.findings, lintText(moved).findings);
+  assert.deepEqual(findingsWithFixesIn(state.result), lintText(moved).findings);
 });
 
 test('a values file with a key twice is an error that names the first', () => {

@@ -9,7 +9,7 @@ import { validateValueOfDocument } from '../schema/validate';
 import { runRules } from './engine';
 import { atLevels, walkOptionsOf, type Checker, type Found, type ReusableState, type UnitFindings, type Version } from './state';
 import type { ChangedRegion } from '../textChange';
-import { findingMover, spanIndexOf, unitsOf } from './units';
+import { findingMover, movedFindings, spanIndexOf, unitsOf } from './units';
 
 type Units = NonNullable<ReturnType<typeof unitsOf>>;
 
@@ -80,9 +80,9 @@ export function checkOneUnit(previous: ReusableState, version: Version, region: 
     else if (spanIndexOf(spans, f.offset) >= 0) return undefined; // about another unit: cannot be
     else outside.push(f);
   }
-  const moved = findingMover(delta, oldEnd);
-  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : findings.map(moved)));
-  const models = previous.modelFindings.map(moved);
+  const moved = findingMover(delta, oldEnd, version.text.length);
+  const perUnit = kept.findings.map((findings, i) => (i === k ? ofChanged : movedFindings(findings, moved)));
+  const models = movedFindings(previous.modelFindings, moved);
   return { units: { spans, findings: perUnit }, models, rest: [...outside, ...said.everyCheck] };
 }
 
@@ -109,7 +109,7 @@ export function checkOneSetting(previous: ReusableState, version: Version, regio
     .filter((f) => spanIndexOf(spans, f.offset) < 0);
   // What the rules that read the setting said replaces what they said before; the rest is kept, moved.
   const { asked } = checker.set.afterSettingEdit(setting);
-  const moved = findingMover(delta, oldEnd);
+  const moved = findingMover(delta, oldEnd, version.text.length);
   const keep = (findings: readonly Finding[]): Finding[] => (asked.size === 0 ? findings : findings.filter((f) => !asked.has(f.code))).map(moved);
   const perUnit = kept.findings.map((findings, i) => [...keep(findings), ...(said.units[i] ?? [])]);
   const models = [...keep(previous.modelFindings), ...said.models];

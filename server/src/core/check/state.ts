@@ -26,7 +26,7 @@ export type LintResult = CheckedDocument;
 /** Per operation (or Custom request), in order: its span and the findings that depend on it alone. */
 export interface UnitFindings {
   spans: Span[];
-  findings: Finding[][];
+  findings: (readonly Finding[])[];
 }
 
 /** One version's check, with what the next version may reuse. */
@@ -41,7 +41,7 @@ export interface LintState {
   /** What was found per unit; absent when the next version cannot reuse any of it. */
   units?: UnitFindings;
   /** What model rules said (the models lie outside every unit). */
-  modelFindings?: Finding[];
+  modelFindings?: readonly Finding[];
   /** How this version was checked: in full, only the operation the edit touched, or the rules that read the setting it touched. */
   checked: 'fully' | 'one-operation' | 'one-setting';
   /** Whether the text holds a suppression comment's directive anywhere. */
@@ -49,7 +49,7 @@ export interface LintState {
 }
 
 /** A check whose findings the next version may reuse in part: it keeps them per unit, and the models' apart. */
-export type ReusableState = LintState & { units: UnitFindings; modelFindings: Finding[] };
+export type ReusableState = LintState & { units: UnitFindings; modelFindings: readonly Finding[] };
 
 /** What one check is made with: the rule set (shared by every check with the same rules and levels) and the edge's readers. */
 export interface Checker {
@@ -98,7 +98,7 @@ export interface Found {
   /** Per unit: what the rules about it said and the file's own findings inside it. Absent: nothing is kept for the next version. */
   units?: UnitFindings;
   /** What model rules said. */
-  models: Finding[];
+  models: readonly Finding[];
   /** Everything else: the file's own findings outside the units, connector rules, rules that read files, failures. */
   rest: readonly Finding[];
 }

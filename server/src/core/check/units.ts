@@ -1,7 +1,7 @@
 // The units a check can keep findings for: the operations of a REST connector, the Custom requests of an OData one.
 // An edit inside one unit (clear of its braces) changes nothing the others' findings depend on, only where they are.
 import type { ConnectorDocument } from '../document';
-import type { Finding, Fix, Span } from '../findings';
+import type { Finding, KeptFix, Span, TextEdit } from '../findings';
 import { ARRAY, OBJECT } from '../parse/jsonTree';
 
 /** The units of a connector: its units array's key and node, and its elements, when every element is an object. */
@@ -33,16 +33,19 @@ export function spanIndexOf(spans: readonly Span[], offset: number): number {
 }
 
 /**
- * Moves kept findings into the new text: what lies after the edit moves with its text, what lies before stays put.
- * That holds for fix edits too, which may be far from their finding (enabling a setting at the file's end); a fix
- * that several findings share is moved once and stays shared.
+ * Moves kept findings into the new text (`newLength` long): what lies after the edit moves with its text, what lies
+ * before stays put. That holds for fix edits too, which may be far from their finding (enabling a setting at the
+ * file's end). A fix moved whole is kept counted back from the text's end, so that typing on before it moves it no
+ * more and the finding before the edit that holds it is kept as it is, not copied at every keystroke; a fix that
+ * several findings share is moved once and stays shared.
  */
-export function findingMover(delta: number, editEnd: number): (finding: Finding) => Finding {
-  const fixesMoved = new Map<Fix, Fix>();
-  const moveFix = (fix: Fix): Fix => {
+export function findingMover(delta: number, editEnd: number, newLength: number): (finding: Finding) => Finding {
+  const oldLength = newLength - delta;
+  const fixesMoved = new Map<KeptFix, KeptFix>();
+  const moveFix = (fix: KeptFix): KeptFix => {
     let moved = fixesMoved.get(fix);
     if (!moved) {
-      moved = fix.edits.some((e) => e.offset >= editEnd) ? { ...fix, edits: fix.edits.map((e) => (e.offset >= editEnd ? { ...e, offset: e.offset + delta } : e)) } : fix;
+      moved = movedFix(fix, delta, editEnd, oldLength);
       fixesMoved.set(fix, moved);
     }
     return moved;
@@ -50,10 +53,10 @@ export function findingMover(delta: number, editEnd: number): (finding: Finding)
   return (finding) => {
     if (delta === 0) return finding;
     const { fixes, related } = finding;
-    let movedFixes: Fix[] | undefined;
+    let movedFixes: KeptFix[] | undefined;
     if (fixes) {
       for (let i = 0; i < fixes.length; i++) {
-        const fix = fixes[i] as Fix;
+        const fix = fixes[i] as KeptFix;
         const moved = moveFix(fix);
         if (moved !== fix) (movedFixes ??= fixes.slice())[i] = moved;
       }
@@ -65,4 +68,36 @@ export function findingMover(delta: number, editEnd: number): (finding: Finding)
     if (movedFixes) shifted.fixes = movedFixes;
     return shifted;
   };
+}
+
+/** Kept findings moved by `move`: the same array when none of them moved (a unit before the edit), shared between versions. */
+export function movedFindings(findings: readonly Finding[], move: (finding: Finding) => Finding): readonly Finding[] {
+  let moved: Finding[] | undefined;
+  for (let i = 0; i < findings.length; i++) {
+    const finding = findings[i] as Finding;
+    const now = move(finding);
+    if (now !== finding) (moved ??= findings.slice())[i] = now;
+  }
+  return moved ?? findings;
+}
+
+/** A kept fix after an edit ending at `editEnd` (old offsets) that changed the text's length by `delta`: itself when none of what it holds changes. */
+function movedFix(fix: KeptFix, delta: number, editEnd: number, oldLength: number): KeptFix {
+  const fromEnd = !('edits' in fix);
+  const edits = fromEnd ? fix.editsFromEnd : fix.edits;
+  // Where each edit starts in the old text; an edit from the start changes when it lies after the edit, one from the end when it lies before it.
+  const startOf = fromEnd ? (e: TextEdit): number => oldLength - e.offset : (e: TextEdit): number => e.offset;
+  const after = edits.filter((e) => startOf(e) >= editEnd).length;
+  if (fromEnd ? after === edits.length : after === 0) return fix;
+  const { title, preferred } = fix;
+  const optional = preferred !== undefined ? { preferred } : {};
+  if (after === edits.length) {
+    // Every edit lies after the edit, so counted from the end it stays where it was, and edits typed before it move nothing.
+    return { title, editsFromEnd: edits.map((e) => ({ offset: oldLength - e.offset, length: e.length, content: e.content })), ...optional };
+  }
+  const moved = (e: TextEdit): TextEdit => {
+    const start = startOf(e);
+    return { offset: start >= editEnd ? start + delta : start, length: e.length, content: e.content };
+  };
+  return { title, edits: edits.map(moved), ...optional };
 }
