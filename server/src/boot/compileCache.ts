@@ -5,13 +5,13 @@
 // cache that does not match is ignored and written again. Node 22 offers this as module.enableCompileCache; the
 // editors and Node versions this runs on do not all have it.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import Module from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { isMainThread } from 'node:worker_threads';
 import { cacheDirectory } from '../files/cacheDirectory';
-import { removeAbandonedPartials, writeFileWhole } from '../files/wholeFile';
+import { keepNewest, writeFileWhole } from '../files/wholeFile';
 
 /** When the first start writes the cache: when the process exits, or this many milliseconds after it started. */
 export type CacheWriteTime = 'exit' | number;
@@ -94,21 +94,7 @@ export function writeCache(file: string, data: Buffer): void {
   const folder = dirname(file);
   const digest = createHash('sha256').update(data).digest();
   if (writeFileWhole(file, (fd) => (writeFileSync(fd, Buffer.concat([digest, data])), true), { private: true })) return;
-  try {
-    const prefix = basename(file).replace(/[0-9a-f]+\.bin$/, '');
-    const others = readdirSync(folder)
-      .filter((name) => name !== basename(file) && name.startsWith(prefix) && name.endsWith('.bin'))
-      .flatMap((name) => {
-        try {
-          return [{ name, written: statSync(join(folder, name)).mtimeMs }];
-        } catch {
-          return [];
-        }
-      })
-      .sort((a, b) => b.written - a.written);
-    for (const { name } of others.slice(KEPT_BUILDS - 1)) rmSync(join(folder, name), { force: true });
-    removeAbandonedPartials(folder);
-  } catch {
-    // Another process cleaned up first; the next write tries again.
-  }
+  const prefix = basename(file).replace(/[0-9a-f]+\.bin$/, '');
+  // This build's file is the newest: it and the KEPT_BUILDS - 1 before it stay.
+  keepNewest(folder, (name) => name.startsWith(prefix) && name.endsWith('.bin'), KEPT_BUILDS);
 }

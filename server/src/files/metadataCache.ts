@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { closeSync, fstatSync, openSync, readdirSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { FILE_OPEN_FLAGS, serviceFromStoredText, STORED_MODEL_FORMAT, writeStoredService, type ServiceMetadata } from '../core';
 import { cacheDirectory, turnsCacheOff } from './cacheDirectory';
-import { removeAbandonedPartials, writeFileWhole } from './wholeFile';
+import { keepNewest, writeFileWhole } from './wholeFile';
 
 /** How many read models are kept; past it the least recently written go. */
 const KEPT_MODELS = 32;
@@ -63,25 +63,7 @@ export class MetadataModelCache {
 
   /** Removes the models written longest ago past KEPT_MODELS, and temporary files left by a process that died. */
   private prune(): void {
-    const folder = this.folder ?? '';
-    const models = readdirSync(folder)
-      .filter((name) => /^[0-9a-f]{64}\.json$/.test(name))
-      .flatMap((name) => {
-        try {
-          return [{ name, time: statSync(join(folder, name)).mtimeMs }];
-        } catch {
-          return [];
-        }
-      })
-      .sort((a, b) => b.time - a.time);
-    for (const { name } of models.slice(KEPT_MODELS)) {
-      try {
-        unlinkSync(join(folder, name));
-      } catch {
-        // Removed by another process.
-      }
-    }
-    removeAbandonedPartials(folder);
+    keepNewest(this.folder ?? '', (name) => /^[0-9a-f]{64}\.json$/.test(name), KEPT_MODELS);
   }
 }
 

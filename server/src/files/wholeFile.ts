@@ -67,3 +67,32 @@ export function removeAbandonedPartials(folder: string, now: number = Date.now()
   }
   return removed;
 }
+
+/**
+ * Keeps in `folder` the `kept` files `belongs` names that were written last, removes the older ones (one another
+ * process removed first is no matter) and the temporary files a killed process left behind. A cache's own bound.
+ */
+export function keepNewest(folder: string, belongs: (name: string) => boolean, kept: number): void {
+  let names: string[];
+  try {
+    names = readdirSync(folder);
+  } catch {
+    return;
+  }
+  const written = names.filter(belongs).flatMap((name) => {
+    try {
+      return [{ name, time: statSync(join(folder, name)).mtimeMs }];
+    } catch {
+      return [];
+    }
+  });
+  written.sort((a, b) => b.time - a.time);
+  for (const { name } of written.slice(kept)) {
+    try {
+      rmSync(join(folder, name), { force: true });
+    } catch {
+      // Removed by another process, or not ours to remove.
+    }
+  }
+  removeAbandonedPartials(folder);
+}
