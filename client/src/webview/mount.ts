@@ -1,11 +1,7 @@
 import type { PanelAction } from './protocol';
-import type { SafeStyle, ViewNode } from './viewNode';
+import type { MountTarget, SafeStyle, ViewNode } from './viewNode';
 
-/** The DOM the mounter needs; a subset of `Document`, so tests can count what is created. Elements must support replaceChildren. */
-export interface MountTarget {
-  createElement(tag: string): HTMLElement;
-  createTextNode(data: string): Text;
-}
+export type { MountTarget };
 
 /** Creates DOM for a view node: elements, typed attributes and text nodes only (never HTML parsing). */
 export function mount(node: ViewNode, document: MountTarget, onAction: (action: PanelAction) => void): Node {

@@ -1,6 +1,11 @@
 import { visibleText } from '../../../server/src/core';
-import type { MountTarget } from './mount';
 import type { PanelAction } from './protocol';
+
+/** The DOM the mounter needs; a subset of `Document`, so tests can count what is created. Elements must support replaceChildren. */
+export interface MountTarget {
+  createElement(tag: string): HTMLElement;
+  createTextNode(data: string): Text;
+}
 
 /**
  * The panel is described as plain data, then mounted with createElement and text nodes only. Response strings

@@ -4,7 +4,9 @@
 // the same values; no node object exists until a finding or a feature asks for one, and then the same one is
 // handed out for as long as the tree lives.
 import type { Node, NodeType } from 'jsonc-parser';
-import { BLOCK_BITS, IN_BLOCK, entryIn, storageOf, type TreeStorage } from './treeStorage';
+import { BLOCK_BITS, IN_BLOCK, entryIn, storageOf, type TreeArrays, type TreeStorage } from './treeStorage';
+
+export type { TreeArrays };
 
 const TYPE_NAMES: readonly NodeType[] = ['null', 'object', 'array', 'property', 'string', 'number', 'boolean', 'null'];
 
@@ -39,21 +41,6 @@ export function hasChildren(kind: number): boolean {
 const WIDE = 32;
 
 
-/** What a builder fills; the tree holds it in blocks (treeStorage.ts) and only reads it. */
-export interface TreeArrays {
-  kinds: Uint8Array;
-  offsets: Int32Array;
-  lengths: Int32Array;
-  parents: Int32Array;
-  /** The index just past the node's subtree: its children are the nodes in between, each subtree in turn. */
-  ends: Int32Array;
-  /**
-   * Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would
-   * give with `__proto__` as a key), in blocks of 2^BLOCK_BITS nodes (treeStorage.ts), the last one as long as the
-   * nodes left.
-   */
-  values: unknown[][];
-}
 
 /** The nodes of one text. Index 0 is the root; a tree of an empty text has no nodes. */
 export class JsonTree {

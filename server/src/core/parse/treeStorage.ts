@@ -3,7 +3,22 @@
 // block the edit leaves alone and copies the few it touches; the offsets of all the nodes after the edit move by one
 // number per block (the block's shift), not one per node. Typing a letter near the start of a large file then costs
 // the blocks around the letter and a list as long as the file has blocks, not its ~100,000 nodes after the letter.
-import type { TreeArrays } from './jsonTree';
+
+/** What a builder fills; the tree holds it in blocks (treeStorage.ts) and only reads it. */
+export interface TreeArrays {
+  kinds: Uint8Array;
+  offsets: Int32Array;
+  lengths: Int32Array;
+  parents: Int32Array;
+  /** The index just past the node's subtree: its children are the nodes in between, each subtree in turn. */
+  ends: Int32Array;
+  /**
+   * Literal values, key strings, and each container's plain value (objects have no prototype, as JSON.parse would
+   * give with `__proto__` as a key), in blocks of 2^BLOCK_BITS nodes (treeStorage.ts), the last one as long as the
+   * nodes left.
+   */
+  values: unknown[][];
+}
 
 /** Nodes per block: 2^BLOCK_BITS. */
 export const BLOCK_BITS = 8;
