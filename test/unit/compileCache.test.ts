@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { cacheDirectory } from '../../server/src/files/cacheDirectory';
 import { cacheFileFor, loadBundle, readCache, writeCache } from '../../server/src/boot/compileCache';
+import { backdate } from '../support/files';
 
 // A bundle with enough code for V8's cache to matter, which says through a global that it ran and what it was given.
 function writeBundle(folder: string, name = 'sample.js', marker = 'ran'): string {
@@ -87,8 +88,7 @@ describe('the compiled-code cache', () => {
     const compiled = join(folder, 'compiled');
     const written = (name: string, secondsAgo: number): void => {
       writeCache(join(compiled, name), Buffer.from(name));
-      const at = new Date(Date.now() - secondsAgo * 1000);
-      utimesSync(join(compiled, name), at, at);
+      backdate(join(compiled, name), secondsAgo);
     };
     written('cli-main-1111aaaa-aaaa.bin', 40);
     written('cli-main-2222bbbb-aaaa.bin', 30);
@@ -108,9 +108,8 @@ describe('the compiled-code cache', () => {
     const underWay = join(compiled, 'cli-main-1111aaaa-bbbb.bin.4343.ba9876543210.tmp');
     const notOurs = join(compiled, 'notes.tmp');
     for (const file of [abandoned, underWay, notOurs]) writeFileSync(file, 'partial');
-    const twoHoursAgo = new Date(Date.now() - 7_200_000);
-    utimesSync(abandoned, twoHoursAgo, twoHoursAgo);
-    utimesSync(notOurs, twoHoursAgo, twoHoursAgo);
+    backdate(abandoned, 7_200);
+    backdate(notOurs, 7_200);
     writeCache(join(compiled, 'server-main-1111aaaa-cccc.bin'), Buffer.from('server'));
     assert.deepEqual(readdirSync(compiled).sort(), ['cli-main-1111aaaa-bbbb.bin.4343.ba9876543210.tmp', 'notes.tmp', 'server-main-1111aaaa-cccc.bin']);
   });

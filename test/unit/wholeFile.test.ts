@@ -1,18 +1,18 @@
 // A cache's own bound: the files written last are kept, older ones and the partial files of a killed writer go,
 // and nothing else in the folder is touched.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { keepNewest } from '../../server/src/files/wholeFile';
+import { backdate } from '../support/files';
 
 test('keepNewest keeps the files written last, removes older ones and abandoned partial files, and nothing else', () => {
   const folder = mkdtempSync(join(tmpdir(), 'keep-newest-'));
   const write = (name: string, secondsAgo: number): void => {
     writeFileSync(join(folder, name), name);
-    const at = new Date(Date.now() - secondsAgo * 1000);
-    utimesSync(join(folder, name), at, at);
+    backdate(join(folder, name), secondsAgo);
   };
   write('a.json', 40);
   write('b.json', 10);

@@ -5,7 +5,7 @@ import { closeSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, statSy
 import { basename, dirname, join } from 'node:path';
 
 /** How the temporary files of writeFileWhole end: a process that died while writing leaves one behind. */
-export const PARTIAL_SUFFIX = '.tmp';
+const PARTIAL_SUFFIX = '.tmp';
 
 /** The name writeFileWhole gives its temporary files: the target's name, the writer's pid and 12 random hex digits. */
 const PARTIAL_NAME = /\.\d+\.[0-9a-f]{12}\.tmp$/;
@@ -47,7 +47,7 @@ export function writeFileWhole(path: string, write: (fd: number) => boolean, opt
  * so a write under way in another process is never touched). Returns how many went; a folder that cannot be read is
  * left as it is.
  */
-export function removeAbandonedPartials(folder: string, now: number = Date.now()): number {
+function removeAbandonedPartials(folder: string, now: number = Date.now()): number {
   let names: string[];
   try {
     names = readdirSync(folder);
