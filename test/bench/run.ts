@@ -16,11 +16,13 @@ import { runProcessBench } from './process.bench';
 import { runSendBench } from './send.bench';
 import { runServerBench } from './server.bench';
 import { runSuiteBench } from './suite.bench';
+import { runThreadsBench } from './threads.bench';
 
 const BENCHES: Record<string, () => Promise<void>> = {
   lint: runLintBench,
   process: runProcessBench,
   manyFiles: runManyFilesBench,
+  threads: runThreadsBench,
   features: runFeaturesBench,
   server: runServerBench,
   send: runSendBench,
