@@ -46,6 +46,14 @@ function readTask(pid: number, tid: string): { cpuMs: number; waitMs: number } |
   }
 }
 
+function readMarks(file: string): string[] {
+  try {
+    return readFileSync(file, 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
 /**
  * Runs `node args` and samples its threads every `everyMs` until it exits; with `cores`, the process sees that many
  * processors. A thread's last sample is kept, so a thread that ends loses at most one period of its time.
@@ -89,9 +97,10 @@ export function sampleThreads(args: readonly string[], cores?: number, everyMs =
     child.on('exit', (code) => {
       clearInterval(timer);
       const wallMs = performance.now() - started;
-      const javascript = new Set(readFileSync(marks, 'utf8').split('\n').filter(Boolean));
+      const javascript = new Set(readMarks(marks));
       rmSync(marksDir, { recursive: true, force: true });
       if (code !== 0 && code !== 1) return reject(new Error(`node ${args.join(' ')} exited ${code}: ${stderr}`));
+      if (!javascript.has(String(pid))) return reject(new Error(`node ${args.join(' ')} did not run ${MARKS}: ${stderr}`));
       const main = threads.get(String(pid));
       if (!main) return reject(new Error('the process ended before its threads could be read'));
       const others = [...threads.values()].filter((t) => t !== main && t.cpuMs > 0);
