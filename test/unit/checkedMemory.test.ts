@@ -43,6 +43,21 @@ test("a check's model lets go of every operation's headers and parameters once t
   assert.deepEqual(operation.headers?.entries.map((e) => e.name), headerNames);
 });
 
+test('checks run one after another in one task, awaiting between them, each let go of what they read before the next', async () => {
+  const text = generateConnectorWithFindings(20);
+  for (let i = 0; i < 3; i++) {
+    const connector = lintFully(text).result.connector as RestConnector;
+    const operation = connector.operations[7];
+    assert.ok(operation && operation.parameters.length > 0);
+    const read = { parameters: operation.parameters, headers: operation.headers };
+    // A microtask, not a new task: a weakly held value would still be alive here, and every check's with it.
+    await Promise.resolve();
+    assert.notEqual(operation.parameters, read.parameters, 'the parameters read by the check are still held once its run is over');
+    assert.notEqual(operation.headers, read.headers, 'the headers read by the check are still held once its run is over');
+    assert.deepEqual(operation.parameters.map((p) => p.name?.value), read.parameters.map((p) => p.name?.value));
+  }
+});
+
 /** The indexes of a tree's objects and arrays whose plain value it holds now. */
 function heldContainerValues(tree: JsonTree): number[] {
   const { kinds, values: blocks } = tree.storage();

@@ -115,10 +115,12 @@ const OPERATION_KEYS = slotsOf(['id', 'summary', 'method', 'path', 'headers', 'p
 /**
  * An operation. Its headers and parameters are read when first asked for: while typing in one operation, the
  * rules ask only about that one, and what is said of every operation (duplicate ids) reads only their ids.
- * What was read is held weakly: a check of a large file reads every operation's parameters (tens of MB of parts
- * for 10,000 operations), and an editor keeps the checked version for as long as the file is open. Within one
- * synchronous task (a check, an editor request) a weakly held value is kept alive, so every reader in it sees the
- * same objects; the next task to ask reads them again from the tree.
+ * What was read is held until the synchronous run that read it ends (a check, an editor request): a check of a
+ * large file reads every operation's parameters (tens of MB of parts for 10,000 operations), and an editor keeps the
+ * checked version for as long as the file is open. Every reader in one run sees the same objects; the next run to
+ * ask reads them again from the tree. (Not weak references: V8 keeps their targets alive until the whole task ends,
+ * so checks run one after another in one task, awaiting between them, kept every check's parts, and a collection
+ * copied them all again.)
  */
 class TreeOperation extends Part implements RestOperation {
   declare readonly index: number;
@@ -128,8 +130,9 @@ class TreeOperation extends Part implements RestOperation {
   declare readonly path: Field<string> | undefined;
   declare readonly parametersAt: number;
   readonly #headersProperty: number;
-  #headers: WeakRef<MapField<string>> | undefined;
-  #parameters: WeakRef<RestParameter[]> | undefined;
+  #headers: MapField<string> | undefined;
+  #parameters: RestParameter[] | undefined;
+  #held = false;
 
   constructor(tree: JsonTree, at: number, index: number) {
     super(tree, at);
@@ -146,25 +149,49 @@ class TreeOperation extends Part implements RestOperation {
 
   get headers(): MapField<string> | undefined {
     if (this.#headersProperty < 0) return undefined;
-    const held = this.#headers?.deref();
-    if (held) return held;
+    if (this.#headers) return this.#headers;
     const headers = mapFieldAt(this.tree, this.#headersProperty, isString);
-    this.#headers = headers && new WeakRef(headers);
+    this.#headers = headers;
+    this.#holdUntilRunEnds();
     return headers;
   }
 
   get parameters(): RestParameter[] {
     if (this.parametersAt < 0) return [];
-    const held = this.#parameters?.deref();
-    if (held) return held;
+    if (this.#parameters) return this.#parameters;
     const parameters = objectElements(this.tree, this.parametersAt).map((p, i) => new TreeParameter(this.tree, p, i));
-    this.#parameters = new WeakRef(parameters);
+    this.#parameters = parameters;
+    this.#holdUntilRunEnds();
     return parameters;
+  }
+
+  #holdUntilRunEnds(): void {
+    if (this.#held) return;
+    this.#held = true;
+    if (holding.length === 0) queueMicrotask(letGoOfRead);
+    holding.push(this);
+  }
+
+  /** Lets go of the headers and parameters read so far: asked for again, they are read from the tree. */
+  letGoOfRead(): void {
+    this.#headers = undefined;
+    this.#parameters = undefined;
+    this.#held = false;
   }
 
   get parametersNode(): TreeNode | undefined {
     return this.tree.nodeOrUndefined(this.parametersAt);
   }
+}
+
+/** The operations holding headers or parameters read in the current synchronous run. */
+let holding: TreeOperation[] = [];
+
+/** Runs once the synchronous run that read something ends: a microtask, before any awaiting caller goes on. */
+function letGoOfRead(): void {
+  const operations = holding;
+  holding = [];
+  for (const operation of operations) operation.letGoOfRead();
 }
 
 /** Reads operation `index` (its position among the operations) from its object node. */

@@ -17,10 +17,12 @@ export const formatWithoutEffect: ParameterRule = {
     why: 'Only three formats change what the platform sends: date-time for strings, int64 for integers and float for numbers; any other format is documentation only.',
   },
   check(parameter, context) {
-    // Most parameters have no format: nothing is made for them.
+    // Most parameters have no format, and most formats have an effect: nothing is made for them.
     if (!parameter.format && !parameter.items) return;
-    const report = (format: Field<string>, type: string | undefined, owner: string): void => {
+    const report = (format: Field<string>, type: string | undefined, ofItems: boolean): void => {
       if (effective(type) === format.value) return;
+      const name = quoted(parameterName(parameter));
+      const owner = ofItems ? `the items of ${name}` : name;
       const hint = effective(type) ? ` On ${quoted(type ?? '')} only ${quoted(effective(type) ?? '')} changes what is sent.` : '';
       context.report({
         at: format.node,
@@ -28,10 +30,9 @@ export const formatWithoutEffect: ParameterRule = {
         tags: ['unnecessary'],
       });
     };
-    const name = quoted(parameterName(parameter));
-    if (parameter.format) report(parameter.format, parameter.type?.value, name);
+    if (parameter.format) report(parameter.format, parameter.type?.value, false);
     for (let items = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) {
-      if (items.format) report(items.format, items.type?.value, `the items of ${name}`);
+      if (items.format) report(items.format, items.type?.value, true);
     }
   },
 };
