@@ -4,8 +4,9 @@
 // sets levels), the examples, the generated benchmark shapes (clean and full of findings), and variants of the
 // examples each cut, doubled or spliced at one place (syntax errors, schema and rule findings, odd text).
 // `node --import tsx test/bench/sameLintOutput.ts /path/to/before/dist/cli.js` prints what it compared, and exits 1
-// on the first difference. The build before must sit in a checkout (its ../package.json names the version SARIF
-// reports): e.g. `git worktree add /tmp/before HEAD~1 && cd /tmp/before && npm ci && npm run build`.
+// on the first difference. Each format is compared on one thread, the JSON report also with --concurrency 2. The
+// build before must sit in a checkout (its ../package.json names the version SARIF reports): e.g.
+// `git worktree add /tmp/before HEAD~1 && cd /tmp/before && npm ci && npm run build`.
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -68,8 +69,8 @@ function writeCorpus(dir: string): string[] {
   return [tree, EXAMPLES, shapes, variants];
 }
 
-function lint(cli: string, folder: string, format: string): { status: number | null; stdout: string } {
-  const result = spawnSync(process.execPath, [cli, 'lint', '--format', format, '--concurrency', 'off', folder], { cwd: folder, encoding: 'utf8', maxBuffer: 2 ** 30 });
+function lint(cli: string, folder: string, format: string, concurrency = 'off'): { status: number | null; stdout: string } {
+  const result = spawnSync(process.execPath, [cli, 'lint', '--format', format, '--concurrency', concurrency, folder], { cwd: folder, encoding: 'utf8', maxBuffer: 2 ** 30 });
   return { status: result.status, stdout: result.stdout + result.stderr };
 }
 
@@ -82,14 +83,15 @@ function main(): void {
   const dir = mkdtempSync(join(tmpdir(), 'connector-same-lint-'));
   let compared = 0;
   for (const folder of writeCorpus(dir)) {
-    for (const format of ['json', 'text', 'sarif']) {
-      const a = lint(before, folder, format);
-      const b = lint(AFTER, folder, format);
+    // Each format on one thread; the JSON report also with two checking threads, whose report must be the same too.
+    for (const [format, concurrency] of [['json', 'off'], ['text', 'off'], ['sarif', 'off'], ['json', '2']] as const) {
+      const a = lint(before, folder, format, concurrency);
+      const b = lint(AFTER, folder, format, concurrency);
       if (a.status !== b.status || a.stdout !== b.stdout) {
-        console.error(`different: lint --format ${format} ${folder} (exit ${a.status} before, ${b.status} after)`);
+        console.error(`different: lint --format ${format} --concurrency ${concurrency} ${folder} (exit ${a.status} before, ${b.status} after)`);
         process.exit(1);
       }
-      if (format === 'json') console.log(`same: ${folder}: ${(JSON.parse(a.stdout) as unknown[]).length} findings, exit ${a.status}`);
+      if (format === 'json' && concurrency === 'off') console.log(`same: ${folder}: ${(JSON.parse(a.stdout) as unknown[]).length} findings, exit ${a.status}`);
       compared++;
     }
   }
