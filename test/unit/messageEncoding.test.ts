@@ -94,6 +94,18 @@ describe('encoding the messages the server writes', () => {
     }), { numRuns: 300 });
   });
 
+  it('writes every other diagnostics message into the buffer of the one two before it (written out by then), the one before it left whole', () => {
+    const many = Array.from({ length: 300 }, (_, i) => toDiagnostic(LINES, { ...FINDINGS[1] as Finding, message: `finding ${i} é` }, URI));
+    const first = encodeMessage(publish(many));
+    const second = encodeMessage(publish(many.slice(1)));
+    const secondCopy = Buffer.from(second);
+    const third = encodeMessage(publish(many.slice(2)));
+    assert.equal(third.buffer, first.buffer, 'the first message\'s memory reused');
+    assert.notEqual(third.buffer, second.buffer);
+    assert.deepEqual(second, secondCopy, 'the message the third was copied from is intact');
+    assert.deepEqual(third, Buffer.from(JSON.stringify(publish(many.slice(2))), 'utf8'));
+  });
+
   it('a diagnostic whose JSON is kept cannot be changed afterwards', () => {
     const [diagnostic] = diagnostics;
     assert.ok(diagnostic);
