@@ -92,9 +92,8 @@ export class AnalysisCache {
   }
 
   /**
-   * After a large file is checked in full, once the user pauses: its findings kept as typing in its operations keeps
-   * them (core keptForTyping), so that the next keystroke does not copy the thousands whose fixes add a setting at the
-   * file's end.
+   * After a large file is checked in full, while idle: its findings kept as typing in its operations keeps them (core
+   * keptForTyping), so that the first keystroke does not copy the thousands whose fixes add a setting at the file's end.
    */
   readyForTyping(uri: string): void {
     const cached = this.cache.get(uri);
