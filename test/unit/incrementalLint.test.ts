@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { parseTree } from 'jsonc-parser';
-import { keptForTyping, rehearsalEdit } from '../../server/src/core/check/incremental';
+import { rehearsalEdit } from '../../server/src/core/check/incremental';
 import { findingMover } from '../../server/src/core/check/units';
 import { fixIn, type Finding } from '../../server/src/core/findings';
 import { lintFully, lintIncrementally, lintText, type LintState } from '../../server/src/core/lint';
@@ -400,43 +400,6 @@ test('typing in one operation after another keeps the findings before the edit a
     edited = text.lastIndexOf('"id": ', at);
     state = next;
   }
-});
-
-test('a check kept for typing holds the same findings, its fixes at the file\'s end counted from the end; typing after it keeps them, at the end and undone too, as a full check gives them', () => {
-  const start = generateConnectorWithFindings(20);
-  const full = lintFully(start);
-  const ready = keptForTyping(full);
-  assert.notEqual(ready, full);
-  assert.deepEqual(findingsWithFixesIn(ready.result), lintText(start).findings);
-  const fromEnd = ready.result.findings.filter((f) => f.fixes?.some((fix) => 'editsFromEnd' in fix));
-  assert.ok(fromEnd.length >= 20, 'the fixes adding a setting at the end are counted from it');
-  // The same finding object in the result and in its unit's list; a fix shared by findings stays shared.
-  const listed = new Set([...(ready.units?.findings.flat() ?? []), ...(ready.modelFindings ?? [])]);
-  for (const f of fromEnd) assert.ok(listed.has(f), `${f.code} at ${f.offset} is its unit's`);
-  assert.equal(keptForTyping(ready), ready, 'nothing left to hold so');
-
-  // The first keystroke in an operation keeps every finding before it, as later keystrokes do.
-  const at = start.indexOf('"summary": "Search items 12"') + '"summary": "Search items 1'.length;
-  let text = `${start.slice(0, at)}x${start.slice(at)}`;
-  let state = lintIncrementally(ready, text, {}, RULES, { start: at, oldEnd: at, newEnd: at + 1 });
-  assert.equal(state.checked, 'one-operation');
-  assert.deepEqual(findingsWithFixesIn(state.result), lintText(text).findings);
-  const before = ready.result.findings.filter((f) => f.offset + f.length < start.lastIndexOf('"id": ', at));
-  assert.ok(before.length > 20);
-  for (const f of before) assert.ok(state.result.findings.includes(f), `${f.code} at ${f.offset} was copied at the first keystroke`);
-
-  // Typed at the file's end (after the fixes' edits), in an operation again, then each undone: a full check's findings every time.
-  const steps: [number, number, string][] = [[text.length - 1, 0, ' '], [at, 0, 'y'], [at, 1, ''], [text.length - 1, 1, ''], [at, 1, '']];
-  for (const [where, remove, insert] of steps) {
-    const previous = text;
-    text = `${text.slice(0, where)}${insert}${text.slice(where + remove)}`;
-    state = lintIncrementally(keptForTyping(state), text, {}, RULES, { start: where, oldEnd: where + remove, newEnd: where + insert.length });
-    assert.deepEqual(findingsWithFixesIn(state.result), lintText(text).findings, `${JSON.stringify(insert)} at ${where} in a text of ${previous.length}`);
-  }
-  assert.equal(text, start);
-  // A file with nothing to keep per operation is left as it is.
-  const broken = lintFully(start.replace('"operations": [', '"operations": [ ,'));
-  assert.equal(keptForTyping(broken), broken);
 });
 
 test('non-ASCII characters typed into an operation\'s summary (é, a combining accent, 日, 😀, one after the other) are checked in that operation alone, as in full', () => {

@@ -24,7 +24,6 @@ test('the rehearsal waits until no check has run for a moment: none between keys
       events.push(`check ${document.version}`);
       return { uri, version: document.version, text: TEXT, lines: new LineIndex(TEXT), result };
     },
-    readyForTyping: (): void => undefined,
     rehearse: (): undefined => {
       events.push('rehearsal');
       return undefined;

@@ -23,7 +23,7 @@ export { fixIn, isSeverityLevel } from './findings';
 export type { Finding, Fix, KeptFix, Severity, SeverityLevel, SeverityOverrides, Span, TextEdit } from './findings';
 export { LineIndex } from './lineIndex';
 export { composeRegions } from './textChange';
-export { keptForTyping, rehearsalEdit } from './check/incremental';
+export { rehearsalEdit } from './check/incremental';
 export type { ChangedRegion } from './textChange';
 export { closeMatches } from './closeMatches';
 export { visibleText } from './visibleText';

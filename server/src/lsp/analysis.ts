@@ -1,6 +1,6 @@
 import type { TextDocuments } from 'vscode-languageserver';
 import type { TextDocument } from 'vscode-languageserver-textdocument';
-import { keptForTyping, LineIndex, rehearsalEdit, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type CheckOptions as LintOptions, type MetadataSource, type SeverityOverrides } from '../core';
+import { LineIndex, rehearsalEdit, type BodyFileReader, type CheckedDocument, type CheckState, type ConnectorLanguageService, type CheckOptions as LintOptions, type MetadataSource, type SeverityOverrides } from '../core';
 import { fileKindOf, type FileKind } from '../io/fileKinds';
 import type { DocumentAnalysis } from './context';
 import type { DocumentEdits } from './documentEdits';
@@ -89,20 +89,6 @@ export class AnalysisCache {
     if (edit && cached) this.rehearsed.add(uri);
     this.idle.checked(text.length);
     return analysis;
-  }
-
-  /**
-   * After a large file is checked in full, while idle: its findings kept as typing in its operations keeps them (core
-   * keptForTyping), so that the first keystroke does not copy the thousands whose fixes add a setting at the file's end.
-   */
-  readyForTyping(uri: string): void {
-    const cached = this.cache.get(uri);
-    if (!cached?.lintState || cached.lintState.checked !== 'fully' || cached.analysis.text.length < LARGE) return;
-    const lintState = keptForTyping(cached.lintState);
-    if (lintState === cached.lintState) return;
-    // An ignored file shows no findings: its analysis keeps its empty list.
-    const result = cached.analysis.result.findings === cached.lintState.result.findings ? lintState.result : cached.analysis.result;
-    this.cache.set(uri, { key: cached.key, analysis: { ...cached.analysis, result }, lintState });
   }
 
   /**

@@ -80,15 +80,7 @@ export class ValidationScheduler {
     if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
     if (!analysis) return;
-    const sent = this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: this.published.publish(analysis) });
-    // Once they are written (not before: what is left of a large message is written while the server is idle).
-    sent.then(() => setImmediate(() => {
-      try {
-        this.cache.readyForTyping(uri);
-      } catch (error) {
-        this.log(`Preparing ${uri} for typing failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
-      }
-    }), () => undefined);
+    void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: this.published.publish(analysis) });
     // Once the editor has a large file's diagnostics and the user has not typed for a moment: its first keystroke
     // rehearsed (once), so that the real one does not wait for the code of typing to be compiled. Each check puts it
     // off: while the user types, the typing itself has compiled that code, and a rehearsal would only delay a keystroke.

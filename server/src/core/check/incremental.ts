@@ -12,7 +12,7 @@ import { checkFully } from './full';
 import { checkOneSetting, checkOneUnit } from './partial';
 import { stateOf, versionOf, type Checker, type LintState, type ReusableState, type Version } from './state';
 import { linesMoved, regionOfEdit, type ChangedRegion } from '../textChange';
-import { fixesFromEnd, movedFindings, spanIndexOf, unitsOf } from './units';
+import { spanIndexOf, unitsOf } from './units';
 
 /** The part of the previous version an edit stayed inside, its first and last character kept: its value node, and which part it is. */
 type EditedPart = { node: number } & ({ unit: number } | { setting: string });
@@ -137,21 +137,4 @@ export function rehearsalEdit(state: LintState): { text: string; edit: ChangedRe
   const { text } = state.result.parsed;
   const at = span.offset + 1;
   return { text: `${text.slice(0, at)} ${text.slice(at)}`, edit: { start: at, oldEnd: at, newEnd: at + 1 } };
-}
-
-/**
- * A version's check as typing in its units keeps it: every kept fix whose edits all lie after the last unit (a
- * setting added at the file's end) held counted back from the text's end, as the first edit in a unit would hold it.
- * The same findings, saying the same; the state itself when there is nothing to hold so. For the edge to call while
- * idle after a large file is checked in full, so that the first keystroke does not copy those findings.
- */
-export function keptForTyping(state: LintState): LintState {
-  const last = state.units?.spans.at(-1);
-  if (!state.units || !state.modelFindings || !last) return state;
-  const hold = fixesFromEnd(last.offset + last.length, state.result.parsed.text.length);
-  const findings = state.units.findings.map((list) => movedFindings(list, hold));
-  const modelFindings = movedFindings(state.modelFindings, hold);
-  const all = movedFindings(state.result.findings, hold);
-  if (all === state.result.findings) return state;
-  return { ...state, result: { ...state.result, findings: [...all] }, units: { spans: state.units.spans, findings }, modelFindings };
 }

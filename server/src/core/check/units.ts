@@ -70,37 +70,6 @@ export function findingMover(delta: number, editEnd: number, newLength: number):
   };
 }
 
-/**
- * Kept findings with each fix whose edits all lie at or after `from` held counted back from the end of their text
- * (`length` long), as the first edit before those edits would hold it (findingMover): the finding itself when no fix
- * changes, the same object for the same finding, and a fix several findings share converted once and still shared.
- */
-export function fixesFromEnd(from: number, length: number): (finding: Finding) => Finding {
-  const held = new Map<KeptFix, KeptFix>();
-  const made = new Map<Finding, Finding>();
-  const hold = (fix: KeptFix): KeptFix => {
-    if (!('edits' in fix) || fix.edits.length === 0 || fix.edits.some((e) => e.offset < from)) return fix;
-    let now = held.get(fix);
-    if (!now) held.set(fix, (now = movedFix(fix, 0, from, length)));
-    return now;
-  };
-  return (finding) => {
-    const { fixes } = finding;
-    if (!fixes) return finding;
-    let now = made.get(finding);
-    if (now) return now;
-    let changed: KeptFix[] | undefined;
-    for (let i = 0; i < fixes.length; i++) {
-      const fix = fixes[i] as KeptFix;
-      const kept = hold(fix);
-      if (kept !== fix) (changed ??= fixes.slice())[i] = kept;
-    }
-    now = changed ? { ...finding, fixes: changed } : finding;
-    made.set(finding, now);
-    return now;
-  };
-}
-
 /** Kept findings moved by `move`: the same array when none of them moved (a unit before the edit), shared between versions. */
 export function movedFindings(findings: readonly Finding[], move: (finding: Finding) => Finding): readonly Finding[] {
   let moved: Finding[] | undefined;
