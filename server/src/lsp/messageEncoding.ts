@@ -5,7 +5,7 @@
 import type { Diagnostic } from 'vscode-languageserver';
 import type { ContentTypeEncoder, Message } from 'vscode-languageserver/node';
 
-/** Diagnostics that cannot change any more (frozen through and through), whose JSON may be kept. */
+/** Diagnostics that cannot change any more (frozen through and through), whose bytes may be copied from one message to the next. */
 const SEALED = new WeakSet<object>();
 const PUBLISH_DIAGNOSTICS = 'textDocument/publishDiagnostics';
 
@@ -16,7 +16,7 @@ function deepFreeze(value: unknown): void {
   for (const inner of Object.values(value)) deepFreeze(inner);
 }
 
-/** Freezes a diagnostic through and through, so that its JSON can be made once and written at every keystroke. */
+/** Freezes a diagnostic through and through, so that its bytes in one message can be copied into the next, keystroke after keystroke. */
 export function sealDiagnostic(diagnostic: Diagnostic): Diagnostic {
   deepFreeze(diagnostic);
   SEALED.add(diagnostic);
