@@ -1,5 +1,5 @@
 // The diagnostics published at each keystroke reuse the previous version's objects for findings the edit did not
-// move (their JSON is kept: messageEncoding.ts), and are always those of the same text checked afresh.
+// move (their bytes are copied from one message to the next: messageEncoding.ts), and are always those of the same text checked afresh.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getLanguageService, LineIndex, type ChangedRegion } from '../../server/src/core';
