@@ -139,6 +139,25 @@ describe('typing in a file full of findings through the server', () => {
     }
   });
 
+  test('a large file: the first keystroke, one at the end of the file (after the fixes\' edits), and their undoing give the diagnostics and quick fixes of a fresh open', async () => {
+    const start = generateConnectorWithFindings(220);
+    assert.ok(start.length > 256 * 1024, 'a file the server rehearses and collects for');
+    const { uri, document } = await opened('typing-large.connector.json', start);
+    assert.deepEqual(await quickFixes(uri, start), await quickFixesOfFresh(start), 'quick fixes once opened');
+    const summary = start.indexOf('"summary": "Search items 110"') + '"summary": "Search items 11'.length;
+    const steps: Edit[] = [{ at: summary, remove: 0, insert: 'x' }, { at: start.length - 2, remove: 0, insert: ' ' }, { at: start.length - 2, remove: 1, insert: '' }, { at: summary, remove: 1, insert: '' }];
+    let version = 1;
+    for (const edit of steps) {
+      const pending = lsp.diagnostics(uri, ++version);
+      await send(uri, document, [edit], version, false);
+      assert.deepEqual(comparable(await pending), await diagnosticsOfFresh(document.getText()), `after ${JSON.stringify(edit)}`);
+      const fixes = await quickFixes(uri, document.getText());
+      assert.ok(fixes.filter((f) => f.title === 'Enable constraint enforcement').length >= 200);
+      assert.deepEqual(fixes, await quickFixesOfFresh(document.getText()), `quick fixes after ${JSON.stringify(edit)}`);
+    }
+    assert.equal(document.getText(), start);
+  });
+
   test('a character replaced by a line break and back (the length kept, the lines after it moved) gives the diagnostics of a fresh open', async () => {
     const start = generateConnectorWithFindings(6);
     const { uri, document } = await opened('typing-same-length.connector.json', start);

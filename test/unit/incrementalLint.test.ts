@@ -401,3 +401,18 @@ test('typing in one operation after another keeps the findings before the edit a
     state = next;
   }
 });
+
+test('non-ASCII characters typed into an operation\'s summary (é, a combining accent, 日, 😀, one after the other) are checked in that operation alone, as in full', () => {
+  for (const start of [generateConnectorWithFindings(8), generateRestConnector(8), generateConnectorWithFindings(8).replace(/\n/g, '\r\n')]) {
+    let text = start;
+    let state = lintFully(text);
+    let at = text.indexOf('"summary": "', text.length >> 1) + '"summary": "'.length + 2;
+    for (const typed of ['é', 'e\u0301', '日', '😀', 'é']) {
+      text = `${text.slice(0, at)}${typed}${text.slice(at)}`;
+      state = lintIncrementally(state, text, {}, RULES, { start: at, oldEnd: at, newEnd: at + typed.length });
+      assert.equal(state.checked, 'one-operation', `${JSON.stringify(typed)} at ${at}`);
+      assert.deepEqual(findingsWithFixesIn(state.result), lintText(text).findings);
+      at += typed.length;
+    }
+  }
+});

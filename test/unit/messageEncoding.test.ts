@@ -1,6 +1,6 @@
-// The server writes its messages itself (messageEncoding.ts): the diagnostics published at every keystroke from
-// JSON kept per diagnostic. Whatever the message, the bytes must be those the protocol library would write,
-// JSON.stringify's text in UTF-8; a diagnostic whose JSON is kept cannot change under it.
+// The server writes its messages itself (messageEncoding.ts): the diagnostics published at every keystroke copied
+// from the previous message's bytes. Whatever the message, the bytes must be those the protocol library would write,
+// JSON.stringify's text in UTF-8; a diagnostic whose bytes are copied cannot change under them.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
@@ -62,7 +62,7 @@ describe('encoding the messages the server writes', () => {
     }), { numRuns: 300 });
   });
 
-  it('keeps each diagnostic\'s JSON: the second message of the same diagnostics encodes none of them again', () => {
+  it('copies the diagnostics of the previous message: the second message of the same diagnostics encodes none of them again', () => {
     const many = Array.from({ length: 500 }, (_, i) => toDiagnostic(LINES, { ...FINDINGS[0] as Finding, message: `finding ${i}` }, URI));
     encodeMessage(publish(many));
     const stringify = JSON.stringify;
@@ -75,6 +75,35 @@ describe('encoding the messages the server writes', () => {
     }
     // The message's own keys and small values only (about ten), none of the 500 diagnostics.
     assert.ok(calls < 50, `JSON.stringify called ${calls} times for a message of 500 kept diagnostics`);
+  });
+
+  it('writes each message of a series as JSON.stringify does, whatever it shares with the one before (moved, removed, added, repeated)', () => {
+    // Typing: the next message keeps most of the diagnostics of the one before, in order, with some removed or added
+    // anywhere, some made elsewhere (not sealed), the message itself for another document or empty.
+    const pool = Array.from({ length: 12 }, (_, i) => toDiagnostic(LINES, { ...FINDINGS[i % FINDINGS.length] as Finding, message: `${'é😀'.repeat(i % 3)} finding ${i}` }, URI));
+    const element = fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...pool) }, { weight: 1, arbitrary: fc.jsonValue() });
+    const change = fc.record({ at: fc.nat(), remove: fc.nat({ max: 4 }), insert: fc.array(element, { maxLength: 4 }), uri: fc.constantFrom(URI, 'file:///other.connector.json') });
+    fc.assert(fc.property(fc.array(element, { maxLength: 20 }), fc.array(change, { maxLength: 8 }), (first, changes) => {
+      let list: unknown[] = first;
+      sameAsLibrary(publish(list));
+      for (const { at, remove, insert, uri } of changes) {
+        list = [...list];
+        list.splice(at % (list.length + 1), remove, ...insert);
+        sameAsLibrary(publish(list, { uri }));
+      }
+    }), { numRuns: 300 });
+  });
+
+  it('writes every other diagnostics message into the buffer of the one two before it (written out by then), the one before it left whole', () => {
+    const many = Array.from({ length: 300 }, (_, i) => toDiagnostic(LINES, { ...FINDINGS[1] as Finding, message: `finding ${i} é` }, URI));
+    const first = encodeMessage(publish(many));
+    const second = encodeMessage(publish(many.slice(1)));
+    const secondCopy = Buffer.from(second);
+    const third = encodeMessage(publish(many.slice(2)));
+    assert.equal(third.buffer, first.buffer, 'the first message\'s memory reused');
+    assert.notEqual(third.buffer, second.buffer);
+    assert.deepEqual(second, secondCopy, 'the message the third was copied from is intact');
+    assert.deepEqual(third, Buffer.from(JSON.stringify(publish(many.slice(2))), 'utf8'));
   });
 
   it('a diagnostic whose JSON is kept cannot be changed afterwards', () => {

@@ -1,5 +1,5 @@
 // The diagnostics published at each keystroke reuse the previous version's objects for findings the edit did not
-// move (their JSON is kept: messageEncoding.ts), and are always those of the same text checked afresh.
+// move (their bytes are copied from one message to the next: messageEncoding.ts), and are always those of the same text checked afresh.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { getLanguageService, LineIndex, type ChangedRegion } from '../../server/src/core';
@@ -53,6 +53,39 @@ describe('diagnostics published while typing', () => {
       assert.ok(keptChecked > 0, 'an edit was checked in part after the first');
     } finally {
       published.forget(URI);
+    }
+  });
+});
+
+describe('diagnostics published after edits near line breaks', () => {
+  it('are those made afresh, in LF and CR LF files, for edits that add, remove, split or join lines, at the end of the file too', () => {
+    const service = getLanguageService();
+    // The third file ends without its closing brace: a finding at its very end, on the line typed in.
+    for (const [eol, unclosed] of [['\n', false], ['\r\n', false], ['\n', true]] as const) {
+      const whole = generateConnectorWithFindings(12).replaceAll('\n', eol);
+      let text = unclosed ? `${whole.trimEnd().slice(0, -1)}  "x": 1` : whole;
+      let state = service.update(undefined, text);
+      let analysis: DocumentAnalysis = { uri: URI, version: 1, text, lines: new LineIndex(text), result: state.result };
+      const published = new PublishedDiagnostics();
+      published.publish(analysis);
+      try {
+        let seed = 7;
+        const next = (): number => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+        for (let version = 2; version < 160; version++) {
+          // Around a line break most of the time (before it, between CR and LF, after it), else anywhere, the last line included.
+          const breaks = [...text.matchAll(/\r?\n/g)].map((m) => (m.index ?? 0) + Math.floor(next() * (m[0].length + 1)));
+          const at = next() < 0.7 ? breaks[Math.floor(next() * breaks.length)] as number : next() < 0.5 ? text.length - Math.floor(next() * 3) : Math.floor(next() * text.length);
+          const remove = Math.min(Math.floor(next() * 3), text.length - at);
+          const insert = ['x', '', '\n', '\r', '\r\n', 'é', ' "a"'][Math.floor(next() * 7)] as string;
+          const region: ChangedRegion = { start: at, oldEnd: at + remove, newEnd: at + insert.length };
+          text = `${text.slice(0, at)}${insert}${text.slice(at + remove)}`;
+          state = service.update(state, text, undefined, region);
+          analysis = { uri: URI, version, text, lines: new LineIndex(text, analysis.lines, region), result: state.result, edit: { fromVersion: version - 1, region } };
+          assert.deepEqual(published.publish(analysis), diagnosticsOf(analysis), `${JSON.stringify(eol)} version ${version}: ${JSON.stringify(insert)} at ${at} over ${remove}`);
+        }
+      } finally {
+        published.forget(URI);
+      }
     }
   });
 });

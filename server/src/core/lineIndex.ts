@@ -1,7 +1,7 @@
 import { regionOfEdit, type ChangedRegion } from './textChange';
 
 /** The first index of a sorted list whose value is at least `value`. */
-function lowerBound(sorted: readonly number[], value: number): number {
+function lowerBound(sorted: Int32Array, value: number): number {
   let low = 0;
   let high = sorted.length;
   while (low < high) {
@@ -33,7 +33,8 @@ function pushLineStarts(text: string, from: number, to: number, starts: number[]
 
 /** Converts offsets to lines and columns for one text; built once, each lookup is a binary search. */
 export class LineIndex {
-  private readonly starts: number[];
+  /** Where each line starts; typed, so that the next version's (every one after an edit moved) is one copy and a loop of adds. */
+  private readonly starts: Int32Array;
 
   /**
    * The index of a text; given the index of its previous version, only the part an edit changed is read (the lines
@@ -41,22 +42,33 @@ export class LineIndex {
    * editor's changes), is where the text changed; else the texts are compared.
    */
   constructor(private readonly text: string, previous?: LineIndex, edit?: ChangedRegion) {
-    this.starts = previous ? previous.startsAfterEdit(text, edit) : [0];
-    if (!previous) pushLineStarts(text, 0, text.length, this.starts);
+    if (previous) {
+      this.starts = previous.startsAfterEdit(text, edit);
+    } else {
+      const starts = [0];
+      pushLineStarts(text, 0, text.length, starts);
+      this.starts = Int32Array.from(starts);
+    }
   }
 
   /** The line starts of `text`, a later version of this index's text. */
-  private startsAfterEdit(text: string, edit: ChangedRegion | undefined): number[] {
+  private startsAfterEdit(text: string, edit: ChangedRegion | undefined): Int32Array {
     const { start, oldEnd, newEnd } = regionOfEdit(this.text, text, edit);
+    const old = this.starts;
     // A line start depends on the break before it and, after a CR, on the character at the start itself.
-    const starts = this.starts.slice(0, Math.max(1, lowerBound(this.starts, start)));
-    pushLineStarts(text, Math.max(0, start - 1), newEnd, starts);
+    const kept = Math.max(1, lowerBound(old, start));
+    const inside: number[] = [];
+    pushLineStarts(text, Math.max(0, start - 1), newEnd, inside);
     const delta = newEnd - oldEnd;
-    const last = starts[starts.length - 1] ?? 0;
-    for (let i = lowerBound(this.starts, oldEnd + 1); i < this.starts.length; i++) {
-      const moved = (this.starts[i] as number) + delta;
-      if (moved > last) starts.push(moved);
-    }
+    const last = inside.length > 0 ? inside[inside.length - 1] as number : old[kept - 1] as number;
+    // The starts after the edit, moved; any the edit's own starts already hold (a CR LF it split or joined) left out.
+    let from = lowerBound(old, oldEnd + 1);
+    while (from < old.length && (old[from] as number) + delta <= last) from++;
+    const starts = new Int32Array(kept + inside.length + old.length - from);
+    starts.set(old.subarray(0, kept));
+    starts.set(inside, kept);
+    let at = kept + inside.length;
+    for (let i = from; i < old.length; i++) starts[at++] = (old[i] as number) + delta;
     return starts;
   }
 

@@ -85,6 +85,8 @@ export class AnalysisCache {
       ...(edit && cached ? { edit: { fromVersion: cached.analysis.version, region: edit } } : {}),
     };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });
+    // The user has typed: the code of typing is compiled, there is no first keystroke left to rehearse.
+    if (edit && cached) this.rehearsed.add(uri);
     this.idle.checked(text.length);
     return analysis;
   }

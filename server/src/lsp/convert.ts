@@ -28,7 +28,7 @@ const UNNECESSARY = Object.freeze([DiagnosticTag.Unnecessary]) as DiagnosticTag[
 /** A finding of the document at `uri` as an LSP diagnostic; the rule id is the code, which is how fixes are found again. */
 export function toDiagnostic(lines: LineIndex, finding: Finding, uri: string): Diagnostic {
   const codeDescription = CODE_DESCRIPTIONS.get(finding.code);
-  // Sealed: written again at every keystroke while it stays, from JSON made once (messageEncoding.ts).
+  // Sealed: while it stays, its bytes are copied from one keystroke's message into the next (messageEncoding.ts).
   return sealDiagnostic({
     range: rangeOf(lines, finding),
     severity: SEVERITY[finding.severity],

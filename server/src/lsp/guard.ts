@@ -204,7 +204,7 @@ export function createGuardedConnection(): Connection {
     process.exit(1);
   };
   const socket = stdio ? undefined : socketOfCommandLine(process.argv);
-  // The messages written as the protocol library writes them, diagnostics put together from their kept JSON. The
+  // The messages written as the protocol library writes them, diagnostics copied from the previous message. The
   // library takes a stream or a writer on either side; its types only pair stream with stream, and the input stays
   // a stream so that the server still exits when the editor closes it (the library watches the stream's end).
   const writer = (stream: NodeJS.WritableStream): NodeJS.WritableStream =>

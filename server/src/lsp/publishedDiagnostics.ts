@@ -10,6 +10,7 @@ interface Published {
   version: number;
   findings: readonly Finding[];
   diagnostics: Diagnostic[];
+  lines: LineIndex;
 }
 
 /** Whether two findings' tags are alike (a rule makes a new list for each finding). */
@@ -32,6 +33,24 @@ function lastOffset(finding: Finding): number {
   let last = finding.offset + finding.length;
   for (const r of finding.related ?? []) last = Math.max(last, r.offset + r.length);
   return last;
+}
+
+/** The first offset a finding's diagnostic shows (its range's start, or a related place's). */
+function firstOffset(finding: Finding): number {
+  let first = finding.offset;
+  for (const r of finding.related ?? []) first = Math.min(first, r.offset);
+  return first;
+}
+
+/**
+ * The offset from which every line and column of the new text is that of the old one moved by the edit: the start
+ * of the line after the edit's, when the edit added or removed no line (the line starts after it being then those of
+ * the old text, moved); Infinity when it did.
+ */
+function sameLinesFrom(before: LineIndex, lines: LineIndex, region: { oldEnd: number; newEnd: number }): number {
+  const lastLine = lines.positionAt(Infinity).line;
+  const next = lines.positionAt(region.newEnd).line + 1;
+  return lastLine !== before.positionAt(Infinity).line || next > lastLine ? Infinity : lines.offsetAt({ line: next, character: 0 });
 }
 
 /** Whether a diagnostic's positions are those of `finding` in `lines`. */
@@ -71,7 +90,7 @@ export class PublishedDiagnostics {
     const previous = this.last.get(uri);
     const diagnostics = previous && edit && edit.fromVersion === previous.version ? this.reused(previous, analysis, edit.region) : diagnosticsOf(analysis);
     const timer = previous?.timer.refresh() ?? setTimeout(() => this.last.delete(uri), KEPT_WHILE_TYPING_MS).unref();
-    this.last.set(uri, { version: analysis.version, findings: analysis.result.findings, diagnostics, timer });
+    this.last.set(uri, { version: analysis.version, findings: analysis.result.findings, diagnostics, lines: analysis.lines, timer });
     return diagnostics;
   }
 
@@ -83,7 +102,8 @@ export class PublishedDiagnostics {
   /**
    * Pairs the findings before the edit (saying the same at the same place) and after it (moved alike, from the end) with the previous
    * diagnostics: those before are reused, those after where their lines and columns are the same (an edit that adds
-   * or removes a line moves every line after it); the others are made afresh.
+   * or removes a line moves every line after it: those on the lines after the edit's are the same without looking
+   * when it adds or removes none); the others are made afresh.
    */
   private reused(previous: Published, analysis: DocumentAnalysis, region: { start: number; oldEnd: number; newEnd: number }): Diagnostic[] {
     const { lines, uri } = analysis;
@@ -98,13 +118,14 @@ export class PublishedDiagnostics {
     for (; head < pairs && movedAlike(before[head] as Finding, now[head] as Finding, 0) && lastOffset(now[head] as Finding) < region.start; head++) {
       out[head] = previous.diagnostics[head] as Diagnostic;
     }
+    const sameFrom = sameLinesFrom(previous.lines, lines, region);
     let tail = 0;
     for (; tail < pairs - head; tail++) {
       const b = before[before.length - 1 - tail] as Finding;
       const n = now[now.length - 1 - tail] as Finding;
       if (!movedAlike(b, n, delta)) break;
       const kept = previous.diagnostics[before.length - 1 - tail] as Diagnostic;
-      out[now.length - 1 - tail] = samePlace(kept, n, lines) ? kept : toDiagnostic(lines, n, uri);
+      out[now.length - 1 - tail] = firstOffset(n) >= sameFrom || samePlace(kept, n, lines) ? kept : toDiagnostic(lines, n, uri);
     }
     for (let i = head; i < now.length - tail; i++) out[i] = toDiagnostic(lines, now[i] as Finding, uri);
     return out;

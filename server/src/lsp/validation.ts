@@ -15,6 +15,8 @@ const REHEARSAL_AFTER_MS = 300;
  */
 export class ValidationScheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();
+  /** Per document, the rehearsal of its first keystroke, put off by every check until the user pauses. */
+  private readonly rehearsals = new Map<string, NodeJS.Timeout>();
   private readonly published = new PublishedDiagnostics();
 
   constructor(
@@ -57,6 +59,8 @@ export class ValidationScheduler {
   clear(uri: string): void {
     clearTimeout(this.timers.get(uri));
     this.timers.delete(uri);
+    clearTimeout(this.rehearsals.get(uri));
+    this.rehearsals.delete(uri);
     this.cache.forget(uri);
     this.published.forget(uri);
     void this.connection.sendDiagnostics({ uri, diagnostics: [] });
@@ -78,15 +82,18 @@ export class ValidationScheduler {
     if (!analysis) return;
     void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: this.published.publish(analysis) });
     // Once the editor has a large file's diagnostics and the user has not typed for a moment: its first keystroke
-    // rehearsed (once), so that the real one does not wait for the code of typing to be compiled.
-    setTimeout(() => {
+    // rehearsed (once), so that the real one does not wait for the code of typing to be compiled. Each check puts it
+    // off: while the user types, the typing itself has compiled that code, and a rehearsal would only delay a keystroke.
+    clearTimeout(this.rehearsals.get(uri));
+    this.rehearsals.set(uri, setTimeout(() => {
+      this.rehearsals.delete(uri);
       try {
         const rehearsal = this.cache.rehearse(uri);
         if (rehearsal) diagnosticsOf(rehearsal);
       } catch (error) {
         this.log(`Preparing ${uri} for typing failed: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
       }
-    }, REHEARSAL_AFTER_MS).unref();
+    }, REHEARSAL_AFTER_MS).unref());
   }
 }
 

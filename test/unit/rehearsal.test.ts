@@ -1,0 +1,45 @@
+// The first keystroke in a large file is rehearsed once the user pauses after opening it (server/src/lsp/validation.ts),
+// never while the user types: a rehearsal between two keystrokes would delay the second by a whole check.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import type { Connection, TextDocuments } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import { getLanguageService, LineIndex } from '../../server/src/core';
+import type { AnalysisCache } from '../../server/src/lsp/analysis';
+import type { DocumentAnalysis } from '../../server/src/lsp/context';
+import { ValidationScheduler } from '../../server/src/lsp/validation';
+
+const URI = 'file:///project/large.connector.json';
+const TEXT = '{ "kind": "rest", "operations": [] }';
+
+test('the rehearsal waits until no check has run for a moment: none between keystrokes, one once the user pauses', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  let document = TextDocument.create(URI, 'connector-json', 1, TEXT);
+  const documents = { get: (uri: string) => (uri === URI ? document : undefined), all: () => [document] } as unknown as TextDocuments<TextDocument>;
+  const connection = { sendDiagnostics: () => Promise.resolve() } as unknown as Connection;
+  const result = getLanguageService().update(undefined, TEXT).result;
+  const events: string[] = [];
+  const cache = {
+    analyze: (uri: string): DocumentAnalysis => {
+      events.push(`check ${document.version}`);
+      return { uri, version: document.version, text: TEXT, lines: new LineIndex(TEXT), result };
+    },
+    rehearse: (): undefined => {
+      events.push('rehearsal');
+      return undefined;
+    },
+  } as unknown as AnalysisCache;
+  const scheduler = new ValidationScheduler(connection, documents, cache, () => 0, (message) => assert.fail(message), getLanguageService());
+
+  scheduler.schedule(URI, true);
+  // A keystroke every 100 ms for two seconds, the first at once after opening.
+  for (let version = 2; version <= 21; version++) {
+    document = TextDocument.create(URI, 'connector-json', version, TEXT);
+    scheduler.schedule(URI, false);
+    t.mock.timers.tick(100);
+  }
+  assert.deepEqual(events.filter((e) => e === 'rehearsal'), [], 'no rehearsal while typing');
+  t.mock.timers.tick(1_000);
+  assert.equal(events.at(-1), 'rehearsal', 'a rehearsal once the user paused');
+  assert.equal(events.filter((e) => e === 'rehearsal').length, 1);
+});
