@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
+import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { addPropertyEdits, appendToArrayEdits, applyEdits, editableText, inlineJson, removeMemberEdit, textFormatting } from '../../server/src/core/edits';
 import { changedRegion } from '../../server/src/core/textChange';
 import { parseDocument } from '../../server/src/core/parse';
+import { TreeNode } from '../../server/src/core/parse/jsonTree';
 import { nodeAtPath } from '../../server/src/core/tree';
 
 function root(text: string) {
@@ -45,6 +47,24 @@ test('removing a member takes its comma and leaves the neighbours as written', (
   assert.equal(applyEdits(text, [removeMemberEdit(c)]), '{ "a": 1, /* c */ "b": 2 }');
   const single = '{ "only": true }';
   assert.equal(applyEdits(single, [removeMemberEdit(root(single).children?.[0] ?? root(single))]), '{}');
+});
+
+test('removing a member reads the same neighbours from the compact tree as from a plain node', () => {
+  // The compact tree's nodes take their own path (indexes, no node objects); jsonc-parser's nodes the general one.
+  const texts = ['{ "a": 1, /* c */ "b": 2, "c": 3 }', '[1, [2, 3], {"x": []}, "s"]', '{ "only": { "inner": [true] } }', '[]', '7'];
+  for (const text of texts) {
+    const plain = parseTree(text);
+    assert.ok(plain);
+    const walk = (tree: TreeNode, node: JsonNode): void => {
+      assert.deepEqual(removeMemberEdit(tree), removeMemberEdit(node), `${text} at ${node.offset}`);
+      const children = tree.children ?? [];
+      assert.equal(children.length, node.children?.length ?? 0);
+      children.forEach((child, i) => walk(child, node.children?.[i] as JsonNode));
+    };
+    const compact = root(text);
+    assert.ok(compact instanceof TreeNode);
+    walk(compact, plain);
+  }
 });
 
 test('edits follow the formatting they are given, found once for the text, and read only the line they write on', () => {

@@ -109,18 +109,8 @@ function lastChildOf(container: { children?: Span[] }): Span | undefined {
   return children?.[children.length - 1];
 }
 
-/** Where a member's neighbours and container are: read from the compact tree's indexes when it is one of its nodes (no node objects made), else from the node's parent. */
+/** Where a member's neighbours and container are, read from its parent's node (a node of the compact tree reads its indexes instead: `removeMemberEdit`). */
 function surroundingsOf(member: NodeLike): Surroundings {
-  if (member instanceof TreeNode) {
-    const { tree, index } = member;
-    const parent = tree.parent(index);
-    if (parent < 0) return {};
-    const at = (i: number): Span => ({ offset: tree.offset(i), length: tree.length(i) });
-    let previous = -1;
-    for (let sibling = tree.firstChild(parent); sibling >= 0 && sibling !== index; sibling = tree.nextSibling(sibling)) previous = sibling;
-    const next = tree.nextSibling(index);
-    return { parent: at(parent), ...(previous >= 0 ? { previous: at(previous) } : {}), ...(next >= 0 ? { next: at(next) } : {}) };
-  }
   const siblings = member.parent?.children ?? [];
   const index = siblings.indexOf(member);
   const next = siblings[index + 1];
@@ -292,9 +282,28 @@ export function addPropertyEdits(target: EditableText, object: NodeLike, key: st
 
 /** Returns the edit that removes a property (or array element) with its comma, leaving its neighbours as written. */
 export function removeMemberEdit(member: NodeLike): TextEdit {
+  if (member instanceof TreeNode) return removeTreeMemberEdit(member);
   const { next, previous, parent } = surroundingsOf(member);
-  if (next) return { offset: member.offset, length: next.offset - member.offset, content: '' };
-  if (previous) return { offset: previous.offset + previous.length, length: member.offset + member.length - (previous.offset + previous.length), content: '' };
+  return removalEdit(member, next?.offset, previous && previous.offset + previous.length, parent);
+}
+
+/** `removeMemberEdit` for a node of the compact tree: its neighbours read from the tree's indexes, no spans or node objects made (a file being fixed offers it on many members). */
+function removeTreeMemberEdit(member: TreeNode): TextEdit {
+  const { tree, index } = member;
+  const parent = tree.parent(index);
+  if (parent < 0) return removalEdit(member, undefined, undefined, undefined);
+  const next = tree.nextSibling(index);
+  if (next >= 0) return removalEdit(member, tree.offset(next), undefined, undefined);
+  let previous = -1;
+  for (let sibling = tree.firstChild(parent); sibling >= 0 && sibling !== index; sibling = tree.nextSibling(sibling)) previous = sibling;
+  if (previous >= 0) return removalEdit(member, undefined, tree.offset(previous) + tree.length(previous), undefined);
+  return removalEdit(member, undefined, undefined, { offset: tree.offset(parent), length: tree.length(parent) });
+}
+
+/** The edit removing `member`, given where its next sibling starts, where its previous one ends and its container (each absent when there is none). */
+function removalEdit(member: Span, nextStart: number | undefined, previousEnd: number | undefined, parent: Span | undefined): TextEdit {
+  if (nextStart !== undefined) return { offset: member.offset, length: nextStart - member.offset, content: '' };
+  if (previousEnd !== undefined) return { offset: previousEnd, length: member.offset + member.length - previousEnd, content: '' };
   // The only member: empty the container but keep its braces.
   if (!parent) return { offset: member.offset, length: member.length, content: '' };
   const open = parent.offset + 1;

@@ -103,6 +103,19 @@ export interface Found {
   rest: readonly Finding[];
 }
 
+/** Every finding in one new array, copied once (tens of thousands in a large file being fixed). */
+function allOf(found: Found): Finding[] {
+  const perUnit = found.units?.findings ?? [];
+  let count = found.models.length + found.rest.length;
+  for (const unit of perUnit) count += unit.length;
+  const all = new Array<Finding>(count);
+  let at = 0;
+  for (const unit of perUnit) for (const finding of unit) all[at++] = finding;
+  for (const finding of found.models) all[at++] = finding;
+  for (const finding of found.rest) all[at++] = finding;
+  return all;
+}
+
 /**
  * A checked version: its findings sorted and filtered by its suppression comments, and what the next version may
  * reuse. `holdsDirective`: whether the text holds a suppression directive, when the edit told (else it is searched).
@@ -110,7 +123,7 @@ export interface Found {
 export function stateOf(version: Version, found: Found, checker: Checker, checked: LintState['checked'], holdsDirective?: boolean): LintState {
   const { parsed, connector, metadata, formatting } = version;
   const { text } = parsed;
-  const findings = [...(found.units?.findings.flat() ?? []), ...found.models, ...found.rest];
+  const findings = allOf(found);
   sortFindings(findings);
   const directive = holdsDirective ?? text.includes(SUPPRESSION_DIRECTIVE);
   const result: CheckedDocument = {

@@ -1,3 +1,4 @@
+import type { RestParameter } from '../../model';
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
 import { CONSTRAINT_TYPES, enableEnforcementFix } from './shared';
@@ -18,13 +19,19 @@ export const constraintsNotEnforced: ParameterRule<'advanced'> = {
     if (parameter.constraints.length === 0 || connector.advanced?.enforceConstraints?.value === true) return;
     // A constraint that does not fit the type is constraint-type-mismatch's business, not this rule's.
     const type = parameter.type?.value ?? '';
-    const fitting = parameter.constraints.filter((c) => CONSTRAINT_TYPES[c.name]?.includes(type));
-    const [first] = fitting;
+    // One pass, no lists or closures: a file being fixed has this finding on most of its parameters.
+    let first: RestParameter['constraints'][number] | undefined;
+    let names = '';
+    let fitting = 0;
+    for (const constraint of parameter.constraints) {
+      if (!CONSTRAINT_TYPES[constraint.name]?.includes(type)) continue;
+      first ??= constraint;
+      names = fitting++ === 0 ? quoted(constraint.name) : `${names}, ${quoted(constraint.name)}`;
+    }
     if (!first) return;
-    const names = fitting.map((c) => quoted(c.name)).join(', ');
     report({
       at: first.field.keyNode,
-      message: `${names} on ${quoted(parameterName(parameter))} ${fitting.length > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
+      message: `${names} on ${quoted(parameterName(parameter))} ${fitting > 1 ? 'are' : 'is'} not checked: constraint enforcement is off. Set "advanced": { "enforceConstraints": true } to check before sending.`,
       fixes: [enableEnforcementFix(context, connector)],
     });
   },
