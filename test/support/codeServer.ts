@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -68,6 +68,8 @@ export async function startVsCode(options: SessionOptions): Promise<VsCodeSessio
         await page.screenshot({ path: join(dir, 'screenshot.png') }).catch(() => undefined);
         writeFileSync(join(dir, 'code-server.log'), log.join(''));
         if (existsSync(join(userDataDir, 'logs'))) cpSync(join(userDataDir, 'logs'), join(dir, 'logs'), { recursive: true });
+        // CI keeps only what the run prints: the end of the extension's own log and of the extension host's.
+        process.stderr.write(logTails(join(userDataDir, 'logs'), name));
       },
       async stop() {
         await browser?.close().catch(() => undefined);
@@ -81,6 +83,25 @@ export async function startVsCode(options: SessionOptions): Promise<VsCodeSessio
     server.stop();
     throw error;
   }
+}
+
+const LOGS_PRINTED = ['Connector Tools.log', 'remoteexthost.log'];
+
+/** The last lines of the extension's log and the extension host's log under `logsDir`, as text to print on a failure. */
+function logTails(logsDir: string, testName: string, lines = 30): string {
+  const found: string[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of existsSync(dir) ? readdirSync(dir, { withFileTypes: true }) : []) {
+      if (entry.isDirectory()) walk(join(dir, entry.name));
+      else if (LOGS_PRINTED.includes(entry.name)) found.push(join(dir, entry.name));
+    }
+  };
+  walk(logsDir);
+  if (found.length === 0) return `--- ${testName}: no extension log was written under ${logsDir}\n`;
+  return found.map((file) => {
+    const tail = readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n');
+    return `--- ${testName}: last lines of ${file.slice(logsDir.length + 1)}\n${tail}\n`;
+  }).join('');
 }
 
 /** Opens a workspace file through Quick Open, as a user would. */

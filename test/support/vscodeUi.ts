@@ -13,6 +13,17 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     return (label?.textContent ?? '').trim() === wanted;
   }, title, { timeout: 15_000 });
   await page.keyboard.press('Enter');
+  // A busy workbench can drop the Enter while it re-renders the list: the palette then still shows this very text.
+  // A user would press Enter again. Once the command runs, the palette closes or shows the command's own input.
+  const accepted = (text: string): Promise<boolean> => page.waitForFunction((typed) => {
+    const box = document.querySelector<HTMLInputElement>('.quick-input-widget input');
+    const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+    return !widget || !widget.checkVisibility() || !box || box.value !== typed;
+  }, text, { timeout: 10_000 }).then(() => true, () => false);
+  if (!(await accepted(`>${title}`))) {
+    await page.keyboard.press('Enter');
+    if (!(await accepted(`>${title}`))) throw new Error(`The Command Palette did not run "${title}": it still shows it after Enter, twice. ${await workbenchState(page)}`);
+  }
 }
 
 /** Answers the current quick input (input box or quick pick) with text, then Enter. */
@@ -71,10 +82,12 @@ export async function resultPanelFrame(page: Page, requestText: string, timeoutM
       const line = await frame.$eval('.result .request-line', (el) => el.textContent ?? '').catch(() => '');
       if (line.includes(requestText)) return frame;
       if (line) seen.push(line.trim());
-      else if (frame !== page.mainFrame() && frame.url().includes('webview')) {
-        // A webview that rendered something else (VS Code shows its own errors there, e.g. about service workers).
+      else if (frame !== page.mainFrame() && frame.url().includes('webview') && frame.childFrames().length === 0) {
+        // A webview's content frame that rendered something else (VS Code shows its own errors there, e.g. about
+        // service workers); the host frame around it holds no text of its own.
         const body = await frame.$eval('body', (el) => (el.innerText ?? '').replace(/\s+/g, ' ').trim().slice(0, 160)).catch(() => '');
-        if (body) seen.push(`webview showing "${body}"`);
+        // A blank one is named too: a webview whose content never loaded differs from no panel at all.
+        seen.push(body ? `webview showing "${body}"` : `blank webview frame ${new URL(frame.url()).pathname.split('/').pop() ?? ''}`);
       }
     }
     await page.waitForTimeout(250);
@@ -87,9 +100,13 @@ export async function workbenchState(page: Page): Promise<string> {
   const texts = async (selector: string): Promise<string[]> =>
     page.locator(selector).evaluateAll((els) => els.map((el) => (el.textContent ?? '').replace(/\s+/g, ' ').trim()).filter(Boolean)).catch(() => []);
   const activeTab = await texts('.editor-group-container.active .tab.active');
+  const tabs = await page.locator('.editor-group-container .tab').evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? '').filter(Boolean)).catch(() => []);
   const quickInput = await texts('.quick-input-widget:visible .quick-input-title, .quick-input-widget:visible .quick-input-message');
+  // The Command Palette and Quick Open have neither title nor message: what is typed in them says which is open.
+  const typed = await page.locator('.quick-input-widget:visible input').evaluateAll((els) => els.map((el) => (el as HTMLInputElement).value)).catch(() => []);
+  if (typed.length > 0) quickInput.push(`input holding "${typed.join('')}"`);
   const notifications = await texts('.notification-toast .notification-list-item-message');
-  return `Active tab: ${activeTab.join(' | ') || 'none'}. Quick input: ${quickInput.join(' | ') || 'none'}. Notifications: ${notifications.join(' | ') || 'none'}.`;
+  return `Active tab: ${activeTab.join(' | ') || 'none'}. Tabs: ${tabs.join(' | ') || 'none'}. Quick input: ${quickInput.join(' | ') || 'none'}. Notifications: ${notifications.join(' | ') || 'none'}.`;
 }
 
 /** Waits until the panel's element holds a text, and gives the element's whole text. */
