@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort, launchCodeServer } from '../../scripts/e2e/codeServer';
+import { acceptQuickInput } from './vscodeUi';
 
 /**
  * A real VS Code for end-to-end tests: code-server (the VS Code workbench and extension host, from npm) with the
@@ -113,7 +114,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
   await input.fill(name);
   // Wait for this file's row: the list may still show the previous quick input's rows for a moment.
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: name }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await acceptQuickInput(page);
   // The file's tab must be the active tab of the active group: commands act on the active editor.
   await page.locator(`.editor-group-container.active .tab.active[aria-label*="${name}"]`).first().waitFor({ timeout: 30_000 });
 }
@@ -129,7 +130,7 @@ export async function problemsPanelRows(page: Page, filter = ''): Promise<string
   await palette.waitFor();
   await palette.fill('>Problems: Focus on Problems View');
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Focus on Problems View' }).first().waitFor();
-  await page.keyboard.press('Enter');
+  await acceptQuickInput(page);
   const filterBox = page.locator('input[aria-label="Filter Problems"]');
   await filterBox.waitFor({ timeout: 30_000 });
   await filterBox.fill(filter);

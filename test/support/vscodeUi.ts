@@ -12,18 +12,35 @@ export async function runCommand(page: Page, title: string): Promise<void> {
     const label = document.querySelector('.quick-input-list .monaco-list-row.focused .label-name');
     return (label?.textContent ?? '').trim() === wanted;
   }, title, { timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  // A busy workbench can drop the Enter while it re-renders the list: the palette then still shows this very text.
-  // A user would press Enter again. Once the command runs, the palette closes or shows the command's own input.
-  const accepted = (text: string): Promise<boolean> => page.waitForFunction((typed) => {
-    const box = document.querySelector<HTMLInputElement>('.quick-input-widget input');
+  await acceptQuickInput(page);
+}
+
+/**
+ * Presses Enter in the open quick input and waits until it took it: the widget closed, or shows another input (a
+ * command's own prompt). A busy workbench can drop the Enter while it re-renders the list; a user would press it
+ * again, and so does this, once.
+ */
+export async function acceptQuickInput(page: Page): Promise<void> {
+  const shown = (): Promise<{ value: string; title: string } | undefined> => page.evaluate(() => {
     const widget = document.querySelector<HTMLElement>('.quick-input-widget');
-    return !widget || !widget.checkVisibility() || !box || box.value !== typed;
-  }, text, { timeout: 10_000 }).then(() => true, () => false);
-  if (!(await accepted(`>${title}`))) {
-    await page.keyboard.press('Enter');
-    if (!(await accepted(`>${title}`))) throw new Error(`The Command Palette did not run "${title}": it still shows it after Enter, twice. ${await workbenchState(page)}`);
-  }
+    if (!widget || !widget.checkVisibility()) return undefined;
+    return {
+      value: widget.querySelector<HTMLInputElement>('input')?.value ?? '',
+      title: widget.querySelector('.quick-input-title')?.textContent ?? '',
+    };
+  });
+  const before = await shown();
+  if (!before) throw new Error(`No quick input is open to press Enter in. ${await workbenchState(page)}`);
+  const taken = (): Promise<boolean> => page.waitForFunction(({ value, title }) => {
+    const widget = document.querySelector<HTMLElement>('.quick-input-widget');
+    if (!widget || !widget.checkVisibility()) return true;
+    const now = widget.querySelector<HTMLInputElement>('input')?.value ?? '';
+    return now !== value || (widget.querySelector('.quick-input-title')?.textContent ?? '') !== title;
+  }, before, { timeout: 10_000 }).then(() => true, () => false);
+  await page.keyboard.press('Enter');
+  if (await taken()) return;
+  await page.keyboard.press('Enter');
+  if (!(await taken())) throw new Error(`The quick input holding "${before.value}" did not take Enter, twice. ${await workbenchState(page)}`);
 }
 
 /** Answers the current quick input (input box or quick pick) with text, then Enter. */
@@ -33,7 +50,7 @@ export async function answerQuickInput(page: Page, text: string, expectTitle?: R
   if (expectTitle) await page.locator('.quick-input-widget:visible .quick-input-title', { hasText: expectTitle }).waitFor({ timeout: 15_000 });
   const input = page.locator('.quick-input-widget:visible input');
   await input.fill(text);
-  await page.keyboard.press('Enter');
+  await acceptQuickInput(page);
 }
 
 /** Picks the quick pick row whose label contains `label`. */
@@ -51,12 +68,7 @@ export async function goToPosition(page: Page, line: number, column: number): Pr
   await input.fill(`:${line}:${column}`);
   // Enter only acts once the picker has read the text and offers to go there.
   await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: `line ${line}` }).first().waitFor({ timeout: 15_000 });
-  await page.keyboard.press('Enter');
-  await input.waitFor({ state: 'hidden', timeout: 10_000 }).catch(async () => {
-    // A busy workbench can drop the first Enter while it re-renders the list; a user would press it again.
-    await page.keyboard.press('Enter');
-    await input.waitFor({ state: 'hidden' });
-  });
+  await acceptQuickInput(page);
 }
 
 /** The labels the suggest widget shows after Ctrl+Space at the cursor. */
