@@ -3,7 +3,7 @@
 // in place while the file is read and are cut to their exact size at the end, with no copy; their memory is mapped
 // pages that go back to the system when a tree is dropped (malloc'd buffers of many MB, freed check after check,
 // stay in the process and make it grow). A text of up to 2 MB keeps its arrays plain: V8 reads and writes typed
-// arrays over resizable buffers more slowly than plain ones (a check of a 0.5 MB file took 5 to 20 % longer), and
+// arrays over resizable buffers more slowly than plain ones (a check of a 0.5 MB file took 5 to 24 % longer), and
 // mapping and unmapping five buffers costs more than reading a file of a few KB.
 import type { Kind, TreeArrays } from './jsonTree';
 import { BLOCK_BITS, IN_BLOCK } from './treeStorage';
