@@ -4,8 +4,9 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { lintFully } from '../../server/src/core/lint';
-import type { RestConnector } from '../../server/src/core/model';
+import { lintFully, lintText } from '../../server/src/core/lint';
+import type { RestConnector, RestOperation, RestParameter } from '../../server/src/core/model';
+import type { Rule } from '../../server/src/core/rules/types';
 import { parseDocument } from '../../server/src/core/parse';
 import { ARRAY, OBJECT, type JsonTree } from '../../server/src/core/parse/jsonTree';
 import { generateConnectorWithFindings } from '../bench/generate';
@@ -55,6 +56,40 @@ test('checks run one after another in one task, awaiting between them, each let 
     assert.notEqual(operation.parameters, read.parameters, 'the parameters read by the check are still held once its run is over');
     assert.notEqual(operation.headers, read.headers, 'the headers read by the check are still held once its run is over');
     assert.deepEqual(operation.parameters.map((p) => p.name?.value), read.parameters.map((p) => p.name?.value));
+  }
+});
+
+test('a check lets go of each operation\'s parameters and headers once its rules are done with it, not when the whole check ends', () => {
+  // A rule that keeps what each operation handed it; all the rules of one operation see the same objects.
+  const seen: { operation: RestOperation; parameters: RestParameter[]; headers: unknown }[] = [];
+  const keeper: Rule = {
+    id: 'keeps-what-it-reads',
+    subject: 'operation',
+    defaultSeverity: 'error',
+    docs: { summary: 'Keeps what it reads, for testing.', why: 'To see what a check holds while it runs.' },
+    check(operation) {
+      seen.push({ operation, parameters: operation.parameters, headers: operation.headers });
+    },
+  };
+  const sameOperation: Rule = {
+    id: 'reads-them-again',
+    subject: 'parameter',
+    defaultSeverity: 'error',
+    docs: { summary: 'Reads the operation again, for testing.', why: 'To see that one operation\'s rules share its parts.' },
+    check(parameter, { operation }) {
+      assert.equal(operation.parameters, seen.at(-1)?.parameters);
+      assert.ok(operation.parameters.includes(parameter));
+    },
+  };
+  const { findings } = lintText(generateConnectorWithFindings(20), {}, [keeper, sameOperation]);
+  assert.deepEqual(findings, []);
+  assert.equal(seen.length, 20);
+  // Still within the run of the check (no microtask yet): every operation already reads its parts anew.
+  for (const { operation, parameters, headers } of seen) {
+    assert.ok(parameters.length > 0 && headers !== undefined);
+    assert.notEqual(operation.parameters, parameters, 'the parameters of an operation the walk left are still held');
+    assert.notEqual(operation.headers, headers, 'the headers of an operation the walk left are still held');
+    assert.deepEqual(operation.parameters.map((p) => p.name?.value), parameters.map((p) => p.name?.value));
   }
 });
 

@@ -48,6 +48,9 @@ function reportRepeats(text: string, keys: readonly unknown[], property: (i: num
   });
 }
 
+/** The keys of the object being compared, read once each: shared by every walk, emptied when one ends (a key may hold its whole text). */
+const KEYS_READ = new Array<string | undefined>(17).fill(undefined);
+
 /** The same walk over a compact tree: its objects by index, nothing made unless a key repeats. */
 function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number, findings: Finding[]): void {
   const lines: { index?: LineIndex } = {};
@@ -61,15 +64,17 @@ function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number
     const objectEnd = tree.end(node);
     let count = 0;
     let repeated = false;
-    // Compare each key with the ones before it; an object of many keys is handed to the map-based walk.
+    // Compare each key with the ones before it, each read once; an object of many keys is handed to the map-based walk.
     for (let p = node + 1; p < objectEnd && !repeated && count <= 16; p = tree.end(p), count++) {
       const key = tree.key(p);
-      for (let q = node + 1; q < p && !repeated; q = tree.end(q)) repeated = tree.key(q) === key && typeof key === 'string';
+      for (let i = 0; i < count && !repeated; i++) repeated = KEYS_READ[i] === key && typeof key === 'string';
+      KEYS_READ[count] = key;
     }
     if (!repeated && count <= 16) continue;
     const properties = tree.children(node);
     reportRepeats(text, properties.map((p) => tree.key(p)), (i) => tree.node(properties[i] as number), findings, lines);
   }
+  KEYS_READ.fill(undefined);
 }
 
 /** The same findings for the subtree of node `from` of a compact tree, leaving out the subtree of `skip`. */

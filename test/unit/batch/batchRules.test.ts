@@ -27,6 +27,23 @@ describe('OData $batch: checks as you type', () => {
     ]);
   });
 
+  test('an item names the first Custom request of its id that is no batch, whichever comes first in the file', () => {
+    // Two requests named "dup": a read, then a create; and "b2", a batch first, then a read.
+    const text = `{ "kind": "odata", "name": "t", "baseUrl": "https://h.example/odata", "connectorVersion": "2.1.17", "customRequests": [
+      { "id": "dup", "operation": "read", "url": "Books" },
+      { "id": "dup", "operation": "create", "url": "Books", "body": "{}" },
+      { "id": "b2", "operation": "batch", "requests": [ { "request": "dup" } ] },
+      { "id": "b2", "operation": "read", "url": "Books" },
+      { "id": "b", "operation": "batch", "requests": [ { "request": "dup", "changeSet": "c" }, { "request": "b2", "changeSet": "c" } ] }
+    ] }`;
+    const batchFindings = lintText(text).findings.filter((f) => f.code.startsWith('batch-')).map((f) => [f.code, text.slice(f.offset, f.offset + f.length), f.message.slice(0, 40)]);
+    // Both items name a read (the first "dup", the "b2" that is no batch): each is a read in a change set, neither unknown.
+    assert.deepEqual(batchFindings, [
+      ['batch-read-in-change-set', '"c"', "Item 1 of batch 'b' is 'dup', a 'read' ("],
+      ['batch-read-in-change-set', '"c"', "Item 2 of batch 'b' is 'b2', a 'read' (G"],
+    ]);
+  });
+
   test('a read inside a change set, with the fix that takes it out', () => {
     assert.deepEqual(check('{ "request": "createBook", "changeSet": "c" }, { "request": "listBooks", "changeSet": "c" }'), [
       { code: 'batch-read-in-change-set', message: "Item 2 of batch 'b' is 'listBooks', a 'read' (GET), in change set 'c'; a change set holds only changes (create, update, replace, delete, action). Remove 'changeSet' from this item.", at: '"c"', fix: "Remove 'changeSet'" },

@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { parseTree, type Node, type ParseError, type ParseOptions } from 'jsonc-parser';
 import { parseJsonTree } from '../../../server/src/core/parse';
 import { parseRegularJsonc } from '../../../server/src/core/parse/regular';
+import { MAPPED_FROM_NODES } from '../../../server/src/core/parse/treeBuilder';
 import { jsoncTreeOf } from '../../support/jsoncTree';
 import { generateODataConnector, generateRestConnector } from '../../bench/generate';
 import { anyText } from './properties';
@@ -69,13 +70,20 @@ test('the generated benchmark connectors and tricky literals take the fast path'
 });
 
 test('dense texts (a node per two characters) grow the tree past its first guess, small and large alike', () => {
-  // Small texts keep their nodes in plain arrays copied as they grow, large ones in mapped buffers resized in place;
-  // around 65,536 characters a text goes from one to the other. Short repeated strings exercise the string cache,
-  // whose size also follows the text's.
+  // Texts of up to MAPPED_FROM_NODES characters keep their nodes in plain arrays copied as they grow, larger ones in
+  // mapped buffers resized in place. Short repeated strings exercise the string cache, whose size follows the text's.
+  const denseArray = (count: number): string => `[${Array.from({ length: count }, (_, i) => (i % 3 === 0 ? '"k"' : String(i % 10))).join(',')}]`;
   for (const count of [3, 40, 500, 32_760, 32_780, 40_000]) {
-    const dense = `[${Array.from({ length: count }, (_, i) => (i % 3 === 0 ? '"k"' : String(i % 10))).join(',')}]`;
-    assertParity(dense, true);
+    assertParity(denseArray(count), true);
     assertParity(`{${Array.from({ length: Math.ceil(count / 4) }, (_, i) => `"k${i % 97}":${i % 2 ? '[]' : '{}'}`).join(',')}}`, true);
+  }
+  // Either side of the change to mapped buffers: a text of MAPPED_FROM_NODES - 1 characters (room for as many nodes)
+  // and one of MAPPED_FROM_NODES.
+  const justUnder = denseArray(Math.floor(MAPPED_FROM_NODES / 2.67));
+  for (const length of [MAPPED_FROM_NODES - 1, MAPPED_FROM_NODES]) {
+    const text = `${justUnder}${' '.repeat(length - justUnder.length)}`;
+    assert.equal(text.length, length);
+    assertParity(text, true);
   }
 });
 

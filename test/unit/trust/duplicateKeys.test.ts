@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { duplicateKeyFindings } from '../../../server/src/core/duplicateKeys';
 import { applyEdits } from '../../../server/src/core/edits';
 import { fixIn } from '../../../server/src/core/findings';
 import { lintFully, lintIncrementally, lintText } from '../../../server/src/core/lint';
+import { parseDocument } from '../../../server/src/core/parse';
 import { checkValuesFile } from '../../../server/src/core/request/valuesFile';
 import { operation, restConnector } from '../../support/connectorText';
 import { findingsWithFixesIn } from '../../support/fixes';
@@ -54,6 +56,16 @@ test('duplicates are found at every level, once per repeat, and equal keys in di
   const duplicates = lintText(text).findings.filter((f) => f.code === 'duplicate-key');
   assert.deepEqual(duplicates.map((f) => text.slice(f.offset, f.offset + f.length)), ['"name"', '"type"', '"name"']);
   assert.ok(duplicates.every((f) => f.related?.[0] && text.slice(f.related[0].offset, f.related[0].offset + f.related[0].length) === text.slice(f.offset, f.offset + f.length)));
+});
+
+test('a key is compared only with the keys of its own object, however many each object has', () => {
+  // Objects one after another, each with its own keys: a key of the one before never counts as a repeat; an object of
+  // 17 and one of 30 keys repeat their first key last.
+  const keys = (n: number): string => Array.from({ length: n }, (_, i) => `"k${i}": ${i}`).join(', ');
+  const text = `{ "a": { ${keys(5)} }, "b": { ${keys(5)} }, "c": { ${keys(17)}, "k0": 0 }, "d": { ${keys(30)}, "k0": 0 }, "e": { "k1": 1, "k2": 2 } }`;
+  const duplicates = duplicateKeyFindings(text, parseDocument(text).root);
+  const objectOf = (offset: number): string | undefined => /"(\w)": \{[^{}]*$/.exec(text.slice(0, offset))?.[1];
+  assert.deepEqual(duplicates.map((f) => [objectOf(f.offset), text.slice(f.offset, f.offset + f.length)]), [['c', '"k0"'], ['d', '"k0"']]);
 });
 
 test('the level of duplicate-key can be changed like any rule', () => {

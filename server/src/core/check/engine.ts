@@ -211,6 +211,9 @@ function walkRest(connector: RestConnector, source: EditableText, set: RuleGroup
     for (const parameter of operation.parameters) {
       for (const enabled of set.parameter) runner.run(enabled, findings, parameter, context);
     }
+    // Nothing after this walk reads the operation's parts: let go of them now, while they are young, rather than when
+    // the whole check ends (a large file's parts, held that long, are copied by every young collection on the way).
+    operation.letGoOfRead?.();
   });
 }
 

@@ -72,6 +72,8 @@ export interface RestOperation {
   headers?: MapField<string>;
   parametersNode?: Node;
   parameters: RestParameter[];
+  /** Lets go of the headers and parameters read so far; asked for again, they are read anew from the tree. */
+  letGoOfRead?(): void;
 }
 
 export interface ModelDefinition {

@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lintText } from '../../../../server/src/core/lint';
 import { urlNotAbsolute } from '../../../../server/src/core/rules/odata/urlNotAbsolute';
 import { odataConnector } from '../../../support/connectorText';
 import { ruleTable } from '../../../support/ruleTable';
@@ -15,3 +18,13 @@ ruleTable(urlNotAbsolute, [
   { name: 'an unclosed IPv6 host fails', text: request('http://[::1/Orders'), expect: [{ at: '"http://[::1/Orders"', message: /it is not a valid URL/ }] },
   { name: 'a tab inside the scheme makes the url relative', text: request('ht\\ttps://x/Orders') },
 ]);
+
+test('one url is judged anew under each baseUrl, and the verdict under the first is kept', () => {
+  const withBase = (base: string): string => request('Orders').replace(/"baseUrl": "[^"]*"/, `"baseUrl": "${base}"`);
+  // A baseUrl the schema reports (a space in its host) still has the urls joined to it judged.
+  const verdicts = ['https://a.example/odata', 'https://a b.example/odata', 'https://a.example/odata'].map((base) =>
+    lintText(withBase(base), {}, [urlNotAbsolute]).findings.filter((f) => f.code === urlNotAbsolute.id).map((f) => f.message));
+  assert.deepEqual(verdicts[0], []);
+  assert.match(verdicts[1]?.join() ?? '', /'https:\/\/a b\.example\/odata\/Orders' is not a valid URL/);
+  assert.deepEqual(verdicts[2], []);
+});

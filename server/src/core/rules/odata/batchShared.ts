@@ -6,8 +6,24 @@ export function batchesOf(connector: ODataConnector): { batch: CustomRequest; it
   return connector.customRequests.filter((r) => r.operation?.value === ODATA_BATCH).map((batch) => ({ batch, items: batch.requests ?? [] }));
 }
 
-/** The Custom request an item names, when there is one that is not a batch. */
+/** Per connector read, the first Custom request of each id that is not a batch: an item is looked up, not searched for. */
+const TARGETS = new WeakMap<ODataConnector, Map<string, CustomRequest>>();
+
+function targetsOf(connector: ODataConnector): Map<string, CustomRequest> {
+  let targets = TARGETS.get(connector);
+  if (!targets) {
+    targets = new Map();
+    for (const request of connector.customRequests) {
+      const id = request.id?.value;
+      if (id !== undefined && request.operation?.value !== ODATA_BATCH && !targets.has(id)) targets.set(id, request);
+    }
+    TARGETS.set(connector, targets);
+  }
+  return targets;
+}
+
+/** The Custom request an item names, when there is one that is not a batch (the first, when ids repeat). */
 export function itemTarget(connector: ODataConnector, item: BatchItem): CustomRequest | undefined {
   const id = item.request?.value;
-  return id === undefined ? undefined : connector.customRequests.find((r) => r.id?.value === id && r.operation?.value !== ODATA_BATCH);
+  return id === undefined ? undefined : targetsOf(connector).get(id);
 }

@@ -15,11 +15,13 @@ export const batchUnknownRequest: ConnectorRule = {
     fix: 'Changes the id to the closest Custom request id, when one is close.',
   },
   check(connector, context) {
-    const ids = connector.customRequests.filter((r) => r.operation?.value !== ODATA_BATCH).map((r) => r.id?.value).filter((id): id is string => id !== undefined);
+    // The ids a finding suggests from, listed only when an item names none of them.
+    let known: string[] | undefined;
     for (const { batch, items } of batchesOf(connector)) {
       for (const item of items) {
         const request = item.request;
         if (!request || itemTarget(connector, item)) continue;
+        const ids = (known ??= connector.customRequests.filter((r) => r.operation?.value !== ODATA_BATCH).map((r) => r.id?.value).filter((id): id is string => id !== undefined));
         const isBatch = connector.customRequests.some((r) => r.id?.value === request.value);
         const [close] = closeMatches(request.value, ids, 1);
         const what = isBatch ? `names the batch '${request.value}'; a batch holds Custom requests, not batches.` : `names '${request.value}', which is no Custom request of this file.`;

@@ -25,9 +25,31 @@ function schemeProblem(joined: string, absolute: boolean): string | undefined {
   return undefined;
 }
 
-// Connectors of one service repeat their urls: each is judged once per run, written absolute or joined to baseUrl.
-const problemOfAbsolute = rememberedByText((joined: string) => schemeProblem(joined, true));
-const problemOfJoined = rememberedByText((joined: string) => schemeProblem(joined, false));
+/** Why `url` (its parameters filled, joined to `base` when relative) is no absolute http(s) URL; undefined when it is one, or relative with no base. */
+function urlProblem(base: string | undefined, url: string): string | undefined {
+  const sample = url.replace(/\{[^{}]*\}/g, 'x');
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
+  if (!absolute && base === undefined) return undefined;
+  return schemeProblem(joinUrl(base ?? '', sample), absolute);
+}
+
+/** baseUrls whose urls' verdicts are kept (all forgotten at once past it): a file has one, a workspace a few. */
+const BASES_KEPT = 4;
+const verdictsByBase = new Map<string | undefined, (url: string) => string | undefined>();
+
+/**
+ * urlProblem, remembered per baseUrl and url as written: connectors of one service repeat their urls, and a url is
+ * then judged once, not filled, joined and looked up again (the joined text is a new string every time).
+ */
+function problemOf(base: string | undefined, url: string): string | undefined {
+  let verdicts = verdictsByBase.get(base);
+  if (!verdicts) {
+    if (verdictsByBase.size >= BASES_KEPT) verdictsByBase.clear();
+    verdicts = rememberedByText((written) => urlProblem(base, written));
+    verdictsByBase.set(base, verdicts);
+  }
+  return verdicts(url);
+}
 
 /** The url, joined to baseUrl when relative, must be an absolute http(s) URL. */
 export const urlNotAbsolute: CustomRequestRule<'baseUrl'> = {
@@ -45,11 +67,7 @@ export const urlNotAbsolute: CustomRequestRule<'baseUrl'> = {
     if (!url) return;
     // In 'onlyPath' mode a parameter may stand for any part of the url, even the scheme and host.
     if (parameterModeOf(request) === 'onlyPath' && pathPlaceholders(url.value).some((p) => p.index === 0)) return;
-    const sample = url.value.replace(/\{[^{}]*\}/g, 'x');
-    const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
-    if (!absolute && base === undefined) return;
-    const joined = joinUrl(base ?? '', sample);
-    const problem = absolute ? problemOfAbsolute(joined) : problemOfJoined(joined);
+    const problem = problemOf(base, url.value);
     if (!problem) return;
     report({
       at: url.node,
