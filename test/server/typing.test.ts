@@ -139,6 +139,16 @@ describe('typing in a file full of findings through the server', () => {
     }
   });
 
+  test('opening a file publishes its diagnostics once (the open and the change it also reports ask for one check)', async () => {
+    const uri = fileUri('opened-once.connector.json');
+    const pending = lsp.diagnostics(uri, 1);
+    await lsp.open(uri, generateConnectorWithFindings(3));
+    assert.ok((await pending).length > 0, 'the file has findings');
+    // The server answers in order: whatever it published on opening was written before this answer.
+    await lsp.request('textDocument/documentSymbol', { textDocument: { uri } });
+    assert.equal(lsp.published.filter((p) => p.uri === uri).length, 1);
+  });
+
   test('a large file: the first keystroke, one at the end of the file (after the fixes\' edits), and their undoing give the diagnostics and quick fixes of a fresh open', async () => {
     const start = generateConnectorWithFindings(220);
     assert.ok(start.length > 256 * 1024, 'a file the server rehearses and collects for');

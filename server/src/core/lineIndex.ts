@@ -72,6 +72,16 @@ export class LineIndex {
     return starts;
   }
 
+  /** How many lines the text has (one more than its line breaks). */
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  /** The offset where a 0-based line starts (the text's length past the last line). */
+  lineStart(line: number): number {
+    return this.starts[line] ?? this.text.length;
+  }
+
   /** Returns the 0-based line and character of an offset (clamped into the text). */
   positionAt(offset: number): LineCharacter {
     const clamped = Math.max(0, Math.min(offset, this.text.length));

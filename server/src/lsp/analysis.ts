@@ -4,6 +4,7 @@ import { LineIndex, rehearsalEdit, type BodyFileReader, type CheckedDocument, ty
 import { fileKindOf, type FileKind } from '../io/fileKinds';
 import type { DocumentAnalysis } from './context';
 import type { DocumentEdits } from './documentEdits';
+import { EditorDocument } from './editorDocument';
 import { IdleCollection, LARGE } from './idleCollection';
 import type { ServerSettings } from './settings';
 
@@ -79,9 +80,11 @@ export class AnalysisCache {
     const checked = lintState?.result ?? tooLarge(text, settings.maxFileSizeKb);
     // An ignored file keeps every editor feature; only its problems are not shown.
     const result = ignored ? { ...checked, findings: [] } : checked;
-    // The previous version's line index lends the lines an edit did not touch.
+    // The editor's document keeps the index of its text (made from its previous version's); else the previous
+    // version's line index lends the lines an edit did not touch.
+    const lines = document instanceof EditorDocument ? document.lines : new LineIndex(text, cached?.analysis.lines, edit);
     const analysis: DocumentAnalysis = {
-      uri, version: document.version, text, lines: new LineIndex(text, cached?.analysis.lines, edit), result,
+      uri, version: document.version, text, lines, result,
       ...(edit && cached ? { edit: { fromVersion: cached.analysis.version, region: edit } } : {}),
     };
     this.cache.set(uri, { key, analysis, ...(lintState ? { lintState } : {}) });

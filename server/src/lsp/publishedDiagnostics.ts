@@ -94,6 +94,15 @@ export class PublishedDiagnostics {
     return diagnostics;
   }
 
+  /**
+   * Whether this analysis's diagnostics are those last published for its document (the editor has them): opening a
+   * document both opens and changes it, so each asks for a check of the same version.
+   */
+  published(analysis: DocumentAnalysis): boolean {
+    const last = this.last.get(analysis.uri);
+    return last !== undefined && last.version === analysis.version && last.findings === analysis.result.findings && last.lines === analysis.lines;
+  }
+
   forget(uri: string): void {
     clearTimeout(this.last.get(uri)?.timer);
     this.last.delete(uri);

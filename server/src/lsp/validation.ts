@@ -79,7 +79,8 @@ export class ValidationScheduler {
     const values = this.documents.all().find((d) => isValuesUri(d.uri) && connectorUriOf(d.uri) === uri);
     if (values) this.schedule(values.uri, true);
     const analysis = this.cache.analyze(uri);
-    if (!analysis) return;
+    // Already published: making and writing thousands of diagnostics again would only delay the first keystroke.
+    if (!analysis || this.published.published(analysis)) return;
     void this.connection.sendDiagnostics({ uri, version: analysis.version, diagnostics: this.published.publish(analysis) });
     // Once the editor has a large file's diagnostics and the user has not typed for a moment: its first keystroke
     // rehearsed (once), so that the real one does not wait for the code of typing to be compiled. Each check puts it
