@@ -10,7 +10,8 @@ import * as esbuild from 'esbuild';
 import { SERVER_ENVIRONMENT } from '../../client/src/serverEnvironment';
 import { fileUri, SERVER_PATH, startLsp, type LspOptions, type LspSession } from '../support/lspClient';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
-import { cpuOf, mb, ms, percentile, printTable, ratio, rssOf, settledRss, threadsCpuOf } from './stats';
+import { cpuOf, mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
+import { threadsCpuOf } from './threadTimes';
 
 /** A letter for each keystroke: what typing into a string gives. */
 const letters = (version: number): string => String.fromCharCode(97 + (version % 26));

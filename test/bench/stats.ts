@@ -1,5 +1,5 @@
 // Small timing helpers for benchmarks: figures are printed, never asserted.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /** Runs `work` `runs` times (after one warm-up) and returns the median in milliseconds. */
@@ -45,21 +45,6 @@ export function printTable(title: string, rows: readonly (readonly string[])[]):
 export function rssOf(pid: number, which: 'VmRSS' | 'VmHWM' = 'VmRSS'): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   return Number(new RegExp(`${which}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) * 1024;
-}
-
-/**
- * A process's time on a CPU so far, in ms: its main thread's and all its threads' (V8's compiler and collector threads
- * too), from each thread's /proc schedstat (nanoseconds, finer than the 10 ms ticks of /proc/PID/stat).
- */
-export function threadsCpuOf(pid: number): { main: number; all: number } {
-  const onCpu = (task: string): number => {
-    try {
-      return Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, 'utf8').split(' ')[0] ?? 0) / 1e6;
-    } catch {
-      return 0; // a thread that ended between the listing and the reading
-    }
-  };
-  return { main: onCpu(String(pid)), all: readdirSync(`/proc/${pid}/task`).reduce((sum, task) => sum + onCpu(task), 0) };
 }
 
 /** A process's CPU time so far (user + system), in ms: what its work cost, however busy the machine. */

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { criticalPathMs, parseSchedstat, sampleThreads, totalCpuMs, type SampledRun, type ThreadTime } from '../bench/threadTimes';
+import { criticalPathMs, parseSchedstat, sampleThreads, threadsCpuOf, totalCpuMs, type SampledRun, type ThreadTime } from '../bench/threadTimes';
 
 const thread = (tid: number, cpuMs: number, mainCpuAtStartMs = 0, mainCpuAtEndMs = 0): ThreadTime => ({ tid, cpuMs, waitMs: 0, mainCpuAtStartMs, mainCpuAtEndMs });
 
@@ -13,6 +13,20 @@ describe('CPU time per thread, for the concurrency benchmark', () => {
     assert.equal(parseSchedstat(''), undefined);
     assert.equal(parseSchedstat('12 34'), undefined);
     assert.equal(parseSchedstat('-1 2 3'), undefined);
+  });
+
+  test("a process's CPU time so far: its main thread's grows with its work, and all threads' hold at least the main thread's", () => {
+    const before = threadsCpuOf(process.pid);
+    // Work until the main thread's time has moved: the scheduler's figures grow only while the thread runs.
+    let after = before;
+    for (let spins = 0; after.main === before.main && spins < 1000; spins++) {
+      let sum = 0;
+      for (let i = 0; i < 1e5; i++) sum += Math.sqrt(i);
+      assert.ok(sum > 0);
+      after = threadsCpuOf(process.pid);
+    }
+    assert.ok(after.main > before.main, 'the main thread ran, and its time did not grow');
+    assert.ok(before.all >= before.main && after.all >= after.main);
   });
 
   test('the critical path goes through a worker when the main thread started it late and it worked longest', () => {
