@@ -104,7 +104,26 @@ export async function resultPanelFrame(page: Page, requestText: string, timeoutM
     }
     await page.waitForTimeout(250);
   }
-  throw new Error(`The result panel for ${requestText} did not appear. Panels: ${seen.join(' | ') || 'none'}. ${await workbenchState(page)}`);
+  throw new Error(`The result panel for ${requestText} did not appear. Panels: ${seen.join(' | ') || 'none'}. ${await workbenchState(page)} ${await notificationCenter(page)}`);
+}
+
+/**
+ * Every notification of the session, from the Notification Center (toasts hide themselves after a while): for a
+ * failure's message, once waiting is over.
+ */
+async function notificationCenter(page: Page): Promise<string> {
+  try {
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F1');
+    await page.locator('.quick-input-widget input').fill('>Notifications: Show Notifications');
+    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Show Notifications' }).first().waitFor({ timeout: 5_000 });
+    await page.keyboard.press('Enter');
+    await page.locator('.notifications-center').first().waitFor({ timeout: 5_000 });
+    const all = await page.locator('.notifications-center .notification-list-item-message').evaluateAll((els) => els.map((el) => (el.textContent ?? '').trim()));
+    return `Notification Center: ${all.join(' | ') || 'empty'}.`;
+  } catch (error) {
+    return `Notification Center: not read (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`;
+  }
 }
 
 /** What the workbench shows a user right now (active tab, quick input, notifications), for failure messages. */

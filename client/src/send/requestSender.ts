@@ -46,16 +46,18 @@ export class RequestSender {
   /** Sends an operation and shows the result in its panel; with `reuseLast`, the values typed last time are sent again. */
   async send(argument: unknown, reuseLast: boolean): Promise<void> {
     if (!vscode.workspace.isTrusted) {
+      this.log.info(`Nothing sent: ${UNTRUSTED_MESSAGE}`);
       void vscode.window.showWarningMessage(UNTRUSTED_MESSAGE);
       return;
     }
-    const target = await pickTarget(this.client, argument);
+    const target = await pickTarget(this.client, argument, this.log);
     if (!target) return;
     const chosen = await this.valuesFor(target, reuseLast, defaultsOf(argument));
     if (!chosen) return;
     const { values, inputs } = chosen;
     const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
     const active = this.environment.current();
+    this.log.info(`${target.operationId}: sending${active ? ` (${active})` : ''}…`);
     const outcome = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `Sending ${target.operationId}${active ? ` (${active})` : ''}…`, cancellable: true },
       (_progress, token) => this.client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs, ...(active !== undefined ? { environment: active } : {}), ...pagesOf(argument) }, token),
@@ -74,7 +76,7 @@ export class RequestSender {
 
   /** Builds an operation's request without sending it: shown beside the editor, or copied as a curl command. */
   async preview(argument: unknown, asCurl: boolean): Promise<void> {
-    const target = await pickTarget(this.client, argument);
+    const target = await pickTarget(this.client, argument, this.log);
     if (!target) return;
     const values = (await this.valuesFor(target, false))?.values;
     if (!values) return;
@@ -101,12 +103,14 @@ export class RequestSender {
   private async valuesFor(target: PanelTarget, reuseLast: boolean, defaults?: Record<string, string>): Promise<{ values: ValuesChoice; inputs: InputDescription[] } | undefined> {
     const described = await this.client.sendRequest<DescribeOperationResult>(DESCRIBE_OPERATION, { uri: target.uri.toString(), operationId: target.operationId });
     if (described.blockers.length > 0) {
+      this.log.info(`${target.operationId}: not sent, the connector file has errors: ${described.blockers.join('; ')}`);
       void vscode.window.showErrorMessage(`Fix the connector file before sending: ${described.blockers.slice(0, 3).join('; ')}${described.blockers.length > 3 ? ' …' : ''}`);
       return undefined;
     }
     if (described.valuesFile && !defaults) {
       for (const warning of described.valuesFile.warnings) this.log.warn(`values file (another entry): ${warning}`);
       if (described.valuesFile.problems.length > 0) {
+        this.log.info(`${target.operationId}: not sent, the values file's entry has problems: ${described.valuesFile.problems.join('; ')}`);
         void vscode.window.showErrorMessage(`The values file's entry for ${target.operationId} has problems: ${described.valuesFile.problems.join('; ')}`);
         return undefined;
       }
@@ -118,10 +122,12 @@ export class RequestSender {
     if (reuseLast && last) {
       // Values that may be credentials were not kept: they are asked for again, the rest is sent as it was.
       const asked = await promptForValues(this.history.notKept(described.inputs), {}, folder);
+      if (!asked) this.log.info(`${target.operationId}: not sent, a value was not given.`);
       return asked ? { values: { entered: { ...last, ...asked } }, inputs: described.inputs } : undefined;
     }
     const entered = await promptForValues(described.inputs, { ...last, ...defaults }, folder);
     if (entered) await this.history.setLastTexts(key, entered, described.inputs);
+    else this.log.info(`${target.operationId}: not sent, a value was not given.`);
     return entered ? { values: { entered }, inputs: described.inputs } : undefined;
   }
 }

@@ -11,20 +11,26 @@ function isConnectorDocument(document: vscode.TextDocument | undefined): documen
  * Which operation of which file a command acts on: the one a code lens or a panel names, else the one under the
  * cursor, the only one, or the one picked; undefined when there is none or the user cancels.
  */
-export async function pickTarget(client: LanguageClient, argument: unknown): Promise<PanelTarget | undefined> {
+export async function pickTarget(client: LanguageClient, argument: unknown, log: vscode.LogOutputChannel): Promise<PanelTarget | undefined> {
   if (typeof argument === 'object' && argument !== null && 'operationId' in argument && 'uri' in argument) {
     const { uri, operationId } = argument as { uri: string; operationId: string };
     return { uri: vscode.Uri.parse(uri), operationId };
   }
   const editor = vscode.window.activeTextEditor;
   if (!isConnectorDocument(editor?.document)) {
-    void vscode.window.showWarningMessage('Open a *.connector.json file to send one of its operations.');
+    const message = 'Open a *.connector.json file to send one of its operations.';
+    // The log keeps why nothing happened after the notification is gone.
+    const shown = vscode.window.activeTextEditor?.document.uri.toString();
+    log.info(`Nothing sent: ${shown ? `the active editor shows ${shown}` : 'no editor is active'}. ${message}`);
+    void vscode.window.showWarningMessage(message);
     return undefined;
   }
   const uri = editor.document.uri;
   const operations = await client.sendRequest<ListOperationsResult>(LIST_OPERATIONS, { uri: uri.toString() });
   if (operations.length === 0) {
-    void vscode.window.showWarningMessage('This connector file has no operations with an id yet.');
+    const message = 'This connector file has no operations with an id yet.';
+    log.info(`Nothing sent from ${uri.toString()}: ${message}`);
+    void vscode.window.showWarningMessage(message);
     return undefined;
   }
   const offset = editor.document.offsetAt(editor.selection.active);
@@ -36,5 +42,6 @@ export async function pickTarget(client: LanguageClient, argument: unknown): Pro
     operations.map((o) => ({ label: o.id, description: o.label, detail: o.summary, id: o.id })),
     { title: 'Which operation?', matchOnDescription: true },
   );
+  if (!picked) log.info(`Nothing sent from ${uri.toString()}: no operation was picked.`);
   return picked ? { uri, operationId: picked.id } : undefined;
 }
