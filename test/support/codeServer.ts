@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { freePort, launchCodeServer } from '../../scripts/e2e/codeServer';
-import { acceptQuickInput } from './vscodeUi';
+import { acceptQuickInput, runCommand } from './vscodeUi';
 
 /**
  * A real VS Code for end-to-end tests: code-server (the VS Code workbench and extension host, from npm) with the
@@ -125,12 +125,7 @@ export async function openFile(page: Page, name: string): Promise<void> {
  * would to find one problem among many (the list is virtualized: only visible rows exist in the page).
  */
 export async function problemsPanelRows(page: Page, filter = ''): Promise<string[]> {
-  await page.keyboard.press('F1');
-  const palette = page.locator('.quick-input-widget input');
-  await palette.waitFor();
-  await palette.fill('>Problems: Focus on Problems View');
-  await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Focus on Problems View' }).first().waitFor();
-  await acceptQuickInput(page);
+  await runCommand(page, 'Problems: Focus on Problems View');
   const filterBox = page.locator('input[aria-label="Filter Problems"]');
   await filterBox.waitFor({ timeout: 30_000 });
   await filterBox.fill(filter);

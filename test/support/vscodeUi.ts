@@ -114,10 +114,7 @@ export async function resultPanelFrame(page: Page, requestText: string, timeoutM
 async function notificationCenter(page: Page): Promise<string> {
   try {
     await page.keyboard.press('Escape');
-    await page.keyboard.press('F1');
-    await page.locator('.quick-input-widget input').fill('>Notifications: Show Notifications');
-    await page.locator('.quick-input-list .monaco-list-row.focused', { hasText: 'Show Notifications' }).first().waitFor({ timeout: 5_000 });
-    await page.keyboard.press('Enter');
+    await runCommand(page, 'Notifications: Show Notifications');
     await page.locator('.notifications-center').first().waitFor({ timeout: 5_000 });
     const all = await page.locator('.notifications-center .notification-list-item-message').evaluateAll((els) => els.map((el) => (el.textContent ?? '').trim()));
     return `Notification Center: ${all.join(' | ') || 'empty'}.`;

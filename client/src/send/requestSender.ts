@@ -57,9 +57,10 @@ export class RequestSender {
     const { values, inputs } = chosen;
     const timeoutMs = vscode.workspace.getConfiguration('connectorTools').get<number>('request.timeoutMs', 30_000);
     const active = this.environment.current();
-    this.log.info(`${target.operationId}: sending${active ? ` (${active})` : ''}…`);
+    const what = `${target.operationId}${active ? ` (${active})` : ''}`;
+    this.log.info(`Sending ${what}…`);
     const outcome = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `Sending ${target.operationId}${active ? ` (${active})` : ''}…`, cancellable: true },
+      { location: vscode.ProgressLocation.Notification, title: `Sending ${what}…`, cancellable: true },
       (_progress, token) => this.client.sendRequest<SendRequestResult>(SEND_REQUEST, { uri: target.uri.toString(), operationId: target.operationId, values, timeoutMs, ...(active !== undefined ? { environment: active } : {}), ...pagesOf(argument) }, token),
     );
     if (!outcome.ok) {

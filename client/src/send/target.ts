@@ -17,10 +17,10 @@ export async function pickTarget(client: LanguageClient, argument: unknown, log:
     return { uri: vscode.Uri.parse(uri), operationId };
   }
   const editor = vscode.window.activeTextEditor;
+  const shown = editor?.document.uri.toString();
   if (!isConnectorDocument(editor?.document)) {
     const message = 'Open a *.connector.json file to send one of its operations.';
     // The log keeps why nothing happened after the notification is gone.
-    const shown = vscode.window.activeTextEditor?.document.uri.toString();
     log.info(`Nothing sent: ${shown ? `the active editor shows ${shown}` : 'no editor is active'}. ${message}`);
     void vscode.window.showWarningMessage(message);
     return undefined;
