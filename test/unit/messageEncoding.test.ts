@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import type { Message } from 'vscode-languageserver/node';
 import { LineIndex, type Finding } from '../../server/src/core';
 import { toDiagnostic } from '../../server/src/lsp/convert';
-import { encodeMessage, MESSAGE_ENCODER } from '../../server/src/lsp/messageEncoding';
+import { encodeMessage, MESSAGE_ENCODER, rehearseEncoding } from '../../server/src/lsp/messageEncoding';
 
 const URI = 'file:///home/user/caf%C3%A9/%F0%9F%93%A6 api.connector.json';
 const TEXT = '{\n  "operations": {\n    "é": { "summary": "日本語 😀" },\n    "x": 1\n  }\n}\n';
@@ -104,6 +104,39 @@ describe('encoding the messages the server writes', () => {
     assert.notEqual(third.buffer, second.buffer);
     assert.deepEqual(second, secondCopy, 'the message the third was copied from is intact');
     assert.deepEqual(third, Buffer.from(JSON.stringify(publish(many.slice(2))), 'utf8'));
+  });
+
+  it('a rehearsed message is encoded as the next one would be, and changes nothing the messages after it are made from', () => {
+    const many = Array.from({ length: 300 }, (_, i) => toDiagnostic(LINES, { ...FINDINGS[i % FINDINGS.length] as Finding, message: `finding ${i} é` }, URI));
+    const series = [many, many.slice(1), many.slice(2), many.slice(3)].map((list) => publish(list));
+    // Without a rehearsal: each message and the memory it is written into.
+    const plain = series.map((message) => encodeMessage(message));
+    const plainBytes = plain.map((bytes) => Buffer.from(bytes));
+    // The same series with a rehearsal before each message: the rehearsed bytes are the message's, in memory of their
+    // own; the real messages are written as before, into the same buffers as before, and none already written changes.
+    const rehearsed = series.map((message) => {
+      const rehearsal = rehearseEncoding(message);
+      assert.deepEqual(rehearsal, Buffer.from(JSON.stringify(message), 'utf8'));
+      return { rehearsal, bytes: encodeMessage(message) };
+    });
+    rehearsed.forEach(({ rehearsal, bytes }, i) => {
+      assert.deepEqual(bytes, plainBytes[i], `message ${i} as without rehearsals`);
+      assert.ok(rehearsed.every((other) => other.bytes.buffer !== rehearsal?.buffer), 'a rehearsal is written in memory no message uses');
+    });
+    assert.equal(rehearsed[2]?.bytes.buffer, rehearsed[0]?.bytes.buffer, 'the buffer of the message two before is still reused');
+    // Copying after a rehearsal: the message after it copies from the last real message, as the library would write it.
+    const stringify = JSON.stringify;
+    let calls = 0;
+    JSON.stringify = ((...args: Parameters<typeof stringify>) => (calls++, stringify(...args))) as typeof stringify;
+    try {
+      rehearseEncoding(publish(many.slice(4)));
+      calls = 0;
+      encodeMessage(publish(many.slice(3)));
+    } finally {
+      JSON.stringify = stringify;
+    }
+    assert.ok(calls < 50, `the message after a rehearsal copied its diagnostics from the last one written (${calls} calls of JSON.stringify)`);
+    assert.equal(rehearseEncoding({ jsonrpc: '2.0', method: 'window/logMessage', params: { type: 3, message: 'x' } } as Message), undefined, 'only diagnostics messages are rehearsed');
   });
 
   it('a diagnostic whose JSON is kept cannot be changed afterwards', () => {

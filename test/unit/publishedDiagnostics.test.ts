@@ -57,6 +57,38 @@ describe('diagnostics published while typing', () => {
   });
 });
 
+describe('a rehearsed keystroke', () => {
+  it('gets the diagnostics publishing would give it, made the same way, and leaves what the next real keystroke reuses as it was', () => {
+    const service = getLanguageService();
+    const text = generateConnectorWithFindings(40);
+    const state = service.update(undefined, text);
+    const opened: DocumentAnalysis = { uri: URI, version: 1, text, lines: new LineIndex(text), result: state.result };
+    const published = new PublishedDiagnostics();
+    const first = published.publish(opened);
+    const keystroke = (insert: string): DocumentAnalysis => {
+      const at = text.indexOf('"summary": "', text.length >> 1) + '"summary": "'.length;
+      const region: ChangedRegion = { start: at, oldEnd: at, newEnd: at + insert.length };
+      const next = `${text.slice(0, at)}${insert}${text.slice(at)}`;
+      return { uri: URI, version: 2, text: next, lines: new LineIndex(next, opened.lines, region), result: service.update(state, next, undefined, region).result, edit: { fromVersion: 1, region } };
+    };
+    const rehearsal = keystroke(' ');
+    const rehearsed = published.rehearse(rehearsal);
+    assert.deepEqual(rehearsed, diagnosticsOf(rehearsal), 'the diagnostics of a fresh check');
+    assert.ok(rehearsed.filter((d, i) => d === first[i]).length > 20, 'made as a keystroke\'s are: the published ones reused');
+    // Rehearsed twice more: still from the version opened, not from a rehearsal.
+    published.rehearse(keystroke('y'));
+    published.rehearse(keystroke('z'));
+    const real = keystroke('x');
+    const diagnostics = published.publish(real);
+    assert.deepEqual(diagnostics, diagnosticsOf(real));
+    assert.equal(diagnostics.filter((d) => rehearsed.includes(d) && !first.includes(d)).length, 0, 'nothing of a rehearsal published');
+    assert.ok(diagnostics.filter((d, i) => d === first[i]).length > 20, 'the diagnostics of the version opened reused');
+    assert.ok(published.published(real), 'the real keystroke is what was published');
+    assert.equal(published.published(rehearsal), false);
+    published.forget(URI);
+  });
+});
+
 describe('diagnostics published after edits near line breaks', () => {
   it('are those made afresh, in LF and CR LF files, for edits that add, remove, split or join lines, at the end of the file too', () => {
     const service = getLanguageService();

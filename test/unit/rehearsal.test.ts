@@ -24,7 +24,7 @@ test('the rehearsal waits until no check has run for a moment: none between keys
       events.push(`check ${document.version}`);
       return { uri, version: document.version, text: TEXT, lines: new LineIndex(TEXT), result };
     },
-    rehearse: (): undefined => {
+    rehearsal: (): undefined => {
       events.push('rehearsal');
       return undefined;
     },
@@ -42,4 +42,49 @@ test('the rehearsal waits until no check has run for a moment: none between keys
   t.mock.timers.tick(1_000);
   assert.equal(events.at(-1), 'rehearsal', 'a rehearsal once the user paused');
   assert.equal(events.filter((e) => e === 'rehearsal').length, 1);
+});
+
+test('the rehearsal runs ten times, one run per turn of the event loop, and a keystroke stops the runs left', (t) => {
+  t.mock.timers.enable({ apis: ['setTimeout'] });
+  let document = TextDocument.create(URI, 'connector-json', 1, TEXT);
+  const documents = { get: (uri: string) => (uri === URI ? document : undefined), all: () => [document] } as unknown as TextDocuments<TextDocument>;
+  const sent: number[] = [];
+  const connection = { sendDiagnostics: (params: { version: number }) => (sent.push(params.version), Promise.resolve()) } as unknown as Connection;
+  const result = getLanguageService().update(undefined, TEXT).result;
+  const analysisOf = (version: number): DocumentAnalysis => ({ uri: URI, version, text: TEXT, lines: new LineIndex(TEXT), result });
+  let runs = 0;
+  let offered = false;
+  const cache = {
+    analyze: (): DocumentAnalysis => analysisOf(document.version),
+    // As the real cache: offered once per document; each run gives undefined once the document has moved on.
+    rehearsal: (): (() => DocumentAnalysis | undefined) | undefined => {
+      if (offered) return undefined;
+      offered = true;
+      const version = document.version;
+      return () => (document.version === version ? (runs++, analysisOf(version)) : undefined);
+    },
+  } as unknown as AnalysisCache;
+  const scheduler = new ValidationScheduler(connection, documents, cache, () => 0, (message) => assert.fail(message), getLanguageService());
+
+  scheduler.schedule(URI, true);
+  t.mock.timers.tick(300);
+  assert.equal(runs, 1, 'the first run once the user paused');
+  t.mock.timers.tick(1);
+  t.mock.timers.tick(1);
+  assert.equal(runs, 3, 'one more run per turn');
+  // A keystroke: its check is published, and no run follows it.
+  document = TextDocument.create(URI, 'connector-json', 2, TEXT);
+  scheduler.schedule(URI, false);
+  t.mock.timers.tick(5_000);
+  assert.equal(runs, 3, 'no run after the keystroke');
+  assert.deepEqual(sent, [1, 2], 'nothing of the rehearsal sent');
+
+  // Another document, left alone: ten runs, then none.
+  document = TextDocument.create(URI, 'connector-json', 3, TEXT);
+  offered = false;
+  runs = 0;
+  scheduler.schedule(URI, true);
+  for (let turn = 0; turn < 50; turn++) t.mock.timers.tick(300);
+  assert.equal(runs, 10);
+  assert.deepEqual(sent, [1, 2, 3]);
 });

@@ -32,7 +32,7 @@ test('a version already published is not published again; a new version, or a ne
       analyses.set(key, made);
       return made;
     },
-    rehearse: (): undefined => undefined,
+    rehearsal: (): undefined => undefined,
     forget: (): void => analyses.clear(),
   } as unknown as AnalysisCache;
   const scheduler = new ValidationScheduler(connection, documents, cache, () => 0, (message) => assert.fail(message), service);

@@ -47,7 +47,7 @@ function tooLarge(text: string, limitKb: number): CheckedDocument {
 export class AnalysisCache {
   private readonly cache = new Map<string, { key: string; analysis: DocumentAnalysis; lintState?: CheckState }>();
   private readonly idle = new IdleCollection();
-  /** Documents whose first keystroke has been rehearsed (see rehearse). */
+  /** Documents whose first keystroke has been rehearsed, or typed (see rehearsal). */
   private readonly rehearsed = new Set<string>();
 
   constructor(
@@ -95,19 +95,37 @@ export class AnalysisCache {
   }
 
   /**
-   * Once per opened large file, while idle: checks a harmless edit of its current version (core rehearsalEdit) and
-   * forgets it, so that the first keystroke runs code already compiled. Undefined when there is nothing to rehearse.
+   * Once per opened large file, while idle: a rehearsal of its first keystroke, to run as many times as it takes V8 to
+   * compile the code of typing. Each run checks a harmless edit of the current version (core rehearsalEdit) and
+   * forgets it; it gives undefined once the document has moved on. Undefined when there is nothing to rehearse: a
+   * small file, one already typed in or rehearsed, a version that cannot be checked in part.
    */
-  rehearse(uri: string): DocumentAnalysis | undefined {
+  rehearsal(uri: string): (() => DocumentAnalysis | undefined) | undefined {
+    if (this.rehearsed.has(uri) || !this.rehearsable(uri)) return undefined;
+    this.rehearsed.add(uri);
+    return () => this.rehearse(uri);
+  }
+
+  /** The cached check of the document's current version and a harmless edit of it, when it is a large file's that can be checked in part. */
+  private rehearsable(uri: string): { document: TextDocument; cached: DocumentAnalysis; state: CheckState; rehearsal: NonNullable<ReturnType<typeof rehearsalEdit>> } | undefined {
     const cached = this.cache.get(uri);
     const document = this.documents.get(uri);
-    if (this.rehearsed.has(uri) || !cached?.lintState || !document || document.version !== cached.analysis.version || cached.analysis.text.length < LARGE) return undefined;
-    this.rehearsed.add(uri);
+    if (!cached?.lintState || !document || document.version !== cached.analysis.version || cached.analysis.text.length < LARGE) return undefined;
     const rehearsal = rehearsalEdit(cached.lintState);
-    if (!rehearsal) return undefined;
-    const metadata = this.metadata?.(uri);
-    const state = this.service.update(cached.lintState, rehearsal.text, this.lintOptions(uri, this.checkOptions(uri).overrides, metadata), rehearsal.edit);
-    return { uri, version: document.version, text: rehearsal.text, lines: new LineIndex(rehearsal.text, cached.analysis.lines, rehearsal.edit), result: state.result };
+    return rehearsal && { document, cached: cached.analysis, state: cached.lintState, rehearsal };
+  }
+
+  /** One rehearsal of the document's first keystroke, or undefined when its current version has none. */
+  private rehearse(uri: string): DocumentAnalysis | undefined {
+    const rehearsable = this.rehearsable(uri);
+    if (!rehearsable) return undefined;
+    const { document, cached, state, rehearsal } = rehearsable;
+    const options = this.lintOptions(uri, this.checkOptions(uri).overrides, this.metadata?.(uri));
+    const result = this.service.update(state, rehearsal.text, options, rehearsal.edit).result;
+    return {
+      uri, version: document.version, text: rehearsal.text, lines: new LineIndex(rehearsal.text, cached.lines, rehearsal.edit), result,
+      edit: { fromVersion: cached.version, region: rehearsal.edit },
+    };
   }
 
   /** What the core checks a file with: its levels, its body files and its $metadata. */

@@ -116,7 +116,7 @@ function listParts(diagnostics: readonly unknown[], previous: Written | undefine
 }
 
 /** The message's parts in one buffer of their own, and where each diagnostic lies in it; no text of the whole message is made first. */
-function written(parts: readonly Part[], diagnostics: readonly unknown[], previous: Written | undefined): Written {
+function written(parts: readonly Part[], diagnostics: readonly unknown[], previous: Written | undefined, reuseSpare: boolean): Written {
   const old = previous?.bounds ?? new Int32Array(0);
   const runStart = (run: Run): number => old[run.from] as number;
   const runEnd = (run: Run): number => (old[run.to] as number) - 1;
@@ -128,7 +128,7 @@ function written(parts: readonly Part[], diagnostics: readonly unknown[], previo
   // The message before the previous one has been written (the writer encodes a message once the one before it is
   // out): its buffer is reused when large enough, sparing a megabyte of fresh memory, and the collections it brings,
   // at every keystroke. Some room is left for diagnostics that grow as the user types.
-  const spare = previous?.spare;
+  const spare = reuseSpare ? previous?.spare : undefined;
   const room = spare && spare.length >= length ? spare : Buffer.allocUnsafeSlow(length + (length >> 4));
   const bytes = room.subarray(0, length);
   const bounds = new Int32Array(diagnostics.length + 1);
@@ -151,8 +151,12 @@ function written(parts: readonly Part[], diagnostics: readonly unknown[], previo
   return { diagnostics, bytes, bounds, room, spare: previous?.room };
 }
 
-/** A publishDiagnostics notification's bytes, copied from the previous message's where it can; undefined for any other message. */
-function diagnosticsMessage(sent: Message): Buffer | undefined {
+/**
+ * A publishDiagnostics notification's bytes, copied from the previous message's where it can; undefined for any other
+ * message. A rehearsal (`remember` false) makes them in a buffer of its own and leaves what the next message copies
+ * from as it was.
+ */
+function diagnosticsMessage(sent: Message, remember: boolean): Buffer | undefined {
   const message: unknown = sent;
   if (!isPlainObject(message) || message.method !== PUBLISH_DIAGNOSTICS) return undefined;
   const { params } = message;
@@ -164,9 +168,11 @@ function diagnosticsMessage(sent: Message): Buffer | undefined {
   const previous = last && WRITTEN.get(last);
   const parts: Part[] = [];
   objectParts(message, 'params', (into) => objectParts(params, 'diagnostics', (list) => listParts(diagnostics, previous, list), into), parts);
-  const now = written(parts, diagnostics, previous);
-  WRITTEN.set(diagnostics, now);
-  lastWritten = new WeakRef(diagnostics);
+  const now = written(parts, diagnostics, previous, remember);
+  if (remember) {
+    WRITTEN.set(diagnostics, now);
+    lastWritten = new WeakRef(diagnostics);
+  }
   return now.bytes;
 }
 
@@ -177,7 +183,15 @@ function diagnosticsMessage(sent: Message): Buffer | undefined {
  */
 export function encodeMessage(message: Message, charset: BufferEncoding = 'utf8'): Buffer {
   const utf8 = charset === 'utf8' || charset === 'utf-8';
-  return (utf8 ? diagnosticsMessage(message) : undefined) ?? Buffer.from(JSON.stringify(message), charset);
+  return (utf8 ? diagnosticsMessage(message, true) : undefined) ?? Buffer.from(JSON.stringify(message), charset);
+}
+
+/**
+ * Encodes a diagnostics notification as the next one would be (UTF-8), and forgets it: the message that follows is
+ * encoded exactly as if this one had not been. It runs, once, the code the first keystroke's message runs.
+ */
+export function rehearseEncoding(message: Message): Buffer | undefined {
+  return diagnosticsMessage(message, false);
 }
 
 /** The writer's encoder: the protocol library's, but for the diagnostics published at every keystroke. */

@@ -86,12 +86,24 @@ export class PublishedDiagnostics {
 
   /** The diagnostics of an analysis about to be published (remembered for the next version's, while typing goes on). */
   publish(analysis: DocumentAnalysis): Diagnostic[] {
-    const { uri, edit } = analysis;
+    const { uri } = analysis;
     const previous = this.last.get(uri);
-    const diagnostics = previous && edit && edit.fromVersion === previous.version ? this.reused(previous, analysis, edit.region) : diagnosticsOf(analysis);
+    const diagnostics = this.diagnosticsFor(analysis);
     const timer = previous?.timer.refresh() ?? setTimeout(() => this.last.delete(uri), KEPT_WHILE_TYPING_MS).unref();
     this.last.set(uri, { version: analysis.version, findings: analysis.result.findings, diagnostics, lines: analysis.lines, timer });
     return diagnostics;
+  }
+
+  /** The diagnostics `publish` would give an analysis, made as it makes them, with nothing remembered. */
+  rehearse(analysis: DocumentAnalysis): Diagnostic[] {
+    return this.diagnosticsFor(analysis);
+  }
+
+  /** An analysis's diagnostics: the previous version's where the edit did not move them, when it follows the version last published. */
+  private diagnosticsFor(analysis: DocumentAnalysis): Diagnostic[] {
+    const previous = this.last.get(analysis.uri);
+    const { edit } = analysis;
+    return previous && edit && edit.fromVersion === previous.version ? this.reused(previous, analysis, edit.region) : diagnosticsOf(analysis);
   }
 
   /**
