@@ -12,9 +12,10 @@ const REHEARSAL_AFTER_MS = 300;
 
 /**
  * How many times the first keystroke is rehearsed. V8 compiles a function for speed once it has run enough: in a
- * 1,000-operation file full of findings, the first keystroke after one rehearsal still took 22 to 26 ms to its
- * diagnostics, after three or five 17 to 23 ms, after ten 13 to 15 ms (about what every later one takes). Ten runs
- * cost about 50 ms of the server's time, once per opened large file, while the user is not typing.
+ * 1,000-operation file full of findings, the first keystroke after one rehearsal still took 20 to 26 ms to its
+ * diagnostics, after three or five 15 to 23 ms, after ten 13 to 15 ms (twenty did no better). Ten runs cost about 75 ms
+ * of the server's time (the first three about 14 ms each, the last ones 4), once per opened large file, while the
+ * user is not typing.
  */
 const REHEARSALS = 10;
 
