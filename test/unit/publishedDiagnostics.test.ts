@@ -2,21 +2,29 @@
 // move (their bytes are copied from one message to the next: messageEncoding.ts), and are always those of the same text checked afresh.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { getLanguageService, LineIndex, type ChangedRegion } from '../../server/src/core';
+import { getLanguageService, LineIndex, type ChangedRegion, type CheckState } from '../../server/src/core';
 import type { DocumentAnalysis } from '../../server/src/lsp/context';
+import type { Diagnostic } from 'vscode-languageserver';
 import { diagnosticsOf, PublishedDiagnostics } from '../../server/src/lsp/publishedDiagnostics';
 import { generateConnectorWithFindings } from '../bench/generate';
 
 const URI = 'file:///project/typing.connector.json';
 
+/** A file of 40 operations full of findings, opened: its check, its analysis and its diagnostics published. */
+function openedWithFindings(): { text: string; state: CheckState; analysis: DocumentAnalysis; published: PublishedDiagnostics; diagnostics: Diagnostic[] } {
+  const text = generateConnectorWithFindings(40);
+  const state = getLanguageService().update(undefined, text);
+  const analysis: DocumentAnalysis = { uri: URI, version: 1, text, lines: new LineIndex(text), result: state.result };
+  const published = new PublishedDiagnostics();
+  return { text, state, analysis, published, diagnostics: published.publish(analysis) };
+}
+
 describe('diagnostics published while typing', () => {
   it('reuses the diagnostics of findings before the edit, even when their fixes (edits after it) moved, and of those after it on other lines', () => {
     const service = getLanguageService();
-    let text = generateConnectorWithFindings(40);
-    let state = service.update(undefined, text);
-    let analysis: DocumentAnalysis = { uri: URI, version: 1, text, lines: new LineIndex(text), result: state.result };
-    const published = new PublishedDiagnostics();
-    let diagnostics = published.publish(analysis);
+    const opened = openedWithFindings();
+    let { text, state, analysis, diagnostics } = opened;
+    const { published } = opened;
     try {
       const at = text.indexOf('"summary": "', text.length >> 1) + '"summary": "'.length;
       let keptChecked = 0;
@@ -60,11 +68,7 @@ describe('diagnostics published while typing', () => {
 describe('a rehearsed keystroke', () => {
   it('gets the diagnostics publishing would give it, made the same way, and leaves what the next real keystroke reuses as it was', () => {
     const service = getLanguageService();
-    const text = generateConnectorWithFindings(40);
-    const state = service.update(undefined, text);
-    const opened: DocumentAnalysis = { uri: URI, version: 1, text, lines: new LineIndex(text), result: state.result };
-    const published = new PublishedDiagnostics();
-    const first = published.publish(opened);
+    const { text, state, analysis: opened, published, diagnostics: first } = openedWithFindings();
     const keystroke = (insert: string): DocumentAnalysis => {
       const at = text.indexOf('"summary": "', text.length >> 1) + '"summary": "'.length;
       const region: ChangedRegion = { start: at, oldEnd: at, newEnd: at + insert.length };
