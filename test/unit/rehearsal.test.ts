@@ -4,8 +4,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Connection, TextDocuments } from 'vscode-languageserver';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { getLanguageService, LineIndex } from '../../server/src/core';
-import type { AnalysisCache } from '../../server/src/lsp/analysis';
+import { getLanguageService, LineIndex, type Finding } from '../../server/src/core';
+import { AnalysisCache } from '../../server/src/lsp/analysis';
+import { LARGE } from '../../server/src/lsp/idleCollection';
+import { DEFAULT_SETTINGS } from '../../server/src/lsp/settings';
+import { generateConnectorWithFindings } from '../bench/generate';
 import type { DocumentAnalysis } from '../../server/src/lsp/context';
 import { ValidationScheduler } from '../../server/src/lsp/validation';
 
@@ -87,4 +90,38 @@ test('the rehearsal runs ten times, one run per turn of the event loop, and a ke
   for (let turn = 0; turn < 50; turn++) t.mock.timers.tick(300);
   assert.equal(runs, 10);
   assert.deepEqual(sent, [1, 2, 3]);
+});
+
+test("the server's cache rehearses a large file's current version, forgets each run, and offers it once", () => {
+  const text = generateConnectorWithFindings(220);
+  assert.ok(text.length >= LARGE, 'a file large enough to rehearse');
+  let document = TextDocument.create(URI, 'connector-json', 1, text);
+  const documents = { get: (uri: string) => (uri === URI ? document : undefined), all: () => [document] } as unknown as TextDocuments<TextDocument>;
+  const cache = new AnalysisCache(getLanguageService(), documents, () => DEFAULT_SETTINGS);
+  const opened = cache.analyze(URI);
+  assert.ok(opened && opened.result.findings.length > 500);
+
+  const run = cache.rehearsal(URI);
+  assert.ok(run, 'offered once the version is checked');
+  assert.equal(cache.rehearsal(URI), undefined, 'offered once');
+  for (let i = 0; i < 3; i++) {
+    const rehearsal: DocumentAnalysis | undefined = run();
+    assert.ok(rehearsal, `run ${i + 1}`);
+    assert.equal(rehearsal.version, 1);
+    assert.equal(rehearsal.edit?.fromVersion, 1, 'a keystroke after the version checked');
+    assert.equal(rehearsal.text.length, text.length + 1);
+    assert.deepEqual(rehearsal.result.findings.map((f: Finding) => f.code), opened.result.findings.map((f: Finding) => f.code), 'the edit changes nothing a rule reads');
+  }
+  assert.equal(cache.analyze(URI), opened, 'the version checked is still the one cached');
+
+  // The user types: the runs left give nothing, and there is nothing more to rehearse.
+  document = TextDocument.create(URI, 'connector-json', 2, `${text} `);
+  assert.equal(run(), undefined);
+  cache.analyze(URI);
+  assert.equal(cache.rehearsal(URI), undefined);
+  // A small file is never rehearsed.
+  cache.forget(URI);
+  document = TextDocument.create(URI, 'connector-json', 3, TEXT);
+  cache.analyze(URI);
+  assert.equal(cache.rehearsal(URI), undefined);
 });

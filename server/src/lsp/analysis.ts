@@ -97,8 +97,8 @@ export class AnalysisCache {
   /**
    * Once per opened large file, while idle: a rehearsal of its first keystroke, to run as many times as it takes V8 to
    * compile the code of typing. Each run checks a harmless edit of the current version (core rehearsalEdit) and
-   * forgets it; it gives undefined once the document has moved on. Undefined when there is nothing to rehearse: a
-   * small file, one already typed in or rehearsed, a version that cannot be checked in part.
+   * forgets it; it gives undefined once the document has moved on, or when its version cannot be checked in part.
+   * Undefined when there is nothing to rehearse: a small file, one already typed in or rehearsed.
    */
   rehearsal(uri: string): (() => DocumentAnalysis | undefined) | undefined {
     if (this.rehearsed.has(uri) || !this.rehearsable(uri)) return undefined;
@@ -106,20 +106,20 @@ export class AnalysisCache {
     return () => this.rehearse(uri);
   }
 
-  /** The cached check of the document's current version and a harmless edit of it, when it is a large file's that can be checked in part. */
-  private rehearsable(uri: string): { document: TextDocument; cached: DocumentAnalysis; state: CheckState; rehearsal: NonNullable<ReturnType<typeof rehearsalEdit>> } | undefined {
+  /** The document and the cached check of its current version, when it is a large file's. */
+  private rehearsable(uri: string): { document: TextDocument; cached: DocumentAnalysis; state: CheckState } | undefined {
     const cached = this.cache.get(uri);
     const document = this.documents.get(uri);
     if (!cached?.lintState || !document || document.version !== cached.analysis.version || cached.analysis.text.length < LARGE) return undefined;
-    const rehearsal = rehearsalEdit(cached.lintState);
-    return rehearsal && { document, cached: cached.analysis, state: cached.lintState, rehearsal };
+    return { document, cached: cached.analysis, state: cached.lintState };
   }
 
   /** One rehearsal of the document's first keystroke, or undefined when its current version has none. */
   private rehearse(uri: string): DocumentAnalysis | undefined {
     const rehearsable = this.rehearsable(uri);
-    if (!rehearsable) return undefined;
-    const { document, cached, state, rehearsal } = rehearsable;
+    const rehearsal = rehearsable && rehearsalEdit(rehearsable.state);
+    if (!rehearsable || !rehearsal) return undefined;
+    const { document, cached, state } = rehearsable;
     const options = this.lintOptions(uri, this.checkOptions(uri).overrides, this.metadata?.(uri));
     const result = this.service.update(state, rehearsal.text, options, rehearsal.edit).result;
     return {
