@@ -188,7 +188,8 @@ export function encodeMessage(message: Message, charset: BufferEncoding = 'utf8'
 
 /**
  * Encodes a diagnostics notification as the next one would be (UTF-8), and forgets it: the message that follows is
- * encoded exactly as if this one had not been. It runs, once, the code the first keystroke's message runs.
+ * encoded exactly as if this one had not been. A rehearsal of the first keystroke runs through it the code the real
+ * keystroke's message runs.
  */
 export function rehearseEncoding(message: Message): Buffer | undefined {
   return diagnosticsMessage(message, false);
