@@ -40,14 +40,20 @@ export function pathPlaceholders(text: string): Placeholder[] {
   return found;
 }
 
+/** The index just past the `{{name}}` variable whose `{{` is at `index`, or -1 when no variable closes there. */
+export function variableEnd(text: string, index: number): number {
+  const end = braceFrom(text, index + 2);
+  return text.charCodeAt(end) === CLOSE && text.charCodeAt(end + 1) === CLOSE ? end + 2 : -1;
+}
+
 /** Returns the `{{name}}` variables of a body, header value or computed template, in order: what VARIABLE matches, by one scan. */
 export function variablePlaceholders(text: string): Placeholder[] {
   const found: Placeholder[] = [];
   for (let i = text.indexOf('{{'); i >= 0; i = text.indexOf('{{', i + 1)) {
-    const end = braceFrom(text, i + 2);
-    if (text.charCodeAt(end) !== CLOSE || text.charCodeAt(end + 1) !== CLOSE) continue;
-    found.push({ name: text.slice(i + 2, end).trim(), index: i, length: end + 2 - i });
-    i = end + 1;
+    const end = variableEnd(text, i);
+    if (end < 0) continue;
+    found.push({ name: text.slice(i + 2, end - 2).trim(), index: i, length: end - i });
+    i = end - 1;
   }
   return found;
 }

@@ -15,6 +15,11 @@ import type {
   ModelDefinition, RestConnector, RestOperation, RestParameter,
 } from './types';
 
+/** The property node found for slot `i` (a plain function: a closure over the table would be made for every part read). */
+function slot(found: Int32Array, i: number): number {
+  return found[i] as number;
+}
+
 const ITEMS_KEYS = slotsOf(['type', 'format', 'separation', 'items']);
 
 class TreeItems extends KeyedPart implements ItemsSpec {
@@ -85,28 +90,27 @@ class TreeParameter extends Part implements RestParameter {
     this.index = index;
     this.constraints = [];
     const found = propertiesByKey(tree, at, PARAMETER_KEYS);
-    const slot = (i: number): number => found[i] as number;
     // A loop, not a callback per parameter: a large file has tens of thousands of parameters, most without constraints.
     for (let i = 0; i < CONSTRAINTS.length; i++) {
-      const field = fieldAt(tree, slot(FIRST_CONSTRAINT + i), isAny);
+      const field = fieldAt(tree, slot(found, FIRST_CONSTRAINT + i), isAny);
       if (field) this.constraints.push({ name: CONSTRAINTS[i] as (typeof CONSTRAINTS)[number], field });
     }
     inFileOrder(this.constraints);
-    this.name = fieldAt(tree, slot(0), isString);
-    this.location = fieldAt(tree, slot(1), isString);
-    this.type = fieldAt(tree, slot(2), isString);
-    this.required = fieldAt(tree, slot(3), isBoolean);
-    this.format = fieldAt(tree, slot(4), isString);
-    this.default = fieldAt(tree, slot(5), isAny);
-    this.description = fieldAt(tree, slot(6), isString);
-    this.uniqueItems = fieldAt(tree, slot(7), isAny);
-    this.emptyValue = fieldAt(tree, slot(8), isBoolean);
-    this.items = readItems(tree, slot(9), 0);
-    this.separation = fieldAt(tree, slot(10), isString);
-    const options = slot(11) < 0 ? -1 : tree.propertyValue(slot(11));
-    this.options = options >= 0 && isArray(tree.value(options)) ? new OptionsField(tree.value(options) as JsonValue[], tree, slot(11)) : undefined;
-    this.model = fieldAt(tree, slot(12), isString);
-    this.template = fieldAt(tree, slot(13), isString);
+    this.name = fieldAt(tree, slot(found, 0), isString);
+    this.location = fieldAt(tree, slot(found, 1), isString);
+    this.type = fieldAt(tree, slot(found, 2), isString);
+    this.required = fieldAt(tree, slot(found, 3), isBoolean);
+    this.format = fieldAt(tree, slot(found, 4), isString);
+    this.default = fieldAt(tree, slot(found, 5), isAny);
+    this.description = fieldAt(tree, slot(found, 6), isString);
+    this.uniqueItems = fieldAt(tree, slot(found, 7), isAny);
+    this.emptyValue = fieldAt(tree, slot(found, 8), isBoolean);
+    this.items = readItems(tree, slot(found, 9), 0);
+    this.separation = fieldAt(tree, slot(found, 10), isString);
+    const options = slot(found, 11) < 0 ? -1 : tree.propertyValue(slot(found, 11));
+    this.options = options >= 0 && isArray(tree.value(options)) ? new OptionsField(tree.value(options) as JsonValue[], tree, slot(found, 11)) : undefined;
+    this.model = fieldAt(tree, slot(found, 12), isString);
+    this.template = fieldAt(tree, slot(found, 13), isString);
   }
 }
 
@@ -267,21 +271,20 @@ class TreeCustomRequest extends Part implements CustomRequest {
     super(tree, at);
     this.index = index;
     const found = propertiesByKey(tree, at, REQUEST_KEYS);
-    const slot = (i: number): number => found[i] as number;
-    this.id = fieldAt(tree, slot(0), isString);
-    this.summary = fieldAt(tree, slot(1), isString);
-    this.operation = fieldAt(tree, slot(2), isString);
-    this.url = fieldAt(tree, slot(3), isString);
-    this.parameterMode = fieldAt(tree, slot(4), isString);
-    this.query = mapFieldAt(tree, slot(5), isAny);
-    this.headers = mapFieldAt(tree, slot(6), isString);
-    this.body = readBody(tree, slot(7));
-    this.responseStructure = fieldAt(tree, slot(8), isAny);
-    this.includeHeaders = fieldAt(tree, slot(9), isBoolean);
-    this.includeEntityDescriptor = fieldAt(tree, slot(10), isBoolean);
-    this.metadataLevel = fieldAt(tree, slot(11), isString);
-    this.format = fieldAt(tree, slot(12), isString);
-    const items = slot(13) < 0 ? -1 : tree.propertyValue(slot(13));
+    this.id = fieldAt(tree, slot(found, 0), isString);
+    this.summary = fieldAt(tree, slot(found, 1), isString);
+    this.operation = fieldAt(tree, slot(found, 2), isString);
+    this.url = fieldAt(tree, slot(found, 3), isString);
+    this.parameterMode = fieldAt(tree, slot(found, 4), isString);
+    this.query = mapFieldAt(tree, slot(found, 5), isAny);
+    this.headers = mapFieldAt(tree, slot(found, 6), isString);
+    this.body = readBody(tree, slot(found, 7));
+    this.responseStructure = fieldAt(tree, slot(found, 8), isAny);
+    this.includeHeaders = fieldAt(tree, slot(found, 9), isBoolean);
+    this.includeEntityDescriptor = fieldAt(tree, slot(found, 10), isBoolean);
+    this.metadataLevel = fieldAt(tree, slot(found, 11), isString);
+    this.format = fieldAt(tree, slot(found, 12), isString);
+    const items = slot(found, 13) < 0 ? -1 : tree.propertyValue(slot(found, 13));
     // Every element keeps its position: a non-object element still takes a Content-ID (the schema reports it).
     this.requests = items >= 0 && tree.kind(items) === ARRAY ? objectElements(tree, items).map((node) => new TreeBatchItem(tree, node, positionIn(tree, items, node))) : undefined;
   }

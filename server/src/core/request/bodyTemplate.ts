@@ -3,7 +3,7 @@
 // the values filled in), so what lints clean is what is sent.
 import { parse, printParseErrorCode, type ParseError } from 'jsonc-parser';
 import { MAX_NESTING, tooDeepAt } from '../parse';
-import { variablePlaceholders } from '../placeholders';
+import { variableEnd } from '../placeholders';
 import { rememberedByText } from '../rememberedByText';
 
 /** A body with its variables filled, and the way back from an index in it to an index in the original. */
@@ -27,32 +27,44 @@ function stringTracker(text: string): (index: number) => boolean {
   };
 }
 
+const sameIndex = (index: number): number => index;
+
 /**
  * Fills each {{variable}} with a sample the platform could send. Inside a string literal any text works (`0`);
  * outside one the variable's value must bring its own quotes if it is a string, so a quoted sample ("s") is used,
  * which is also valid where a number or an object key is expected.
  */
 export function fillVariables(body: string): FilledBody {
-  const segments: { filledStart: number; originalStart: number; filledLength: number; originalLength: number }[] = [];
+  let at = body.indexOf('{{');
+  // A body without variables is its own filled text: nothing to build or map back.
+  if (at < 0) return { text: body, originalIndex: sameIndex };
+  // Four numbers a variable (filled start, original start, filled length, original length), no object for each: a
+  // large file has a body in each of thousands of requests.
+  const segments: number[] = [];
   let text = '';
   let cursor = 0;
   const insideString = stringTracker(body);
-  for (const placeholder of variablePlaceholders(body)) {
-    text += body.slice(cursor, placeholder.index);
-    const sample = insideString(placeholder.index) ? '0' : '"s"';
-    segments.push({ filledStart: text.length, originalStart: placeholder.index, filledLength: sample.length, originalLength: placeholder.length });
+  for (; at >= 0; at = body.indexOf('{{', at + 1)) {
+    const end = variableEnd(body, at);
+    if (end < 0) continue;
+    text += body.slice(cursor, at);
+    const sample = insideString(at) ? '0' : '"s"';
+    segments.push(text.length, at, sample.length, end - at);
     text += sample;
-    cursor = placeholder.index + placeholder.length;
+    cursor = end;
+    at = end - 1;
   }
   text += body.slice(cursor);
   return {
     text,
     originalIndex(index: number): number {
       let shift = 0;
-      for (const s of segments) {
-        if (index < s.filledStart) break;
-        if (index < s.filledStart + s.filledLength) return s.originalStart;
-        shift = s.originalStart + s.originalLength - (s.filledStart + s.filledLength);
+      for (let s = 0; s < segments.length; s += 4) {
+        const filledStart = segments[s] as number, originalStart = segments[s + 1] as number;
+        const filledLength = segments[s + 2] as number, originalLength = segments[s + 3] as number;
+        if (index < filledStart) break;
+        if (index < filledStart + filledLength) return originalStart;
+        shift = originalStart + originalLength - (filledStart + filledLength);
       }
       return index + shift;
     },
@@ -66,9 +78,12 @@ export interface JsonError {
   readonly tooDeep?: true;
 }
 
+/** Only white space (what trim() removes), told without making the trimmed copy. */
+const BLANK = /^\s*$/;
+
 function judgeJson(body: string): JsonError | undefined {
   const filled = fillVariables(body);
-  if (filled.text.trim() === '') return { index: 0, problem: 'the body is empty' };
+  if (BLANK.test(filled.text)) return { index: 0, problem: 'the body is empty' };
   const deep = tooDeepAt(filled.text);
   if (deep >= 0) return { index: Math.min(filled.originalIndex(deep), body.length), problem: `nesting deeper than ${MAX_NESTING} levels`, tooDeep: true };
   // Valid JSON (what nearly every body is) is told apart natively; only an invalid one is read again for where.

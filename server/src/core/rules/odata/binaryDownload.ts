@@ -2,6 +2,9 @@ import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
 import { requestName } from './shared';
 
+/** A url whose path (before any `?`) ends in `/$value`, tested without cutting the url apart. */
+const BINARY_PATH = /^[^?]*\/\$value\/?(?:\?|$)/;
+
 /** Custom request answers JSON only; media resources ($value) are binary. */
 export const binaryDownload: CustomRequestRule = {
   id: 'binary-download',
@@ -14,8 +17,7 @@ export const binaryDownload: CustomRequestRule = {
   check(request, context) {
     const url = request.url;
     if (!url) return;
-    const path = url.value.split('?')[0] ?? '';
-    if (!/\/\$value\/?$/.test(path)) return;
+    if (!BINARY_PATH.test(url.value)) return;
     context.report({
       at: url.node,
       message: `${quoted(requestName(request))} downloads binary content ('/$value'), which Custom request cannot do: it answers JSON only. Enable the projection and use its binary-download operation instead.`,

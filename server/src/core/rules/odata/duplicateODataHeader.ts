@@ -12,15 +12,18 @@ export const duplicateODataHeader: CustomRequestRule<'authorization'> = {
     why: 'HTTP header names are case-insensitive (RFC 9110); only one value would reach the server, while the file shows two.',
   },
   check(request, { connector, report }) {
+    const entries = request.headers?.entries;
+    if (!entries || entries.length === 0) return;
     const scheme = connector.authorization?.scheme?.value;
-    const seen = new Map<string, string>();
-    for (const entry of request.headers?.entries ?? []) {
+    // A table only where a name can repeat: most requests have no header or one (tens of thousands in a large file).
+    const seen = entries.length > 1 ? new Map<string, string>() : undefined;
+    for (const entry of entries) {
       const lower = entry.name.toLowerCase();
-      const first = seen.get(lower);
+      const first = seen?.get(lower);
       if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
       else if (lower === 'accept') report({ at: entry.keyNode, message: `'Accept' is set by 'metadataLevel' (application/json;odata.metadata=...); this header replaces it. Set 'metadataLevel' instead.` });
       else if (lower === 'authorization' && (scheme === 'basic' || scheme === 'bearer')) report({ at: entry.keyNode, message: `The authorization scheme ${quoted(scheme)} sends 'Authorization'; this header would be replaced. Remove it.` });
-      seen.set(lower, first ?? entry.name);
+      seen?.set(lower, first ?? entry.name);
     }
   },
 };

@@ -26,10 +26,13 @@ export const pathParameterInQuery: CustomRequestRule = {
       }
     }
     for (const entry of request.query?.entries ?? []) {
-      if (typeof entry.value !== 'string' || !entry.valueNode) continue;
+      // The value's node is made only for a value with a placeholder to point into.
+      if (typeof entry.value !== 'string' || !entry.value.includes('{')) continue;
+      const valueNode = entry.valueNode;
+      if (!valueNode) continue;
       for (const placeholder of pathPlaceholders(entry.value)) {
         context.report({
-          at: spanInString(context.text, entry.valueNode, placeholder.index, placeholder.length),
+          at: spanInString(context.text, valueNode, placeholder.index, placeholder.length),
           message: `'{${placeholder.name}}' in query option ${quoted(entry.name)} is not replaced in 'queryAndPath' mode. Supply the whole value of ${quoted(entry.name)} when sending instead, or set "parameterMode": "onlyPath".`,
         });
       }
