@@ -20,11 +20,15 @@ export const duplicateHeader: OperationRule<'authorization'> = {
     why: 'HTTP header names are case-insensitive (RFC 9110): `content-type` and `Content-Type` are one header, so only one value would reach the server.',
   },
   check(operation, { connector, facts, report }) {
-    const seen = new Map<string, string>();
-    for (const entry of operation.headers?.entries ?? []) {
-      const first = seen.get(entry.name.toLowerCase());
-      if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
-      else seen.set(entry.name.toLowerCase(), entry.name);
+    const entries = operation.headers?.entries ?? [];
+    // A table only where a name can repeat (tens of thousands of operations in a large file have one header or none).
+    if (entries.length > 1) {
+      const seen = new Map<string, string>();
+      for (const entry of entries) {
+        const first = seen.get(entry.name.toLowerCase());
+        if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
+        else seen.set(entry.name.toLowerCase(), entry.name);
+      }
     }
     const headerParameters = facts.in('header');
     if (headerParameters.length === 0) return;

@@ -1,11 +1,17 @@
 import type { RestOperation, RestParameter } from '../../model';
 import { variablePlaceholders } from '../../placeholders';
 
-/** The computed parameters of an operation that have a template. */
-export function computedParameters(operation: RestOperation): (RestParameter & { template: NonNullable<RestParameter['template']> })[] {
-  return operation.parameters.filter(
-    (p): p is RestParameter & { template: NonNullable<RestParameter['template']> } => p.type?.value === 'computed' && p.template !== undefined,
-  );
+type ComputedParameter = RestParameter & { template: NonNullable<RestParameter['template']> };
+
+const NONE: readonly ComputedParameter[] = [];
+
+/** The computed parameters of an operation that have a template (one shared empty list for the many operations without). */
+export function computedParameters(operation: RestOperation): readonly ComputedParameter[] {
+  let found: ComputedParameter[] | undefined;
+  for (const p of operation.parameters) {
+    if (p.type?.value === 'computed' && p.template !== undefined) (found ??= []).push(p as ComputedParameter);
+  }
+  return found ?? NONE;
 }
 
 /** The parameter names a template refers to, in order. */
