@@ -1,6 +1,16 @@
 import { parameterName } from '../restShared';
 import type { OperationRule } from '../types';
 import { computedParameters, templateReferences } from './computed';
+import { cyclesThrough, type Cycle } from './templateCycles';
+
+/** At most this many names of a cycle are written out at each end: a message stays short for a long cycle. */
+const NAMES_AT_EACH_END = 5;
+
+/** A cycle's names joined by arrows, its middle elided when it is long. */
+function shown(cycle: Cycle): string {
+  const head = cycle.head.join(' → ');
+  return cycle.elided === 0 ? head : `${head} → … (${cycle.elided} more) → ${cycle.tail.join(' → ')}`;
+}
 
 /** Computed parameters built from each other in a circle can never get a value. */
 export const computedTemplateCycle: OperationRule = {
@@ -15,32 +25,15 @@ export const computedTemplateCycle: OperationRule = {
     const computed = computedParameters(operation);
     if (computed.length === 0) return;
     const byName = new Map(computed.map((p) => [parameterName(p), p]));
-    const edges = new Map(computed.map((p) => [parameterName(p), templateReferences(p.template.value).map((r) => r.name).filter((n) => byName.has(n))]));
-    const reported = new Set<string>();
-    for (const start of byName.keys()) {
-      // Depth-first search for a path back to `start`; report each member of a cycle once.
-      const stack: { name: string; path: string[] }[] = [{ name: start, path: [start] }];
-      const visited = new Set<string>();
-      while (stack.length > 0) {
-        const { name, path } = stack.pop() ?? { name: '', path: [] };
-        for (const next of edges.get(name) ?? []) {
-          if (next === start) {
-            if (!reported.has(start)) {
-              reported.add(start);
-              const parameter = byName.get(start);
-              if (parameter) {
-                context.report({
-                  at: parameter.template.node,
-                  message: `Computed parameters refer to each other in a cycle: ${[...path, start].join(' → ')}. Build one of them from non-computed parameters only.`,
-                });
-              }
-            }
-          } else if (!visited.has(next)) {
-            visited.add(next);
-            stack.push({ name: next, path: [...path, next] });
-          }
-        }
-      }
+    const refersTo = new Map(computed.map((p) => [parameterName(p), templateReferences(p.template.value).map((r) => r.name)]));
+    const cycles = cyclesThrough([...byName.keys()], refersTo, NAMES_AT_EACH_END);
+    for (const [name, parameter] of byName) {
+      const cycle = cycles.get(name);
+      if (!cycle) continue;
+      context.report({
+        at: parameter.template.node,
+        message: `Computed parameters refer to each other in a cycle: ${shown(cycle)}. Build one of them from non-computed parameters only.`,
+      });
     }
   },
 };
