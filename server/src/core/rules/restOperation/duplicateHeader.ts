@@ -1,4 +1,4 @@
-import { headerEntry } from '../../model';
+import type { MapEntry } from '../../model';
 import { parameterName, quoted } from '../restShared';
 import type { OperationRule } from '../types';
 
@@ -33,17 +33,25 @@ export const duplicateHeader: OperationRule<'authorization'> = {
     const headerParameters = facts.in('header');
     if (headerParameters.length === 0) return;
     const auth = connector.authorization;
-    const authHeader = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
+    const authHeaderName = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
+    const authHeader = authHeaderName?.toLowerCase();
+    // Each name is looked up once, not searched for among every header and parameter (thousands in a hostile file).
+    const fixedByName = new Map<string, MapEntry<string>>();
+    for (const entry of entries) if (!fixedByName.has(entry.name.toLowerCase())) fixedByName.set(entry.name.toLowerCase(), entry);
+    let authParameterSeen = false;
     for (const parameter of headerParameters) {
       const name = parameter.name?.value;
       if (!name) continue;
-      const fixed = headerEntry(operation.headers, name);
-      const earlier = headerParameters.some((p) => p !== parameter && p.name?.value.toLowerCase() === name.toLowerCase() && p.index < parameter.index);
+      const lower = name.toLowerCase();
+      const fixed = fixedByName.get(lower);
+      const isAuthHeader = authHeader !== undefined && lower === authHeader;
       if (fixed) {
         report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} sets the same header as ${quoted(fixed.name)} in 'headers' (names are compared without case); only one can be sent. Remove one of them.` });
-      } else if (!earlier && authHeader && authHeader.toLowerCase() === name.toLowerCase()) {
-        report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} is the header the authorization sends (${quoted(authHeader)}); only one can be sent. Remove the parameter.` });
+      } else if (isAuthHeader && !authParameterSeen) {
+        report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} is the header the authorization sends (${quoted(authHeaderName ?? '')}); only one can be sent. Remove the parameter.` });
       }
+      // Only the first parameter naming the authorization's header is reported (a second one is a duplicate parameter).
+      if (isAuthHeader) authParameterSeen = true;
     }
   },
 };
