@@ -2,9 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
-/** Runs `work` `runs` times (after one warm-up) and returns the median in milliseconds. */
-export async function medianMs(runs: number, work: () => unknown): Promise<number> {
-  await work();
+/** Runs `work` `runs` times (after `warmUps` runs, one unless told) and returns the median in milliseconds. */
+export async function medianMs(runs: number, work: () => unknown, warmUps = 1): Promise<number> {
+  for (let i = 0; i < warmUps; i++) await work();
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
