@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { headerEntry, type Field, type RestOperation, type RestParameter } from '../model';
-import { sourceOffsetInString } from '../tree';
+import { stringOffsets } from '../tree';
 import { addPropertyEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { Span, TextEdit } from '../findings';
 
@@ -21,9 +21,17 @@ export function operationName(operation: RestOperation): string {
 
 /** The span of a part of a string literal's decoded value, in document offsets (escapes accounted for). */
 export function spanInString(text: string, stringNode: Node, index: number, length: number): Span {
-  const start = sourceOffsetInString(text, stringNode, index);
-  const end = sourceOffsetInString(text, stringNode, index + length);
-  return { offset: start, length: Math.max(1, end - start) };
+  return spansInString(text, stringNode)(index, length);
+}
+
+/** `spanInString` for many parts of one string literal, asked in order: the literal is walked once for all of them. */
+export function spansInString(text: string, stringNode: Node): (index: number, length: number) => Span {
+  const offsetOf = stringOffsets(text, stringNode);
+  return (index, length) => {
+    const start = offsetOf(index);
+    const end = offsetOf(index + length);
+    return { offset: start, length: Math.max(1, end - start) };
+  };
 }
 
 /** Where a parameter's location problem is shown: its `location` value, else the parameter's opening brace. */

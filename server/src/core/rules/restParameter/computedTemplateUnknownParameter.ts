@@ -1,5 +1,5 @@
 import { closeMatches } from '../../closeMatches';
-import { parameterName, quoted, spanInString } from '../restShared';
+import { parameterName, quoted, spansInString } from '../restShared';
 import type { OperationRule } from '../types';
 import { computedParameters, templateReferences } from './computed';
 
@@ -19,9 +19,10 @@ export const computedTemplateUnknownParameter: OperationRule = {
     const names = operation.parameters.map((p) => p.name?.value).filter((n): n is string => n !== undefined);
     for (const parameter of computed) {
       const template = parameter.template;
+      const spanOf = spansInString(context.text, template.node);
       for (const reference of templateReferences(template.value)) {
         if (names.includes(reference.name)) continue;
-        const at = spanInString(context.text, template.node, reference.index, reference.length);
+        const at = spanOf(reference.index, reference.length);
         const [close] = closeMatches(reference.name, names.filter((n) => n !== parameterName(parameter)), 1);
         context.report({
           at,
