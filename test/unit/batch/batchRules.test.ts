@@ -64,3 +64,14 @@ describe('OData $batch: checks as you type', () => {
     assert.deepEqual(items.map((i) => [i.label, i.documentation]), [['"createBook"', 'create Books']]);
   });
 });
+
+test('a batch of 100,001 elements: each item keeps its place, and every reference to a later item is found', { timeout: 120_000 }, () => {
+  // Element 2 is no object: it still takes a Content-ID, so the items after it are 3, 4, ...
+  const items = Array.from({ length: 100_000 }, (_, i) => `{ "request": "addChapter", "values": { "parent": "$${i === 0 ? 1 : i + 3}" } }`);
+  items.splice(1, 0, '7');
+  const found = check(items.join(', ')).filter((f) => f.code === 'batch-forward-reference');
+  assert.equal(found.length, 100_000);
+  assert.match(found[0]?.message ?? '', /of item 1 in batch 'b' refers with '\$1' to this item itself/);
+  assert.match(found[1]?.message ?? '', /of item 3 in batch 'b' refers with '\$4' to item 4, which comes later/);
+  assert.match(found[99_999]?.message ?? '', /of item 100001 in batch 'b' refers with '\$100002' to item 100002, which the batch does not have/);
+});
