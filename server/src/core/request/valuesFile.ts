@@ -1,7 +1,7 @@
 // A values file (`NAME.values.json`) checked against its connector's operations: each entry's problems, found with
 // the values module's judge. Reading the values it holds is the values module's (values/read.ts).
 import type { Node } from 'jsonc-parser';
-import { closeMatches } from '../closeMatches';
+import { closeMatches, listedNames } from '../closeMatches';
 import { duplicateKeyFindings } from '../duplicateKeys';
 import type { Finding } from '../findings';
 import type { Connector } from '../model';
@@ -28,7 +28,7 @@ function finding(code: (typeof VALUES_FILE_CODES)[number], node: Node, message: 
 /** ` Did you mean 'x'?` or the known names, for a message about an unknown name. */
 export function suggestion(name: string, known: readonly string[]): string {
   const close = closeMatches(name, known, 1)[0];
-  return close ? ` Did you mean '${close}'?` : known.length ? ` Known: ${known.map((k) => `'${k}'`).join(', ')}.` : '';
+  return close ? ` Did you mean '${close}'?` : known.length ? ` Known: ${listedNames(known, (k) => `'${k}'`)}.` : '';
 }
 
 /**

@@ -3,6 +3,30 @@ import { headerEntry, type Field, type RestOperation, type RestParameter } from 
 import { stringOffsets } from '../tree';
 import { addPropertyEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { Span, TextEdit } from '../findings';
+import { suggestionBudget, type SuggestionBudget } from '../closeMatches';
+
+/** The names `models` defines, listed and as a set, read once per version of a file for all its rules. */
+export interface ModelNames {
+  list: readonly string[];
+  set: ReadonlySet<string>;
+  /** What suggesting one of them may still cost in this version (shared by every name that names none). */
+  suggestions: SuggestionBudget;
+}
+
+const MODEL_NAMES = new WeakMap<object, ModelNames>();
+
+
+/** The names a connector's `models` defines (every parameter and model naming one looks it up here). */
+export function modelNames(models: { definitions: readonly { name: string }[] } | undefined): ModelNames {
+  if (!models) return { list: [], set: new Set(), suggestions: suggestionBudget() };
+  let names = MODEL_NAMES.get(models);
+  if (!names) {
+    const list = models.definitions.map((d) => d.name);
+    names = { list, set: new Set(list), suggestions: suggestionBudget() };
+    MODEL_NAMES.set(models, names);
+  }
+  return names;
+}
 
 /** A name in single quotes, as every message quotes names. */
 export function quoted(name: string): string {
