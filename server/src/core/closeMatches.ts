@@ -98,12 +98,15 @@ export function spend(budget: SuggestionBudget | undefined, count: number): bool
 /** At most this many names are listed in a message saying which there are. */
 const MAX_LISTED_NAMES = 20;
 
-/** The candidates' lower-case spellings, made once per list: the rules ask about one list for many words. */
+/**
+ * The candidates' lower-case spellings, made once per list: the rules ask about one list for many words. A list
+ * that has grown since (a scenario's captured names) is read again.
+ */
 const LOWER_CASE = new WeakMap<readonly string[], readonly string[]>();
 
 function lowerCaseOf(candidates: readonly string[]): readonly string[] {
   let lower = LOWER_CASE.get(candidates);
-  if (!lower) {
+  if (lower?.length !== candidates.length) {
     lower = candidates.map((c) => c.toLowerCase());
     LOWER_CASE.set(candidates, lower);
   }
