@@ -1,6 +1,7 @@
 // A values file (`NAME.values.json`) checked against its connector's operations: each entry's problems, found with
 // the values module's judge. Reading the values it holds is the values module's (values/read.ts).
 import type { Node } from 'jsonc-parser';
+import { firstAtLeast } from '../bisect';
 import { closeMatches, listedNames, suggestionBudget, type SuggestionBudget } from '../closeMatches';
 import { duplicateKeyFindings } from '../duplicateKeys';
 import type { Finding } from '../findings';
@@ -34,17 +35,7 @@ export function suggestion(name: string, known: readonly string[], budget?: Sugg
 /** The entry of an object (its properties in file order) whose key or value holds an offset. */
 function entryAround<E extends { keyNode: Node; valueNode?: Node }>(entries: readonly E[], offset: number): E | undefined {
   // The entries lie one after another: the last that starts at or before the offset is the only one that can hold it.
-  let low = 0;
-  let high = entries.length - 1;
-  let found = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((entries[middle] as E).keyNode.offset <= offset) {
-      found = middle;
-      low = middle + 1;
-    } else high = middle - 1;
-  }
-  const entry = entries[found];
+  const entry = entries[firstAtLeast(entries.length, (i) => (entries[i] as E).keyNode.offset, offset + 1) - 1];
   if (!entry) return undefined;
   const end = (entry.valueNode?.offset ?? entry.keyNode.offset) + (entry.valueNode?.length ?? entry.keyNode.length);
   return offset < end ? entry : undefined;

@@ -1,4 +1,5 @@
 import type { Node } from 'jsonc-parser';
+import { firstAtLeast } from '../bisect';
 import { closeMatches } from '../closeMatches';
 import { removeMemberEdit } from '../edits';
 import type { Finding, Fix, Span } from '../findings';
@@ -44,16 +45,10 @@ function anchorOf(node: Node): Span {
 }
 
 function containsSyntaxError(node: Node, context: Context): boolean {
-  // The first syntax error at or after the node's start, found by bisection: is it inside the node?
+  // The first syntax error at or after the node's start: is it inside the node?
   const offsets = context.syntaxErrorOffsets;
-  let low = 0;
-  let high = offsets.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((offsets[middle] as number) < node.offset) low = middle + 1;
-    else high = middle;
-  }
-  return low < offsets.length && (offsets[low] as number) <= node.offset + node.length;
+  const first = offsets[firstAtLeast(offsets.length, (i) => offsets[i] as number, node.offset)];
+  return first !== undefined && first <= node.offset + node.length;
 }
 
 function kindOf(root: Node): string | undefined {
