@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
 import { MAX_NESTING, nestingTooDeep, parseDocument, parseJsonTree, tooDeepAt } from '../../server/src/core/parse';
 import { parseExact } from '../../server/src/core/values/exactParse';
-import { sourceOffsetInString } from '../../server/src/core/tree';
+import { sourceOffsetInString, stringOffsets } from '../../server/src/core/tree';
 
 describe('parseDocument', () => {
   it('accepts comments and trailing commas', () => {
@@ -48,6 +48,15 @@ describe('sourceOffsetInString', () => {
     // decoded: a"bAc ; index 4 is 'c'
     assert.equal(text[sourceOffsetInString(text, node, 4)], 'c');
     assert.equal(text[sourceOffsetInString(text, node, 1)], '\\');
+  });
+  it('answers many indexes of one string, in any order, as one index at a time does', () => {
+    const text = '{"b": "a\\"b\\u0041c\\\\d"}';
+    const node = parseDocument(text).root?.children?.[0]?.children?.[1];
+    assert.ok(node);
+    const offsetOf = stringOffsets(text, node);
+    for (const index of [0, 2, 3, 4, 6, 9, 1, 5, 0, 7]) assert.equal(offsetOf(index), sourceOffsetInString(text, node, index), `index ${index}`);
+    assert.equal(text[offsetOf(5)], '\\');
+    assert.equal(text[offsetOf(6)], 'd');
   });
 });
 

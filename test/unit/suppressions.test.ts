@@ -90,3 +90,26 @@ describe('suppression comments', () => {
     }
   });
 });
+
+describe('suppression comments by the thousand', () => {
+  it('one comment naming a rule 20,000 times: the first silences the finding, each repeat is unused and removes itself', { timeout: 120_000 }, () => {
+    const text = withComment(`// connector-disable-next-line ${Array.from({ length: 20_000 }, () => 'header-credential').join(', ')} -- a test token`);
+    const findings = lintText(text).findings;
+    assert.deepEqual([...new Set(codes(findings))], ['unused-suppression']);
+    assert.equal(findings.length, 19_999);
+    const last = findings[19_998];
+    assert.ok(last);
+    const [edit] = editsOf(text, last.fixes?.[0]);
+    assert.ok(edit);
+    assert.equal(text.slice(edit.offset, edit.offset + edit.length), ', header-credential');
+    assert.equal(edit.offset + edit.length, text.indexOf(' -- a test token'));
+  });
+
+  it('20,000 block comments before one line: the first naming the rule silences it, the rest are unused', { timeout: 120_000 }, () => {
+    const text = withComment(Array.from({ length: 20_000 }, () => '/* connector-disable-next-line header-credential -- a test token */').join(' '));
+    const findings = lintText(text).findings;
+    assert.deepEqual([...new Set(codes(findings))], ['unused-suppression']);
+    assert.equal(findings.length, 19_999);
+    assert.equal(findings[0]?.offset, text.indexOf('header-credential', text.indexOf('*/')));
+  });
+});

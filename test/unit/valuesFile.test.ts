@@ -39,3 +39,22 @@ test('wrong types and unknown option ids are errors on the value', () => {
 test('a values file that is not an object says what shape it needs', () => {
   assert.deepEqual(codesAt('[1, 2]'), ['values-not-an-object@[1, 2]']);
 });
+
+test('a values file of 16,000 entries for a connector of 16,000 operations: each entry finds its operation, each unknown name and repeated key is reported in its entry', { timeout: 120_000 }, () => {
+  const count = 16_000;
+  const operations = Array.from({ length: count }, (_, i) => `{ "id": "op${i}", "method": "GET", "path": "/x", "parameters": [ { "name": "p", "location": "query", "type": "integer" } ] }`);
+  const connector = buildModel(parseDocument(`{ "kind": "rest", "name": "n", "baseUrl": "https://h.example", "operations": [ ${operations.join(', ')} ] }`).root);
+  assert.ok(connector);
+  // Even entries fit; odd ones give a text to an integer, name an unknown input and repeat a key; the last names no operation.
+  const entries = Array.from({ length: count }, (_, i) => (i === count - 1 ? '"unheardOf": {}' : i % 2 ? `"op${i}": { "p": "x", "q${i}": 1, "p": 2 }` : `"op${i}": { "p": ${i} }`));
+  const text = `{ ${entries.join(', ')} }`;
+  const findings = checkValuesFile(text, connector);
+  const byCode = (code: string): typeof findings => findings.filter((f) => f.code === code);
+  assert.equal(byCode('values-unknown-name').length, count / 2 - 1);
+  assert.equal(byCode('values-wrong-type').length, count / 2 - 1);
+  assert.ok(byCode('values-wrong-type').every((f) => text.slice(f.offset, f.offset + f.length) === '"x"'));
+  assert.equal(byCode('duplicate-key').length, count / 2 - 1);
+  assert.deepEqual(byCode('duplicate-key').slice(-1).map((f) => f.operationId), [`op${count - 3}`]);
+  assert.match(byCode('values-unknown-name').at(-1)?.message ?? '', new RegExp(`^'op${count - 3}' has no input 'q${count - 3}'\\.`));
+  assert.match(byCode('values-unknown-operation')[0]?.message ?? '', /^The connector has no operation 'unheardOf'\. Known: 'op0', 'op1', .*'op19' and 15980 more\.$/);
+});

@@ -58,19 +58,44 @@ function suppressionsOf(text: string, lines: LineIndex): Suppression[] {
   return out;
 }
 
+const LINE_END_AFTER_BLANKS = /[ \t]*(\r?\n|$)/y;
+const BLANKS_AND_LINE_END = /[ \t]*(\r?\n)?/y;
+
+function matchAt(pattern: RegExp, text: string, at: number): RegExpExecArray | null {
+  pattern.lastIndex = at;
+  return pattern.exec(text);
+}
+
+function matchesAt(pattern: RegExp, text: string, at: number): boolean {
+  return matchAt(pattern, text, at) !== null;
+}
+
+/**
+ * Where the line holding `offset` starts when only white space comes before it there, else undefined: read backwards
+ * from `offset`, so that the comments of one long line each stop at the one before them, not at the line's start.
+ */
+function startOfBlankLine(text: string, offset: number): number | undefined {
+  for (let i = offset - 1; i >= 0; i--) {
+    const c = text.charAt(i);
+    if (c === '\n') return i + 1;
+    if (!/\s/.test(c)) return undefined;
+  }
+  return 0;
+}
+
 /** A fix that removes one id from a suppression, or the whole comment when it is the only one. */
-function removalFix(text: string, suppression: Suppression, rule: NamedRule): Fix {
+function removalFix(text: string, suppression: Suppression, index: number): Fix {
+  const rule = suppression.rules[index] as NamedRule;
   if (suppression.rules.length === 1) {
     // The comment and the line it leaves empty, when it stands alone on its line.
-    const lineStart = text.lastIndexOf('\n', suppression.offset - 1) + 1;
+    const lineStart = startOfBlankLine(text, suppression.offset);
     const end = suppression.offset + suppression.length;
-    const alone = text.slice(lineStart, suppression.offset).trim() === '' && /^[ \t]*(\r?\n|$)/.test(text.slice(end));
-    const removeTo = alone ? end + (/^[ \t]*(\r?\n)?/.exec(text.slice(end))?.[0].length ?? 0) : end;
+    const alone = lineStart !== undefined && matchesAt(LINE_END_AFTER_BLANKS, text, end);
+    const removeTo = alone ? end + (matchAt(BLANKS_AND_LINE_END, text, end)?.[0].length ?? 0) : end;
     const removeFrom = alone ? lineStart : suppression.offset;
     return { title: 'Remove this suppression comment', edits: [{ offset: removeFrom, length: removeTo - removeFrom, content: '' }], preferred: true };
   }
   // The id with the separator before it (or after it, for the first id).
-  const index = suppression.rules.indexOf(rule);
   const neighbour = index > 0 ? suppression.rules[index - 1] : suppression.rules[index + 1];
   const [from, to] = index > 0 && neighbour
     ? [neighbour.offset + neighbour.id.length, rule.offset + rule.id.length]
@@ -87,14 +112,19 @@ export function applySuppressions(text: string, findings: readonly Finding[], kn
   const suppressions = suppressionsOf(text, lines);
   if (suppressions.length === 0) return [...findings];
   const known = new Set(knownCodes);
-  const byLine = new Map<number, Suppression[]>();
-  for (const s of suppressions) byLine.set(s.targetLine, [...(byLine.get(s.targetLine) ?? []), s]);
+  // Per line, the first id naming each rule among the suppressions of that line, in order: the one a finding there uses.
+  const byLine = new Map<number, Map<string, NamedRule>>();
+  for (const s of suppressions) {
+    let named = byLine.get(s.targetLine);
+    if (!named) byLine.set(s.targetLine, (named = new Map()));
+    for (const rule of s.rules) if (!named.has(rule.id)) named.set(rule.id, rule);
+  }
   const used = new Set<NamedRule>();
   const kept: Finding[] = [];
   for (const finding of findings) {
     const silencedBy = finding.code === UNUSED_SUPPRESSION || finding.code === INVALID_SUPPRESSION
       ? undefined
-      : byLine.get(lines.positionAt(finding.offset).line)?.flatMap((s) => s.rules).find((r) => r.id === finding.code);
+      : byLine.get(lines.positionAt(finding.offset).line)?.get(finding.code);
     if (silencedBy) used.add(silencedBy);
     else kept.push(finding);
   }
@@ -111,7 +141,7 @@ export function applySuppressions(text: string, findings: readonly Finding[], kn
     if (!s.reason) {
       add(INVALID_SUPPRESSION, { offset: s.offset, length: s.length, message: `Say why the rule is silenced here: end the comment with " -- " and the reason, so the next reader knows it is deliberate.` });
     }
-    for (const rule of s.rules) {
+    for (const [index, rule] of s.rules.entries()) {
       if (!known.has(rule.id)) {
         const close = closeMatches(rule.id, knownCodes, 1);
         const fixes: Fix[] = close.map((id) => ({ title: `Change to '${id}'`, edits: [{ offset: rule.offset, length: rule.id.length, content: id }], preferred: true }));
@@ -124,7 +154,7 @@ export function applySuppressions(text: string, findings: readonly Finding[], kn
         add(UNUSED_SUPPRESSION, {
           offset: rule.offset, length: rule.id.length,
           message: `'${rule.id}' reports nothing on the next line, so this suppression silences nothing. Remove it.`,
-          fixes: [removalFix(text, s, rule)], tags: ['unnecessary'],
+          fixes: [removalFix(text, s, index)], tags: ['unnecessary'],
         });
       }
     }

@@ -64,3 +64,25 @@ describe('OData $batch: checks as you type', () => {
     assert.deepEqual(items.map((i) => [i.label, i.documentation]), [['"createBook"', 'create Books']]);
   });
 });
+
+test('a batch of 100,001 elements: each item keeps its place, and every reference to a later item is found', { timeout: 120_000 }, () => {
+  // Element 2 is no object: it still takes a Content-ID, so the items after it are 3, 4, ...
+  const items = Array.from({ length: 100_000 }, (_, i) => `{ "request": "addChapter", "values": { "parent": "$${i === 0 ? 1 : i + 3}" } }`);
+  items.splice(1, 0, '7');
+  const found = check(items.join(', ')).filter((f) => f.code === 'batch-forward-reference');
+  assert.equal(found.length, 100_000);
+  assert.match(found[0]?.message ?? '', /of item 1 in batch 'b' refers with '\$1' to this item itself/);
+  assert.match(found[1]?.message ?? '', /of item 3 in batch 'b' refers with '\$4' to item 4, which comes later/);
+  assert.match(found[99_999]?.message ?? '', /of item 100001 in batch 'b' refers with '\$100002' to item 100002, which the batch does not have/);
+});
+
+test('20,000 batch items naming no request beside 20,000 requests: each reported, the known ids named twenty at a time', { timeout: 120_000 }, () => {
+  const requests = Array.from({ length: 20_000 }, (_, i) => `{ "id": "r${i}", "operation": "read", "url": "Books" }`);
+  const items = Array.from({ length: 20_000 }, (_, i) => `{ "request": "${i % 2 ? `batch${i}` : `unknown${i}`}" }`);
+  const batches = Array.from({ length: 10_000 }, (_, i) => `{ "id": "batch${2 * i + 1}", "operation": "batch", "requests": [ { "request": "r0" } ] }`);
+  const text = `{ "kind": "odata", "name": "t", "baseUrl": "https://h.example/odata", "connectorVersion": "2.1.17", "customRequests": [ ${[...requests, ...batches, `{ "id": "b", "operation": "batch", "requests": [ ${items.join(', ')} ] }`].join(', ')} ] }`;
+  const found = lintText(text).findings.filter((f) => f.code === 'batch-unknown-request');
+  assert.equal(found.length, 20_000);
+  assert.match(found[0]?.message ?? '', /^Item 1 of batch 'b' names 'unknown0', which is no Custom request of this file\. (Did you mean 'r\d+'\?|Known: 'r0', 'r1', .*'r19' and 19980 more\.)$/);
+  assert.match(found[19_999]?.message ?? '', /^Item 20000 of batch 'b' names the batch 'batch19999'; a batch holds Custom requests, not batches\./);
+});

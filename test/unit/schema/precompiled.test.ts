@@ -74,3 +74,16 @@ test('the tests file validator compiled into the bundles reports what the one co
   for (const file of readdirSync(examples).filter((f) => f.endsWith('.tests.json'))) assertSameTestsErrors(parseDocument(readFileSync(join(examples, file), 'utf8')).tree?.value(0));
   fc.assert(fc.property(testsFile, (value) => assertSameTestsErrors(value)), { numRuns: 2_000 });
 });
+
+test('errors of referenced schemas are appended in place, by the bundled and the run-time validator alike: 40,000 operations missing their properties', { timeout: 120_000 }, () => {
+  assert.doesNotMatch(standaloneValidatorSource(join(SCHEMA_DIR, 'formats.ts')), /\.concat\(\w+\.errors\)/);
+  assert.doesNotMatch(standaloneTestsValidatorSource(), /\.concat\(\w+\.errors\)/);
+  const document = { kind: 'rest', name: 'n', baseUrl: 'https://a.example', operations: Array.from({ length: 40_000 }, () => ({})) };
+  assert.equal(runtime(document), false);
+  assert.equal(bundled(document), false);
+  const required = (errors: ValidateFunction['errors']): string[] => (errors ?? []).filter((e) => e.keyword === 'required').map((e) => `${e.instancePath} ${String(e.params.missingProperty)}`);
+  const fromRuntime = required(runtime.errors);
+  assert.deepEqual(required(bundled.errors), fromRuntime);
+  assert.ok(fromRuntime.includes('/operations/39999 id'), fromRuntime.slice(-3).join());
+  assert.equal(fromRuntime.filter((e) => e.startsWith('/operations/39999 ')).length, fromRuntime.filter((e) => e.startsWith('/operations/0 ')).length);
+});

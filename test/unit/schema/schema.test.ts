@@ -152,3 +152,19 @@ describe('connector schema', () => {
     assert.deepEqual(summary('[1]').map((s) => s.split('@')[0]), ['wrong-type']);
   });
 });
+
+test('20,000 unknown properties of one object, with syntax errors elsewhere: each reported on its key, the closest allowed name suggested', { timeout: 120_000 }, () => {
+  const count = 20_000;
+  const extras = Array.from({ length: count }, (_, i) => `"extra${i}": 1`).join(', ');
+  // Each operation is cut off by a syntax error before its method and path.
+  const broken = Array.from({ length: 2_000 }, (_, i) => `{ "id": "o${i}", @ }`).join(', ');
+  const text = `{ "kind": "rest", "name": "T", "baseUrl": "https://a.example", ${extras}, "descripton": "d", "operations": [${broken}] }`;
+  const findings = lintText(text).findings;
+  const unknown = findings.filter((f) => f.code === 'unknown-property');
+  assert.equal(unknown.length, count + 1);
+  assert.equal(text.slice(unknown[count - 1]?.offset, (unknown[count - 1]?.offset ?? 0) + (unknown[count - 1]?.length ?? 0)), `"extra${count - 1}"`);
+  assert.match(unknown[count]?.message ?? '', /^Unknown property 'descripton' in .*\. Did you mean 'description'\?$/);
+  // What each operation lacks is cut off by its syntax error: not reported as missing.
+  assert.equal(findings.filter((f) => f.code === 'missing-property').length, 0);
+  assert.ok(findings.filter((f) => f.code.startsWith('syntax') || f.code.includes('json')).length >= 2_000, [...new Set(findings.map((f) => f.code))].join());
+});

@@ -101,3 +101,17 @@ describe('scenarios in tests files', () => {
     assert.equal(resolvePointer(root as never, '/status/x'), undefined);
   });
 });
+
+test('a scenario of 16,000 steps, each using a name no step captured yet and one captured later: each reported, at its step', { timeout: 120_000 }, () => {
+  const count = 16_000;
+  // Step i captures v{i}; it uses u{i} (captured by no step) and v{i+1} (captured by the next step), with a whole placeholder of the wrong type.
+  const steps = Array.from({ length: count }, (_, i) => `{ "operation": "getPet", "values": { "petId": "{{$uuid}}", "name": "{{u${i}}}{{v${i + 1}}}" }, "capture": { "v${i}": "/data/id" } }`);
+  const found = findings(`{ "name": "long", "steps": [${steps.join(', ')}] }`);
+  const byCode = (code: string): typeof found => found.filter((f) => f.code === code);
+  assert.equal(byCode('tests-unknown-placeholder').length, 2 * count);
+  assert.equal(byCode('values-unknown-name').length, count);
+  assert.equal(byCode('tests-step-wrong-type').length, count);
+  const last = byCode('tests-unknown-placeholder').find((f) => f.at === `{{u${count - 1}}}`);
+  assert.match(last?.message ?? '', new RegExp(`^No earlier step captures 'u${count - 1}'\\.`));
+  assert.match(byCode('tests-unknown-placeholder').find((f) => f.at === '{{v2}}')?.message ?? '', /captured only by this step or a later one/);
+});

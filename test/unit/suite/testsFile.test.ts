@@ -135,3 +135,15 @@ describe('matching an answer', () => {
     assert.deepEqual(check('{ "status": 200 }', result), ['not every page was read (2 read): Paging stopped at the limit of 2 pages; the service has more.']);
   });
 });
+
+test('a tests file of 16,000 cases for a connector of 16,000 operations: each case finds its operation, each unknown one is reported', { timeout: 120_000 }, () => {
+  const count = 16_000;
+  const connector = lintText(restConnector(Array.from({ length: count }, (_, i) => operation(`op${i}`, 'GET', '/x', ['{ "name": "p", "location": "query", "type": "integer", "required": true }'])))).connector;
+  const cases = Array.from({ length: count }, (_, i) => `{ "name": "c${i}", "operation": "${i % 2 ? `missing${i}` : `op${i}`}", "values": { "p": ${i % 4 ? 1 : '"x"'} }, "expect": { "status": 200 } }`);
+  const text = `{ "cases": [${cases.join(', ')}] }`;
+  const found = checkTestsFile(readTestsFile(text), connector);
+  const byCode = (code: string): typeof found => found.filter((f) => f.code === code);
+  assert.equal(byCode('tests-unknown-operation').length, count / 2);
+  assert.equal(byCode('values-wrong-type').length, count / 4);
+  assert.match(byCode('tests-unknown-operation').slice(-1)[0]?.message ?? '', new RegExp(`^The connector has no operation 'missing${count - 1}'\\.`));
+});

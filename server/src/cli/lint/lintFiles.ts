@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, parseEnvironmentsFile, parseProjectConfig, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { connectorOfValues, fileKindOf, type FileKind } from '../../io/fileKinds';
@@ -51,14 +51,33 @@ export function displayPathOf(file: string, cwd: string): string {
   return outside ? file : shown;
 }
 
-function locate(finding: Finding, index: LineIndex, text: string, displayPath: string, seen: Map<string, number>): LocatedFinding {
+/**
+ * What the findings of one line share: its text, trimmed, and per rule the hash of everything the fingerprint hashes
+ * before the finding's own text. A minified file's one line holds every finding: read and hashed once, not per finding.
+ */
+interface LineOfFindings {
+  text: string;
+  prefixes: Map<string, Hash>;
+}
+
+function locate(finding: Finding, index: LineIndex, text: string, displayPath: string, seen: Map<string, number>, lines: Map<number, LineOfFindings>): LocatedFinding {
   const start = index.positionAt(finding.offset);
   const end = index.positionAt(finding.offset + finding.length);
-  const lineStart = finding.offset - start.character;
-  const lineEnd = text.indexOf('\n', finding.offset);
-  const lineText = text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim();
+  let line = lines.get(start.line);
+  if (!line) {
+    const lineStart = finding.offset - start.character;
+    const lineEnd = text.indexOf('\n', finding.offset);
+    line = { text: text.slice(lineStart, lineEnd < 0 ? text.length : lineEnd).trim(), prefixes: new Map() };
+    lines.set(start.line, line);
+  }
+  let prefix = line.prefixes.get(finding.code);
+  if (!prefix) {
+    prefix = createHash('sha256').update([finding.code, displayPath.split(sep).join('/'), line.text, ''].join('\u0000'));
+    line.prefixes.set(finding.code, prefix);
+  }
   const spanText = text.slice(finding.offset, finding.offset + finding.length);
-  const key = createHash('sha256').update([finding.code, displayPath.split(sep).join('/'), lineText, spanText].join('\u0000')).digest('hex').slice(0, 32);
+  // The hash of code, path, line and span joined by NULs: the prefix's, continued with the span.
+  const key = prefix.copy().update(spanText).digest('hex').slice(0, 32);
   const occurrence = (seen.get(key) ?? 0) + 1;
   seen.set(key, occurrence);
   return {
@@ -78,7 +97,8 @@ function locatedFile(path: string, displayPath: string, kind: FileKind, text: st
   if (findings.length === 0) return { path, kind, displayPath, findings: [] };
   const index = new LineIndex(text);
   const seen = new Map<string, number>();
-  return { path, kind, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen)) };
+  const lines = new Map<number, LineOfFindings>();
+  return { path, kind, displayPath, findings: findings.map((finding) => locate(finding, index, text, displayPath, seen, lines)) };
 }
 
 /** The text of a file that may not exist (undefined then); any other failure to read it throws. */

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { ConnectorDocument } from '../document';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
-import { sourceOffsetInString } from '../tree';
+import { stringOffsets } from '../tree';
 import { checkValue } from '../values/check';
 import { exactOfNode } from '../values/exactJson';
 import { specOfParameter } from '../values/spec';
@@ -21,9 +21,10 @@ export interface HoverInfo {
 
 function placeholderAt(text: string, node: Node, offset: number, double: boolean): { name: string; offset: number; length: number } | undefined {
   const value = String(node.value);
+  const offsetOf = stringOffsets(text, node);
   for (const p of double ? variablePlaceholders(value) : pathPlaceholders(value)) {
-    const start = sourceOffsetInString(text, node, p.index);
-    const end = sourceOffsetInString(text, node, p.index + p.length);
+    const start = offsetOf(p.index);
+    const end = offsetOf(p.index + p.length);
     if (offset >= start && offset < end) return { name: p.name, offset: start, length: end - start };
   }
   return undefined;

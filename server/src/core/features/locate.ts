@@ -1,3 +1,4 @@
+import { firstAtLeast } from '../bisect';
 import type { ConnectorDocument } from '../document';
 import type { Connector, CustomRequest, RestOperation, RestParameter } from '../model';
 
@@ -7,18 +8,7 @@ function contains(node: { offset: number; length: number }, offset: number): boo
 
 /** The first unit (in file order) whose node contains offset, by binary search: units are ordered and disjoint. */
 function unitAt<T extends { node: { offset: number; length: number } }>(units: readonly T[], offset: number): T | undefined {
-  let low = 0;
-  let high = units.length - 1;
-  let last = -1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    if ((units[middle] as T).node.offset <= offset) {
-      last = middle;
-      low = middle + 1;
-    } else {
-      high = middle - 1;
-    }
-  }
+  const last = firstAtLeast(units.length, (i) => (units[i] as T).node.offset, offset + 1) - 1;
   // A unit's range includes its end, so the one before may touch offset too; the earlier one wins.
   for (let i = Math.max(0, last - 1); i <= last; i++) if (contains((units[i] as T).node, offset)) return units[i];
   return undefined;

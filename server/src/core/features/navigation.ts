@@ -2,7 +2,7 @@ import type { ConnectorDocument } from '../document';
 import type { Span, TextEdit } from '../findings';
 import type { RestConnector, RestOperation } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
-import { sourceOffsetInString } from '../tree';
+import { stringOffsets } from '../tree';
 import { locate } from './locate';
 
 /** What a name under the cursor stands for. */
@@ -23,9 +23,10 @@ function inside(span: Span, offset: number): boolean {
 
 function placeholderSpans(text: string, node: { offset: number; length: number; value?: unknown }, double: boolean): { name: string; span: Span }[] {
   const value = String(node.value ?? '');
+  const offsetOf = stringOffsets(text, node as Parameters<typeof stringOffsets>[1]);
   return (double ? variablePlaceholders(value) : pathPlaceholders(value)).map((p) => {
-    const start = sourceOffsetInString(text, node as Parameters<typeof sourceOffsetInString>[1], p.index);
-    const end = sourceOffsetInString(text, node as Parameters<typeof sourceOffsetInString>[1], p.index + p.length);
+    const start = offsetOf(p.index);
+    const end = offsetOf(p.index + p.length);
     return { name: p.name, span: { offset: start, length: end - start } };
   });
 }

@@ -113,8 +113,11 @@ export function checkKeyPredicate(service: ServiceMetadata, type: EdmStructuredT
     }
     return [{ range: args.range, message: `${typeName} has ${key.length} key properties (${key.join(', ')}): write each by name, e.g. (${keyTemplate(key)}).` }];
   }
-  const given = items.map((i) => i.name as string);
-  const chosen = [key, ...alternateKeys(service, type)].find((k) => k.length === given.length && k.every((n) => given.includes(n))) ?? key;
+  const given = new Set(items.map((i) => i.name as string));
+  const chosen = [key, ...alternateKeys(service, type)].find((k) => k.length === items.length && k.every((n) => given.has(n))) ?? key;
+  const inChosen = new Set(chosen);
+  // The key properties not given: what an unknown name may have meant, and what the predicate still needs.
+  const missing = chosen.filter((k) => !given.has(k));
   const problems: ArgumentProblem[] = [];
   const seen = new Set<string>();
   for (const item of items) {
@@ -125,8 +128,8 @@ export function checkKeyPredicate(service: ServiceMetadata, type: EdmStructuredT
       continue;
     }
     seen.add(name);
-    if (!chosen.includes(name)) {
-      const close = closeMatches(name, chosen.filter((k) => !given.includes(k)));
+    if (!inChosen.has(name)) {
+      const close = closeMatches(name, missing);
       problems.push({
         range,
         message: `'${name}' is not a key property of ${typeName}; its key is ${key.join(', ')}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`,
@@ -138,7 +141,6 @@ export function checkKeyPredicate(service: ServiceMetadata, type: EdmStructuredT
     const problem = property ? literalProblem(service, property.type.name, `${name} (${property.type.name})`, item) : undefined;
     if (problem) problems.push(problem);
   }
-  const missing = chosen.filter((k) => !given.includes(k));
   if (missing.length > 0 && problems.every((p) => !p.message.includes('is not a key property'))) {
     problems.push({ range: args.range, message: `The key of ${typeName} also needs ${missing.join(', ')}: write (${chosen.map((k) => `${k}=…`).join(',')}).` });
   }

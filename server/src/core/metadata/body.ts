@@ -1,12 +1,12 @@
 import type { Node } from 'jsonc-parser';
 import { parseJsonTree } from '../parse';
-import { closeMatches } from '../closeMatches';
+import { closeMatches, listedNames, suggestionBudget } from '../closeMatches';
 import { variableLengthAt } from '../placeholders';
 import { fillVariables } from '../request/bodyTemplate';
 import { LONGEST_REMEMBERED } from '../rememberedByText';
 import { callerParameters, isOptionalParameter } from './arguments';
 import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
-import type { EdmOperation, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
+import type { EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
 import { TERMS } from './model';
 import type { Range } from './pathSyntax';
 import { jsonScalarProblem, jsonTypeOfEdm, shapeOf } from './primitives';
@@ -64,6 +64,9 @@ function jsonKind(node: Node): string {
 
 class BodyChecker {
   readonly problems: BodyProblem[] = [];
+  /** What suggesting names may still cost in this body, and each list of names suggested from, made once. */
+  private readonly suggestions = suggestionBudget();
+  private readonly namesLists = new Map<string, string[]>();
 
   constructor(private readonly service: ServiceMetadata, private readonly tree: BodyTree) {}
 
@@ -126,7 +129,7 @@ class BodyChecker {
       if (at === 0) continue;
       if (at > 0) {
         const base = name.slice(0, at);
-        if (name.endsWith('@odata.bind') && !navigation.has(base)) this.unknown(keyNode, base, actual, [...navigation.keys()], 'a navigation property', name.slice(at));
+        if (name.endsWith('@odata.bind') && !navigation.has(base)) this.unknown(keyNode, base, actual, this.namesOf(`${actual.qualifiedName} navigation`, () => [...navigation.keys()]), 'a navigation property', name.slice(at));
         continue;
       }
       present.add(name);
@@ -149,7 +152,7 @@ class BodyChecker {
         else if (valueNode.type !== 'null') this.add('value-type', valueNode, `'${name}' leads to one ${shortName(target.qualifiedName)}: write a JSON object (or use "${name}@odata.bind").`);
         continue;
       }
-      if (!actual.openType) this.unknown(keyNode, name, actual, [...properties.keys(), ...navigation.keys()], 'a property');
+      if (!actual.openType) this.unknown(keyNode, name, actual, this.namesOf(`${actual.qualifiedName} members`, () => [...properties.keys(), ...navigation.keys()]), 'a property');
     }
     if (!top || operation !== 'create') return;
     const missing = requiredForCreate(this.service, actual).filter((p) => !present.has(p.name));
@@ -161,8 +164,15 @@ class BodyChecker {
     }
   }
 
+  /** A list of names to suggest from, made the first time this body needs it. */
+  private namesOf(key: string, make: () => string[]): string[] {
+    let names = this.namesLists.get(key);
+    if (!names) this.namesLists.set(key, (names = make()));
+    return names;
+  }
+
   private unknown(keyNode: Node, name: string, type: EdmStructuredType, candidates: string[], what: string, suffix = ''): void {
-    const close = closeMatches(name, candidates);
+    const close = closeMatches(name, candidates, 3, this.suggestions);
     const range = this.tree.range(keyNode);
     const replacements = close.map((c) => ({ range, text: JSON.stringify(`${c}${suffix}`), title: `Change to '${c}${suffix}'` }));
     this.problems.push({ kind: 'unknown-property', range, message: `'${name}' is not ${what} of ${shortName(type.qualifiedName)}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(replacements.length ? { replacements } : {}) });
@@ -176,17 +186,20 @@ class BodyChecker {
       return;
     }
     const present = new Set<string>();
+    const byName = new Map<string, EdmParameter>();
+    for (const p of parameters) if (!byName.has(p.name)) byName.set(p.name, p);
+    const names = parameters.map((p) => p.name);
     for (const member of node.children ?? []) {
       const keyNode = member.children?.[0];
       const valueNode = member.children?.[1];
       const name = keyNode?.value;
       if (!keyNode || !valueNode || typeof name !== 'string' || name.includes('@') || this.tree.isVariable(keyNode)) continue;
       present.add(name);
-      const parameter = parameters.find((p) => p.name === name);
+      const parameter = byName.get(name);
       if (!parameter) {
-        const close = closeMatches(name, parameters.map((p) => p.name));
+        const close = closeMatches(name, names, 3, this.suggestions);
         const range = this.tree.range(keyNode);
-        this.problems.push({ kind: 'parameter', range, message: `Action '${operation.name}' has no parameter '${name}'.${parameters.length ? ` Its parameters: ${parameters.map((p) => p.name).join(', ')}.` : ' It takes none.'}${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(close.length ? { replacements: close.map((c) => ({ range, text: JSON.stringify(c), title: `Change to '${c}'` })) } : {}) });
+        this.problems.push({ kind: 'parameter', range, message: `Action '${operation.name}' has no parameter '${name}'.${parameters.length ? ` Its parameters: ${listedNames(names, (n) => n)}.` : ' It takes none.'}${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(close.length ? { replacements: close.map((c) => ({ range, text: JSON.stringify(c), title: `Change to '${c}'` })) } : {}) });
         continue;
       }
       this.value(valueNode, parameter.type, parameter.nullable, `Parameter '${name}'`, 'parameter', 'action');

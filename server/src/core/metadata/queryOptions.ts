@@ -1,4 +1,4 @@
-import { closeMatches } from '../closeMatches';
+import { closeMatches, suggestionBudget, type SuggestionBudget } from '../closeMatches';
 import { boundOperations, memberOf, navigationOf, propertiesOf, qualifyName, shortName, structuredType, derivesFrom } from './lookups';
 import type { EdmNavigationProperty, EdmProperty, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
 import { FILTER_FUNCTIONS, isComparison, parseFilter, type FilterNode } from './filterSyntax';
@@ -24,6 +24,22 @@ export interface OptionReference {
 export interface OptionCheck {
   problems: OptionProblem[];
   references: OptionReference[];
+  /** What suggesting names may still cost in this option's value (thousands of unknown names in one). */
+  suggestions?: SuggestionBudget;
+}
+
+/** A type's names that an option may name: its properties, and its navigation properties when `navigation` (listed once per type). */
+const NAMES_OF_TYPE = new WeakMap<EdmStructuredType, Map<string, readonly string[]>>();
+
+function namesOf(service: ServiceMetadata, type: EdmStructuredType, which: 'properties' | 'members' | 'navigation'): readonly string[] {
+  let lists = NAMES_OF_TYPE.get(type);
+  if (!lists) NAMES_OF_TYPE.set(type, (lists = new Map()));
+  let names = lists.get(which);
+  if (!names) {
+    names = [...(which === 'navigation' ? [] : propertiesOf(service, type).keys()), ...(which === 'properties' ? [] : navigationOf(service, type).keys())];
+    lists.set(which, names);
+  }
+  return names;
 }
 
 /** The system query options OData V4 defines. */
@@ -35,8 +51,8 @@ export interface OptionTarget {
   collection: boolean;
 }
 
-function unknownMember(name: string, range: Range, type: EdmStructuredType, candidates: readonly string[], what: string): OptionProblem {
-  const close = closeMatches(name, candidates);
+function unknownMember(name: string, range: Range, type: EdmStructuredType, candidates: readonly string[], what: string, out: OptionCheck): OptionProblem {
+  const close = closeMatches(name, candidates, 3, (out.suggestions ??= suggestionBudget()));
   return {
     range,
     message: `'${name}' is not ${what} of ${shortName(type.qualifiedName)}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`,
@@ -66,8 +82,8 @@ function followPath(
         }
       }
       if (current.openType) return undefined;
-      const candidates = [...propertiesOf(service, current).keys(), ...(allowNavigation ? navigationOf(service, current).keys() : [])];
-      out.problems.push(unknownMember(segment.name, segment.range, current, candidates, allowNavigation ? 'a property' : 'a structural property'));
+      const candidates = namesOf(service, current, allowNavigation ? 'members' : 'properties');
+      out.problems.push(unknownMember(segment.name, segment.range, current, candidates, allowNavigation ? 'a property' : 'a structural property', out));
       return undefined;
     }
     out.references.push({ range: segment.range, member, owner: current });
@@ -149,7 +165,7 @@ export function checkExpand(service: ServiceMetadata, target: OptionTarget, text
           current = cast;
           continue;
         }
-        out.problems.push(unknownMember(part.name, part.range, current, [...navigationOf(service, current).keys()], i === parts.length - 1 ? 'a navigation property' : 'a property'));
+        out.problems.push(unknownMember(part.name, part.range, current, namesOf(service, current, 'navigation'), i === parts.length - 1 ? 'a navigation property' : 'a property', out));
         navigation = undefined;
         break;
       }

@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
 import type { CustomRequest, ODataConnector } from '../model';
-import { sourceOffsetInString } from '../tree';
+import { stringOffsets } from '../tree';
 import type { ServiceMetadata } from './model';
 import type { Range } from './pathSyntax';
 import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions';
@@ -40,9 +40,10 @@ export interface RequestAnalysis {
 
 function stringSpan(text: string, node: Node): (range: Range) => Span {
   if (node.type !== 'string') return () => ({ offset: node.offset, length: node.length });
+  const offsetOf = stringOffsets(text, node);
   return (range) => {
-    const start = sourceOffsetInString(text, node, range.start);
-    return { offset: start, length: Math.max(0, sourceOffsetInString(text, node, range.end) - start) };
+    const start = offsetOf(range.start);
+    return { offset: start, length: Math.max(0, offsetOf(range.end) - start) };
   };
 }
 

@@ -1,6 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import type { JsonValue } from '../tree';
-import { closeMatches } from '../closeMatches';
+import { closeMatches, suggestionBudget } from '../closeMatches';
 import { memberOf, navigationOf, propertiesOf, shortName, structuredType } from './lookups';
 import type { EdmStructuredType, ServiceMetadata } from './model';
 import { splitOutside } from './pathSyntax';
@@ -93,6 +93,9 @@ const KIND_WORD: Readonly<Record<string, string>> = { string: 'a string', number
 
 class StructureChecker {
   readonly problems: StructureProblem[] = [];
+  /** What suggesting names may still cost in this structure, and each type's member names, listed once. */
+  private readonly suggestions = suggestionBudget();
+  private readonly memberNames = new Map<EdmStructuredType, string[]>();
 
   constructor(private readonly service: ServiceMetadata) {}
 
@@ -121,8 +124,9 @@ class StructureChecker {
       const found = memberOf(this.service, type, name);
       if (!found) {
         if (type.openType) continue;
-        const candidates = [...propertiesOf(this.service, type).keys(), ...navigationOf(this.service, type).keys()];
-        const close = closeMatches(name, candidates);
+        let candidates = this.memberNames.get(type);
+        if (!candidates) this.memberNames.set(type, (candidates = [...propertiesOf(this.service, type).keys(), ...navigationOf(this.service, type).keys()]));
+        const close = closeMatches(name, candidates, 3, this.suggestions);
         this.add(keyNode, `${shortName(type.qualifiedName)} has no property '${name}', so the response never has it.${close.length ? ` Did you mean '${close[0]}'?` : ''}`, close.map((c) => ({ span: { offset: keyNode.offset, length: keyNode.length }, text: JSON.stringify(c), title: `Change to '${c}'` })));
         continue;
       }

@@ -285,16 +285,21 @@ class TreeCustomRequest extends Part implements CustomRequest {
     this.metadataLevel = fieldAt(tree, slot(found, 11), isString);
     this.format = fieldAt(tree, slot(found, 12), isString);
     const items = slot(found, 13) < 0 ? -1 : tree.propertyValue(slot(found, 13));
-    // Every element keeps its position: a non-object element still takes a Content-ID (the schema reports it).
-    this.requests = items >= 0 && tree.kind(items) === ARRAY ? objectElements(tree, items).map((node) => new TreeBatchItem(tree, node, positionIn(tree, items, node))) : undefined;
+    this.requests = items >= 0 && tree.kind(items) === ARRAY ? batchItemsIn(tree, items) : undefined;
   }
 }
 
-/** The 0-based position of element `node` in array node `array`. */
-function positionIn(tree: JsonTree, array: number, node: number): number {
-  let position = 0;
-  for (let element = array + 1; element < node; element = tree.end(element)) position++;
-  return position;
+/**
+ * The object elements of a batch's `requests` array, each with its 0-based position among all its elements: a
+ * non-object element still takes a Content-ID (the schema reports it). One pass, however many items.
+ */
+function batchItemsIn(tree: JsonTree, array: number): BatchItem[] {
+  const items: BatchItem[] = [];
+  const end = tree.end(array);
+  for (let element = array + 1, position = 0; element < end; element = tree.end(element), position++) {
+    if (tree.kind(element) === OBJECT) items.push(new TreeBatchItem(tree, element, position));
+  }
+  return items;
 }
 
 /** Reads Custom request `index` (its position among the requests) from its object node. */

@@ -57,6 +57,8 @@ export class JsonTree {
   #root: TreeNode | undefined;
   /** Children of wide containers (the operations array), for lookups by offset. */
   #wide: Map<number, Int32Array> | undefined;
+  /** Per object of more than WIDE properties, each key's property (the last): such an object is searched again and again. */
+  #keyed: Map<number, Map<string, number>> | undefined;
 
   /** A builder's arrays, or the storage another tree's was made into by an edit (parse/splice.ts). */
   constructor(readonly text: string, arrays: TreeArrays | TreeStorage) {
@@ -185,10 +187,22 @@ export class JsonTree {
   /** The property named `key` of an object node (the last one when a key repeats, as JSON.parse keeps), or -1. */
   property(object: number, key: string): number {
     if (this.#kinds[object] !== OBJECT) return -1;
+    const keyed = this.#keyed?.get(object);
+    if (keyed) return keyed.get(key) ?? -1;
     let found = -1;
+    let count = 0;
     const end = this.#ends[object] as number;
-    for (let p = object + 1; p < end; p = this.#ends[p] as number) if (entryIn(this.#values, p + 1) === key) found = p;
+    for (let p = object + 1; p < end; p = this.#ends[p] as number, count++) if (entryIn(this.#values, p + 1) === key) found = p;
+    if (count > WIDE) this.#keyIndex(object);
     return found;
+  }
+
+  /** Indexes a wide object's properties by key, the last of a key winning as in JSON.parse. */
+  #keyIndex(object: number): void {
+    const keyed = new Map<string, number>();
+    const end = this.#ends[object] as number;
+    for (let p = object + 1; p < end; p = this.#ends[p] as number) keyed.set(entryIn(this.#values, p + 1) as string, p);
+    (this.#keyed ??= new Map()).set(object, keyed);
   }
 
   /** The value node of property `key` of an object node, or -1. */

@@ -99,14 +99,39 @@ function odataInputs(request: CustomRequest, bodyTexts: BodyTexts | undefined): 
  */
 export function describeInputs(connector: Connector, operationId: string, bodyTexts?: BodyTexts): InputDescription[] | undefined {
   if (connector.kind === 'rest') {
-    const operation = connector.operations.find((o) => o.id?.value === operationId);
-    return operation ? restInputs(operation) : undefined;
+    const operation = unitWithId(connector, operationId);
+    return operation ? restInputs(operation as RestOperation) : undefined;
   }
   if (connector.kind === 'odata') {
-    const request = connector.customRequests.find((r) => r.id?.value === operationId);
-    return request ? odataInputs(request, bodyTexts) : undefined;
+    const request = unitWithId(connector, operationId);
+    return request ? odataInputs(request as CustomRequest, bodyTexts) : undefined;
   }
   return undefined;
+}
+
+/** Per connector read, the first operation (or Custom request) of each id: a values or tests file's thousands of entries look theirs up. */
+const UNITS_BY_ID = new WeakMap<Connector, Map<string, RestOperation | CustomRequest>>();
+
+/** The first operation (REST) or Custom request (OData) with an id. */
+export function unitWithId(connector: Connector, id: string): RestOperation | CustomRequest | undefined {
+  let units = UNITS_BY_ID.get(connector);
+  if (!units) {
+    units = new Map();
+    const all: readonly (RestOperation | CustomRequest)[] = connector.kind === 'rest' ? connector.operations : connector.kind === 'odata' ? connector.customRequests : [];
+    for (const unit of all) {
+      const unitId = unit.id?.value;
+      if (unitId !== undefined && !units.has(unitId)) units.set(unitId, unit);
+    }
+    UNITS_BY_ID.set(connector, units);
+  }
+  return units.get(id);
+}
+
+/** An operation's inputs by name (the first of a name, as the values are judged against it). */
+export function inputsByName(inputs: readonly InputDescription[]): ReadonlyMap<string, InputDescription> {
+  const byName = new Map<string, InputDescription>();
+  for (const input of inputs) if (!byName.has(input.name)) byName.set(input.name, input);
+  return byName;
 }
 
 /** Every operation (REST) or Custom request (OData) with an id, in file order. */

@@ -1,7 +1,8 @@
 // A values file (`NAME.values.json`) checked against its connector's operations: each entry's problems, found with
 // the values module's judge. Reading the values it holds is the values module's (values/read.ts).
 import type { Node } from 'jsonc-parser';
-import { closeMatches } from '../closeMatches';
+import { firstAtLeast } from '../bisect';
+import { closeMatches, listedNames, suggestionBudget, type SuggestionBudget } from '../closeMatches';
 import { duplicateKeyFindings } from '../duplicateKeys';
 import type { Finding } from '../findings';
 import type { Connector } from '../model';
@@ -9,7 +10,7 @@ import { parseDocument } from '../parse';
 import { propertiesOf } from '../tree';
 import { checkValue } from '../values/check';
 import { exactOfNode } from '../values/exactJson';
-import { describeInputs, listOperations, type BodyTexts, type InputDescription } from './inputs';
+import { describeInputs, inputsByName, listOperations, type BodyTexts, type InputDescription } from './inputs';
 
 /** Codes of findings in a values file (`NAME.values.json`). */
 export const VALUES_FILE_CODES = ['values-not-an-object', 'values-unknown-operation', 'values-unknown-name', 'values-wrong-type'] as const;
@@ -25,10 +26,19 @@ function finding(code: (typeof VALUES_FILE_CODES)[number], node: Node, message: 
   return { code, severity: 'error', message, offset: node.offset, length: node.length, ...(operationId !== undefined ? { operationId } : {}), ...(name !== undefined ? { name } : {}) };
 }
 
-/** ` Did you mean 'x'?` or the known names, for a message about an unknown name. */
-export function suggestion(name: string, known: readonly string[]): string {
-  const close = closeMatches(name, known, 1)[0];
-  return close ? ` Did you mean '${close}'?` : known.length ? ` Known: ${known.map((k) => `'${k}'`).join(', ')}.` : '';
+/** ` Did you mean 'x'?` or the known names, for a message about an unknown name (suggested within `budget`). */
+export function suggestion(name: string, known: readonly string[], budget?: SuggestionBudget): string {
+  const close = closeMatches(name, known, 1, budget)[0];
+  return close ? ` Did you mean '${close}'?` : known.length ? ` Known: ${listedNames(known, (k) => `'${k}'`)}.` : '';
+}
+
+/** The entry of an object (its properties in file order) whose key or value holds an offset. */
+function entryAround<E extends { keyNode: Node; valueNode?: Node }>(entries: readonly E[], offset: number): E | undefined {
+  // The entries lie one after another: the last that starts at or before the offset is the only one that can hold it.
+  const entry = entries[firstAtLeast(entries.length, (i) => (entries[i] as E).keyNode.offset, offset + 1) - 1];
+  if (!entry) return undefined;
+  const end = (entry.valueNode?.offset ?? entry.keyNode.offset) + (entry.valueNode?.length ?? entry.keyNode.length);
+  return offset < end ? entry : undefined;
 }
 
 /**
@@ -43,16 +53,18 @@ export function checkValuesFile(text: string, connector: Connector, bodyTexts?: 
   // A key written twice: JSON keeps one value, so the entry it is in (an operation's, or an operation twice) is ambiguous.
   const entries = root?.type === 'object' ? propertiesOf(root) : [];
   for (const duplicate of duplicateKeyFindings(text, root)) {
-    const entry = entries.find((e) => duplicate.offset >= e.keyNode.offset && duplicate.offset < (e.valueNode?.offset ?? e.keyNode.offset) + (e.valueNode?.length ?? e.keyNode.length));
+    const entry = entryAround(entries, duplicate.offset);
     findings.push({ ...duplicate, ...(entry ? { operationId: entry.key } : {}) });
   }
   if (!root) return findings;
   if (root.type !== 'object') return [...findings, finding('values-not-an-object', root, 'A values file is an object: { "<operation id>": { "<name>": <value>, ... } }.')];
   const operationIds = listOperations(connector).map((o) => o.id);
+  // One budget for the whole file's suggestions: thousands of unknown names would each compare with thousands.
+  const budget = suggestionBudget();
   for (const { key, keyNode, valueNode } of propertiesOf(root)) {
     const inputs = describeInputs(connector, key, bodyTexts);
     if (!inputs) {
-      findings.push(finding('values-unknown-operation', keyNode, `The connector has no operation '${key}'.${suggestion(key, operationIds)}`, key));
+      findings.push(finding('values-unknown-operation', keyNode, `The connector has no operation '${key}'.${suggestion(key, operationIds, budget)}`, key));
       continue;
     }
     if (!valueNode) continue;
@@ -60,7 +72,7 @@ export function checkValuesFile(text: string, connector: Connector, bodyTexts?: 
       findings.push(finding('values-not-an-object', valueNode, `The values of '${key}' are an object: { "<name>": <value>, ... }.`, key));
       continue;
     }
-    findings.push(...checkOperationValues(text, key, inputs, valueNode));
+    findings.push(...checkOperationValues(text, key, inputs, valueNode, budget));
   }
   return findings;
 }
@@ -69,13 +81,14 @@ export function checkValuesFile(text: string, connector: Connector, bodyTexts?: 
  * Checks one operation's values (an object node in `text`) against its inputs: unknown names and values that do
  * not fit, with the values module's judge. Shared by values files and tests files.
  */
-export function checkOperationValues(text: string, operationId: string, inputs: readonly InputDescription[], valueNode: Node): ValuesFinding[] {
+export function checkOperationValues(text: string, operationId: string, inputs: readonly InputDescription[], valueNode: Node, budget = suggestionBudget()): ValuesFinding[] {
   const findings: ValuesFinding[] = [];
   const names = inputs.map((i) => i.name);
+  const byName = inputsByName(inputs);
   for (const entry of propertiesOf(valueNode)) {
-    const input = inputs.find((i) => i.name === entry.key);
+    const input = byName.get(entry.key);
     if (!input) {
-      findings.push(finding('values-unknown-name', entry.keyNode, `'${operationId}' has no input '${entry.key}'.${suggestion(entry.key, names)}`, operationId, entry.key));
+      findings.push(finding('values-unknown-name', entry.keyNode, `'${operationId}' has no input '${entry.key}'.${suggestion(entry.key, names, budget)}`, operationId, entry.key));
       continue;
     }
     if (!entry.valueNode || entry.valueNode.type === 'null') continue;

@@ -1,8 +1,32 @@
 import type { Node } from 'jsonc-parser';
 import { headerEntry, type Field, type RestOperation, type RestParameter } from '../model';
-import { sourceOffsetInString } from '../tree';
+import { stringOffsets } from '../tree';
 import { addPropertyEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { Span, TextEdit } from '../findings';
+import { suggestionBudget, type SuggestionBudget } from '../closeMatches';
+
+/** The names `models` defines, listed and as a set, read once per version of a file for all its rules. */
+export interface ModelNames {
+  list: readonly string[];
+  set: ReadonlySet<string>;
+  /** What suggesting one of them may still cost in this version (shared by every name that names none). */
+  suggestions: SuggestionBudget;
+}
+
+const MODEL_NAMES = new WeakMap<object, ModelNames>();
+
+
+/** The names a connector's `models` defines (every parameter and model naming one looks it up here). */
+export function modelNames(models: { definitions: readonly { name: string }[] } | undefined): ModelNames {
+  if (!models) return { list: [], set: new Set(), suggestions: suggestionBudget() };
+  let names = MODEL_NAMES.get(models);
+  if (!names) {
+    const list = models.definitions.map((d) => d.name);
+    names = { list, set: new Set(list), suggestions: suggestionBudget() };
+    MODEL_NAMES.set(models, names);
+  }
+  return names;
+}
 
 /** A name in single quotes, as every message quotes names. */
 export function quoted(name: string): string {
@@ -21,9 +45,17 @@ export function operationName(operation: RestOperation): string {
 
 /** The span of a part of a string literal's decoded value, in document offsets (escapes accounted for). */
 export function spanInString(text: string, stringNode: Node, index: number, length: number): Span {
-  const start = sourceOffsetInString(text, stringNode, index);
-  const end = sourceOffsetInString(text, stringNode, index + length);
-  return { offset: start, length: Math.max(1, end - start) };
+  return spansInString(text, stringNode)(index, length);
+}
+
+/** `spanInString` for many parts of one string literal, asked in order: the literal is walked once for all of them. */
+export function spansInString(text: string, stringNode: Node): (index: number, length: number) => Span {
+  const offsetOf = stringOffsets(text, stringNode);
+  return (index, length) => {
+    const start = offsetOf(index);
+    const end = offsetOf(index + length);
+    return { offset: start, length: Math.max(1, end - start) };
+  };
 }
 
 /** Where a parameter's location problem is shown: its `location` value, else the parameter's opening brace. */

@@ -1,8 +1,9 @@
 import type { Node } from 'jsonc-parser';
+import { firstAtLeast } from '../bisect';
 import { closeMatches } from '../closeMatches';
 import { removeMemberEdit } from '../edits';
 import type { Finding, Fix, Span } from '../findings';
-import { keyNodeOf, nodeAtPath, propertyOf, valueOf } from '../tree';
+import { keyNodeOf, nodeAtPath, valueOf } from '../tree';
 import type { ErrorObject } from './compile';
 import { pathSegments, subjectAt, type PathSegment } from './subjects';
 import { canonicalSpelling } from './uiSpellings';
@@ -11,8 +12,24 @@ import { patternProblem } from '../pattern';
 interface Context {
   text: string;
   root: Node;
-  /** Offsets of syntax errors: a required property "missing" there is usually just cut off by the error. */
+  /** Offsets of syntax errors, in order: a required property "missing" there is usually just cut off by the error. */
   syntaxErrorOffsets: number[];
+  /** The properties of each object that errors name properties of, by key (the last of a key, as JSON.parse keeps). */
+  propertiesByKey: Map<Node, Map<string, Node>>;
+}
+
+/** The property `key` of an object node, looked up in an index of its properties made the first time it is asked. */
+function propertyIn(context: Context, object: Node, key: string): Node | undefined {
+  let properties = context.propertiesByKey.get(object);
+  if (!properties) {
+    properties = new Map();
+    for (const property of object.type === 'object' ? object.children ?? [] : []) {
+      const name = property.children?.[0]?.value;
+      if (typeof name === 'string') properties.set(name, property);
+    }
+    context.propertiesByKey.set(object, properties);
+  }
+  return properties.get(key);
 }
 
 const quoteList = (values: readonly unknown[]): string => values.map((v) => (typeof v === 'string' ? `'${v}'` : JSON.stringify(v))).join(', ');
@@ -28,7 +45,10 @@ function anchorOf(node: Node): Span {
 }
 
 function containsSyntaxError(node: Node, context: Context): boolean {
-  return context.syntaxErrorOffsets.some((o) => o >= node.offset && o <= node.offset + node.length);
+  // The first syntax error at or after the node's start: is it inside the node?
+  const offsets = context.syntaxErrorOffsets;
+  const first = offsets[firstAtLeast(offsets.length, (i) => offsets[i] as number, node.offset)];
+  return first !== undefined && first <= node.offset + node.length;
 }
 
 function kindOf(root: Node): string | undefined {
@@ -60,14 +80,14 @@ function missingProperty(error: ErrorObject, path: PathSegment[], node: Node, co
 
 function unknownProperty(error: ErrorObject, path: PathSegment[], node: Node, context: Context): Finding | undefined {
   const name = String((error.params as { additionalProperty?: string }).additionalProperty);
-  const keyNode = propertyOf(node, name)?.children?.[0];
+  const keyNode = propertyIn(context, node, name)?.children?.[0];
   if (!keyNode) return undefined;
   const allowed = allowedProperties(error).filter((p) => p !== '$schema');
   const [suggestion] = closeMatches(name, allowed, 1);
   const subject = subjectAt(context.root, path);
   const where = subject.charAt(0).toLowerCase() + subject.slice(1);
   if (suggestion) {
-    const fixes: Fix[] = propertyOf(node, suggestion)
+    const fixes: Fix[] = propertyIn(context, node, suggestion)
       ? []
       : [{ title: `Rename to '${suggestion}'`, edits: [{ offset: keyNode.offset, length: keyNode.length, content: JSON.stringify(suggestion) }], preferred: true }];
     return finding('unknown-property', spanOfNode(keyNode), `Unknown property '${name}' in ${where}. Did you mean '${suggestion}'?`, fixes);
@@ -202,7 +222,7 @@ const SUMMARY_KEYWORDS = new Set(['if', 'anyOf', 'oneOf', 'allOf', 'not']);
 
 /** Turns ajv's errors into one finding per mistake, each on the narrowest node. */
 export function mapSchemaErrors(errors: readonly ErrorObject[], text: string, root: Node, syntaxErrorOffsets: number[]): Finding[] {
-  const context: Context = { text, root, syntaxErrorOffsets };
+  const context: Context = { text, root, syntaxErrorOffsets: [...syntaxErrorOffsets].sort((a, b) => a - b), propertiesByKey: new Map() };
   const typeErrorPaths = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   const findings: Finding[] = [];
   const seen = new Set<string>();

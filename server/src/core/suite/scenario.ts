@@ -5,7 +5,7 @@ import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
 import { variablePlaceholders } from '../placeholders';
 import { readPagingFields, type PagingFields } from './pagingFields';
-import { propertiesOf, sourceOffsetInString, spanOf, valueOf } from '../tree';
+import { propertiesOf, spanOf, stringOffsets, valueOf } from '../tree';
 
 /** The parts of a step's result a capture can point into. */
 export const CAPTURE_ROOTS = ['status', 'headers', 'data', 'entityDescriptor'] as const;
@@ -65,9 +65,10 @@ function placeholderUses(text: string, valuesNode: Node | undefined): Placeholde
     if (node.type === 'string' && typeof node.value === 'string') {
       const found = variablePlaceholders(node.value);
       const whole = found.length === 1 && found[0]?.index === 0 && found[0].length === node.value.length;
+      const offsetOf = stringOffsets(text, node);
       for (const p of found) {
-        const start = sourceOffsetInString(text, node, p.index);
-        const end = sourceOffsetInString(text, node, p.index + p.length);
+        const start = offsetOf(p.index);
+        const end = offsetOf(p.index + p.length);
         uses.push({ name: p.name, span: { offset: start, length: end - start }, valueName, whole });
       }
       return;

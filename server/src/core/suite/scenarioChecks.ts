@@ -2,9 +2,10 @@
 // step captures, a capture pointing into a part the result cannot have, a value of the wrong type. The editor and
 // `connector test` both show these, at the place in the tests file.
 import type { Node } from 'jsonc-parser';
+import { suggestionBudget, type SuggestionBudget } from '../closeMatches';
 import type { Finding, Span } from '../findings';
-import type { Connector } from '../model';
-import { describeInputs, listOperations, type BodyTexts, type InputDescription } from '../request/inputs';
+import type { Connector, CustomRequest } from '../model';
+import { describeInputs, inputsByName, listOperations, unitWithId, type BodyTexts, type InputDescription } from '../request/inputs';
 import { checkOperationValues, suggestion } from '../request/valuesFile';
 import { propertiesOf, spanOf } from '../tree';
 import { checkValue } from '../values/check';
@@ -49,7 +50,7 @@ function impossiblePointer(capture: Capture, connector: Connector, operationId: 
   if (root === 'headers' && rest.length > 1) return `A header's value is a string: '${capture.pointer}' cannot point inside it. Capture "/headers/${rest[0] ?? ''}".`;
   if (root === 'headers' && rest[0] !== undefined && rest[0] !== rest[0].toLowerCase()) return `Header names in a result are lower-case: write '/headers/${rest[0].toLowerCase()}'.`;
   if (root === 'entityDescriptor') {
-    const request = connector.kind === 'odata' ? connector.customRequests.find((r) => r.id?.value === operationId) : undefined;
+    const request = connector.kind === 'odata' ? (unitWithId(connector, operationId) as CustomRequest | undefined) : undefined;
     if (request?.operation?.value !== 'create' || request.includeEntityDescriptor?.value !== true) {
       return `'${operationId}' returns no entity descriptor: only an OData create with "includeEntityDescriptor": true does.`;
     }
@@ -58,16 +59,18 @@ function impossiblePointer(capture: Capture, connector: Connector, operationId: 
 }
 
 /** Checks one step's values: unknown names and wrong types as for a case, placeholders judged by what fills them. */
-function checkStepValues(text: string, step: TestStep, inputs: readonly InputDescription[], captured: ReadonlyMap<string, Capture>): Finding[] {
+function checkStepValues(text: string, step: TestStep, inputs: readonly InputDescription[], captured: ReadonlyMap<string, Capture>, budget: SuggestionBudget): Finding[] {
   if (!step.valuesNode) return [];
   // A string with a placeholder is only known when the step runs: its type is judged here by what fills it.
   const filledLater = new Set<number>();
+  const withPlaceholders = new Set(step.placeholders.map((p) => p.valueName));
   for (const entry of propertiesOf(step.valuesNode)) {
-    if (entry.valueNode && step.placeholders.some((p) => p.valueName === entry.key)) filledLater.add(entry.valueNode.offset);
+    if (entry.valueNode && withPlaceholders.has(entry.key)) filledLater.add(entry.valueNode.offset);
   }
-  const findings: Finding[] = checkOperationValues(text, step.operationId, inputs, step.valuesNode).filter((f) => !(f.code === 'values-wrong-type' && filledLater.has(f.offset)));
+  const findings: Finding[] = checkOperationValues(text, step.operationId, inputs, step.valuesNode, budget).filter((f) => !(f.code === 'values-wrong-type' && filledLater.has(f.offset)));
+  const byName = inputsByName(inputs);
   for (const use of step.placeholders.filter((p) => p.whole)) {
-    const input = inputs.find((i) => i.name === use.valueName);
+    const input = byName.get(use.valueName);
     const sample = isBuiltIn(use.name) ? BUILT_IN_SAMPLES[use.name] : captured.get(use.name)?.pointer === '/status' ? 200 : undefined;
     if (!input || sample === undefined) continue;
     const checked = checkValue(input, sample);
@@ -77,31 +80,36 @@ function checkStepValues(text: string, step: TestStep, inputs: readonly InputDes
 }
 
 /** Every problem of a scenario that can be found before sending, each at its place in the tests file. */
-export function checkScenario(text: string, scenario: Scenario, connector: Connector | undefined, bodyTexts?: BodyTexts): Finding[] {
+export function checkScenario(text: string, scenario: Scenario, connector: Connector | undefined, bodyTexts?: BodyTexts, budget = suggestionBudget()): Finding[] {
   const findings: Finding[] = [];
   if (scenario.steps.length === 0) findings.push(finding('tests-empty-scenario', scenario.nameSpan, `Scenario '${scenario.name}' has no steps. Add { "operation": ..., "values": { ... } } to "steps".`, 'warning'));
   const captured = new Map<string, Capture>();
+  // The last step capturing each name: a placeholder not yet captured is captured later when that step is this or after.
+  const lastCapture = new Map<string, number>();
+  for (const s of scenario.steps) for (const c of s.captures) lastCapture.set(c.name, Math.max(lastCapture.get(c.name) ?? -Infinity, s.index));
+  // The names captured so far, in the order first captured (the map's keys, kept as a list rather than copied each time).
+  const capturedNames: string[] = [];
+  let operationIds: string[] | undefined;
   for (const step of scenario.steps) {
     for (const use of step.placeholders) {
       if (use.name === '') findings.push(finding('tests-unknown-placeholder', use.span, 'An empty placeholder {{}}: name a captured value or a built-in ({{$uuid}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}}).'));
       else if (use.name.startsWith('$')) {
         if (!isBuiltIn(use.name)) findings.push(finding('tests-unknown-placeholder', use.span, `{{${use.name}}} is no built-in.${suggestion(use.name, [...BUILT_INS])} The built-ins are ${BUILT_INS.map((b) => `{{${b}}}`).join(', ')}.`));
       } else if (!captured.has(use.name)) {
-        const later = scenario.steps.some((s) => s.index >= step.index && s.captures.some((c) => c.name === use.name));
-        const known = [...captured.keys()];
+        const later = (lastCapture.get(use.name) ?? -Infinity) >= step.index;
         findings.push(finding('tests-unknown-placeholder', use.span, later
           ? `{{${use.name}}} is captured only by this step or a later one; steps run in order. Move the capture to an earlier step.`
-          : `No earlier step captures '${use.name}'.${suggestion(use.name, known)} Add "capture": { "${use.name}": "/data/..." } to an earlier step.`));
+          : `No earlier step captures '${use.name}'.${suggestion(use.name, capturedNames, budget)} Add "capture": { "${use.name}": "/data/..." } to an earlier step.`));
       }
     }
     findings.push(...maxPagesAloneFinding(`Step '${step.label}'`, step));
     const inputs = connector && connector.kind !== undefined ? describeInputs(connector, step.operationId, bodyTexts) : undefined;
     if (connector && connector.kind !== undefined && !inputs) {
-      const known = listOperations(connector).map((o) => o.id);
-      findings.push(finding('tests-unknown-operation', step.operationSpan, `The connector has no operation '${step.operationId}'.${suggestion(step.operationId, known)}`));
+      operationIds ??= listOperations(connector).map((o) => o.id);
+      findings.push(finding('tests-unknown-operation', step.operationSpan, `The connector has no operation '${step.operationId}'.${suggestion(step.operationId, operationIds, budget)}`));
     }
     if (connector && inputs) {
-      findings.push(...checkStepValues(text, step, inputs, captured));
+      findings.push(...checkStepValues(text, step, inputs, captured, budget));
       findings.push(...missingValueFindings(`Step '${step.label}'`, step.operationId, inputs, step.valuesNode, step.operationSpan));
       for (const capture of step.captures) {
         const why = impossiblePointer(capture, connector, step.operationId);
@@ -112,6 +120,7 @@ export function checkScenario(text: string, scenario: Scenario, connector: Conne
       if (capture.name.startsWith('$') || !/^[^{}]+$/.test(capture.name) || capture.name.trim() !== capture.name) {
         findings.push(finding('tests-capture-name', capture.nameSpan, `'${capture.name}' cannot be used as {{${capture.name}}}: a captured name has no braces, no surrounding spaces and does not start with '$' (built-ins do).`));
       }
+      if (!captured.has(capture.name)) capturedNames.push(capture.name);
       captured.set(capture.name, capture);
     }
   }

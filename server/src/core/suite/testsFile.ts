@@ -3,6 +3,7 @@
 import type { ValidateFunction } from 'ajv';
 import type { Node } from 'jsonc-parser';
 import { duplicateKeyFindings } from '../duplicateKeys';
+import { suggestionBudget } from '../closeMatches';
 import { sortFindings, type Finding, type Span } from '../findings';
 import type { Connector } from '../model';
 import { parseDocument } from '../parse';
@@ -141,6 +142,9 @@ export function checkTestsFile(file: TestsFile, connector: Connector | undefined
   const findings = [...file.findings];
   const seen = new Map<string, TestCase>();
   const scenarioNames = new Set<string>();
+  // The ids an unknown operation is compared with, listed once; one budget for the whole file's suggestions.
+  let known: string[] | undefined;
+  const budget = suggestionBudget();
   for (const testCase of file.cases) {
     const first = seen.get(testCase.name);
     if (first) findings.push(finding('tests-duplicate-name', testCase.nameSpan, `Another case is already named '${testCase.name}'; reports and the Testing view tell cases apart by name. Rename one.`, 'warning'));
@@ -152,18 +156,18 @@ export function checkTestsFile(file: TestsFile, connector: Connector | undefined
     if (!connector || connector.kind === undefined) continue;
     const inputs = describeInputs(connector, testCase.operationId, bodyTexts);
     if (!inputs) {
-      const known = listOperations(connector).map((o) => o.id);
-      findings.push(finding('tests-unknown-operation', testCase.operationSpan, `The connector has no operation '${testCase.operationId}'.${suggestion(testCase.operationId, known)}`));
+      known ??= listOperations(connector).map((o) => o.id);
+      findings.push(finding('tests-unknown-operation', testCase.operationSpan, `The connector has no operation '${testCase.operationId}'.${suggestion(testCase.operationId, known, budget)}`));
       continue;
     }
-    if (testCase.valuesNode) findings.push(...checkOperationValues(file.text, testCase.operationId, inputs, testCase.valuesNode));
+    if (testCase.valuesNode) findings.push(...checkOperationValues(file.text, testCase.operationId, inputs, testCase.valuesNode, budget));
     findings.push(...missingValueFindings(`Case '${testCase.name}'`, testCase.operationId, inputs, testCase.valuesNode, testCase.operationSpan));
   }
   for (const scenario of file.scenarios) {
     const first = seen.get(scenario.name);
     if (first || scenarioNames.has(scenario.name)) findings.push(finding('tests-duplicate-name', scenario.nameSpan, `Another case is already named '${scenario.name}'; reports and the Testing view tell cases apart by name. Rename one.`, 'warning'));
     scenarioNames.add(scenario.name);
-    findings.push(...checkScenario(file.text, scenario, connector, bodyTexts));
+    findings.push(...checkScenario(file.text, scenario, connector, bodyTexts, budget));
   }
   sortFindings(findings);
   return findings;

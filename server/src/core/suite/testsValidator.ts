@@ -3,11 +3,12 @@
 // the language server carry no schema compiler.
 import Ajv, { type CodeOptions, type ValidateFunction } from 'ajv';
 import testsSchema from '../../../../schemas/connector-tests.schema.json';
+import { appendErrorsInPlace } from '../schema/ajvSetup';
 
 /** The tests file validator's settings, the same whether it is compiled at run time or into the bundles. */
 export function testsAjv(code?: CodeOptions): Ajv {
   // verbose: errors carry their schema, which lists the allowed property names for "did you mean".
-  return new Ajv({ allErrors: true, verbose: true, strict: false, ...(code ? { code } : {}) });
+  return new Ajv({ allErrors: true, verbose: true, strict: false, code: { process: appendErrorsInPlace, ...code } });
 }
 
 /** The tests file schema's validator. */

@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lintText } from '../../../../server/src/core/lint';
 import { pathParameterInQuery } from '../../../../server/src/core/rules/odata/pathParameterInQuery';
 import { odataConnector } from '../../../support/connectorText';
 import { ruleTable } from '../../../support/ruleTable';
@@ -18,3 +21,12 @@ ruleTable(pathParameterInQuery, [
   },
   { name: 'in onlyPath mode anything goes', text: odataConnector([request("Orders?$filter=OrderNo eq '{orderNo}'", ', "parameterMode": "onlyPath"')]) },
 ]);
+
+test('each of 20,000 placeholders in the query part of one url is reported at its place (the url is walked once)', { timeout: 120_000 }, () => {
+  const text = odataConnector([request(`Orders?\\u0024filter=${Array.from({ length: 20_000 }, (_, i) => `{p${i}}`).join(',')}`)]);
+  const findings = lintText(text, {}, [pathParameterInQuery]).findings.filter((f) => f.code === pathParameterInQuery.id);
+  assert.equal(findings.length, 20_000);
+  const at = (i: number): string => text.slice(findings[i]?.offset, (findings[i]?.offset ?? 0) + (findings[i]?.length ?? 0));
+  assert.equal(at(0), '{p0}');
+  assert.equal(at(19_999), '{p19999}');
+});

@@ -1,5 +1,5 @@
 import { pathPlaceholders } from '../../placeholders';
-import { quoted, spanInString } from '../restShared';
+import { quoted, spansInString } from '../restShared';
 import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
 
@@ -17,10 +17,11 @@ export const pathParameterInQuery: CustomRequestRule = {
     const url = request.url;
     const queryStart = url ? url.value.indexOf('?') : -1;
     if (url && queryStart >= 0) {
+      const spanOf = spansInString(context.text, url.node);
       for (const placeholder of pathPlaceholders(url.value)) {
         if (placeholder.index < queryStart) continue;
         context.report({
-          at: spanInString(context.text, url.node, placeholder.index, placeholder.length),
+          at: spanOf(placeholder.index, placeholder.length),
           message: `'{${placeholder.name}}' is in the query part of the url of ${quoted(requestName(request))}; in 'queryAndPath' mode path parameters cannot be placed in a query parameter. Move the option to 'query' and supply it as a value, or set "parameterMode": "onlyPath".`,
         });
       }
@@ -30,9 +31,10 @@ export const pathParameterInQuery: CustomRequestRule = {
       if (typeof entry.value !== 'string' || !entry.value.includes('{')) continue;
       const valueNode = entry.valueNode;
       if (!valueNode) continue;
+      const spanOf = spansInString(context.text, valueNode);
       for (const placeholder of pathPlaceholders(entry.value)) {
         context.report({
-          at: spanInString(context.text, valueNode, placeholder.index, placeholder.length),
+          at: spanOf(placeholder.index, placeholder.length),
           message: `'{${placeholder.name}}' in query option ${quoted(entry.name)} is not replaced in 'queryAndPath' mode. Supply the whole value of ${quoted(entry.name)} when sending instead, or set "parameterMode": "onlyPath".`,
         });
       }

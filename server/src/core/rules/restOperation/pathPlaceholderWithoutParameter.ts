@@ -1,6 +1,6 @@
 import { addPropertyEdits, appendToArrayEdits } from '../../edits';
 import { pathPlaceholders } from '../../placeholders';
-import { quoted, spanInString } from '../restShared';
+import { quoted, spansInString } from '../restShared';
 import type { OperationRule } from '../types';
 
 /** Every `{name}` in a path needs a path parameter of that name. */
@@ -20,9 +20,10 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
     const placeholders = pathPlaceholders(path.value);
     if (placeholders.length === 0) return;
     const declared = new Set(facts.in('path').map((p) => p.name?.value));
+    const spanOf = spansInString(text, path.node);
     for (const placeholder of placeholders) {
       if (declared.has(placeholder.name)) continue;
-      const at = spanInString(text, path.node, placeholder.index, placeholder.length);
+      const at = spanOf(placeholder.index, placeholder.length);
       if (placeholder.name === '') {
         report({ at, message: `The path ${quoted(path.value)} has empty braces '{}'. Write the parameter's name inside them, e.g. '{id}'.` });
         continue;

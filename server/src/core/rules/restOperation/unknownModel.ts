@@ -1,5 +1,5 @@
-import { closeMatches } from '../../closeMatches';
-import { parameterName, quoted } from '../restShared';
+import { closeMatches, listedNames } from '../../closeMatches';
+import { modelNames, parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
 
 /** An object body names a model defined in `models`; so does a body array of objects that names one. */
@@ -16,19 +16,19 @@ export const unknownModel: ParameterRule<'models'> = {
   check(parameter, { connector, report }) {
     const type = parameter.type?.value;
     if ((type !== 'object' && type !== 'array') || parameter.location?.value !== 'body' || !parameter.type) return;
-    const names = connector.models?.definitions.map((d) => d.name) ?? [];
+    const names = modelNames(connector.models);
     const model = parameter.model;
     // An array's objects may be free; when it names their model, the name must be one.
     if (!model && type === 'array') return;
     if (!model) {
       report({
         at: parameter.type.node,
-        message: `Object body ${quoted(parameterName(parameter))} needs a 'model' naming its shape in 'models'${names.length ? ` (${names.map(quoted).join(', ')})` : ''}.`,
+        message: `Object body ${quoted(parameterName(parameter))} needs a 'model' naming its shape in 'models'${names.list.length ? ` (${listedNames(names.list, quoted)})` : ''}.`,
       });
       return;
     }
-    if (names.includes(model.value)) return;
-    const [close] = closeMatches(model.value, names, 1);
+    if (names.set.has(model.value)) return;
+    const [close] = closeMatches(model.value, names.list, 1, names.suggestions);
     report({
       at: model.node,
       message: `Model ${quoted(model.value)} is not defined in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ' Define it under "models".'}`,

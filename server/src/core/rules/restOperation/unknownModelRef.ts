@@ -1,8 +1,8 @@
 import type { Node } from 'jsonc-parser';
-import { closeMatches } from '../../closeMatches';
+import { closeMatches, listedNames } from '../../closeMatches';
 import { refName } from '../../values/model';
 import { propertiesOf } from '../../tree';
-import { quoted } from '../restShared';
+import { modelNames, quoted } from '../restShared';
 import type { ModelRule } from '../types';
 
 function* refsIn(node: Node | undefined, depth = 0): Generator<Node> {
@@ -40,15 +40,15 @@ export const unknownModelRef: ModelRule<'models'> = {
   },
   check(model, { text, connector, report }) {
     if (!mayHoldRef(text, model.node)) return;
-    const names = connector.models?.definitions.map((d) => d.name) ?? [];
+    const names = modelNames(connector.models);
     for (const ref of refsIn(model.node)) {
       const value = String(ref.value);
       const name = refName(value);
-      if (name !== undefined && names.includes(name)) continue;
-      const [close] = closeMatches(name ?? value, names, 1);
+      if (name !== undefined && names.set.has(name)) continue;
+      const [close] = closeMatches(name ?? value, names.list, 1, names.suggestions);
       report({
         at: ref,
-        message: `${JSON.stringify(value)} does not name a model in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ` Write "#/models/<Name>" with one of ${names.map(quoted).join(', ') || 'the defined models'}.`}`,
+        message: `${JSON.stringify(value)} does not name a model in 'models'.${close ? ` Did you mean ${quoted(close)}?` : ` Write "#/models/<Name>" with one of ${listedNames(names.list, quoted) || 'the defined models'}.`}`,
         ...(close ? { fixes: [{ title: `Change to '#/models/${close}'`, edits: [{ offset: ref.offset, length: ref.length, content: JSON.stringify(`#/models/${close}`) }], preferred: true }] } : {}),
       });
     }

@@ -1,5 +1,5 @@
-import { closeMatches } from '../../closeMatches';
-import { parameterName, quoted, spanInString } from '../restShared';
+import { closeMatches, spend, suggestionBudget } from '../../closeMatches';
+import { parameterName, quoted, spansInString } from '../restShared';
 import type { OperationRule } from '../types';
 import { computedParameters, templateReferences } from './computed';
 
@@ -17,12 +17,24 @@ export const computedTemplateUnknownParameter: OperationRule = {
     const computed = computedParameters(operation);
     if (computed.length === 0) return;
     const names = operation.parameters.map((p) => p.name?.value).filter((n): n is string => n !== undefined);
+    const known = new Set(names);
+    const budget = suggestionBudget();
     for (const parameter of computed) {
       const template = parameter.template;
+      const spanOf = spansInString(context.text, template.node);
+      // What a template's unknown names may be changed to (the other parameters), and what each one was, found once.
+      let others: string[] | undefined;
+      const closest = new Map<string, string | undefined>();
       for (const reference of templateReferences(template.value)) {
-        if (names.includes(reference.name)) continue;
-        const at = spanInString(context.text, template.node, reference.index, reference.length);
-        const [close] = closeMatches(reference.name, names.filter((n) => n !== parameterName(parameter)), 1);
+        if (known.has(reference.name)) continue;
+        const at = spanOf(reference.index, reference.length);
+        if (!closest.has(reference.name)) {
+          const own = parameterName(parameter);
+          // Listing the other names costs as much as comparing with them: it is paid from the same budget.
+          others ??= spend(budget, names.length) ? names.filter((n) => n !== own) : [];
+          closest.set(reference.name, closeMatches(reference.name, others, 1, budget)[0]);
+        }
+        const close = closest.get(reference.name);
         context.report({
           at,
           message: `The template of ${quoted(parameterName(parameter))} uses '{{${reference.name}}}', but the operation has no parameter ${quoted(reference.name)}.${close ? ` Did you mean ${quoted(close)}?` : ''}`,

@@ -1,3 +1,4 @@
+import type { Node } from 'jsonc-parser';
 import { removeMemberEdit } from '../../edits';
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
@@ -16,7 +17,8 @@ export const duplicateOption: ParameterRule = {
     const options = parameter.options;
     if (!options) return;
     const seen = new Map<string, number>();
-    // The values are the elements' values, in order; an element's node is looked up only to report it.
+    // The values are the elements' values, in order; the element nodes are listed once (each listing makes them all).
+    let elements: Node[] | undefined;
     options.value.forEach((value, index) => {
       if (typeof value !== 'string') return;
       const first = seen.get(value);
@@ -24,7 +26,7 @@ export const duplicateOption: ParameterRule = {
         seen.set(value, index);
         return;
       }
-      const element = options.elements[index];
+      const element = (elements ??= options.elements)[index];
       if (!element) return;
       context.report({
         at: element,

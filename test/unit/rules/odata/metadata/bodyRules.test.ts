@@ -1,5 +1,9 @@
 // The four body rules share one check; each has its own table.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lintText } from '../../../../../server/src/core/lint';
 import { bodyValueType } from '../../../../../server/src/core/rules/odata/metadata/bodyValueType';
+import { operationParameter } from '../../../../../server/src/core/rules/odata/metadata/operationParameter';
 import { missingRequiredProperty } from '../../../../../server/src/core/rules/odata/metadata/missingRequiredProperty';
 import { readOnlyInBody } from '../../../../../server/src/core/rules/odata/metadata/readOnlyInBody';
 import { unknownBodyProperty } from '../../../../../server/src/core/rules/odata/metadata/unknownBodyProperty';
@@ -52,3 +56,25 @@ ruleTable(missingRequiredProperty, [
   { name: 'a property marked mandatory is given', text: createLine('{ "OrderNo": "A", "LineNo": 1, "PartNo": "P" }') },
   { name: 'a property marked mandatory is missing', text: createLine('{ "OrderNo": "A", "LineNo": 1 }'), expect: [{ at: '{ \\"OrderNo\\": \\"A\\", \\"LineNo\\": 1 }', message: /needs 'PartNo' \(Edm.String, mandatory\): it is marked mandatory/ }] },
 ], { metadata: fixtureSource(MANDATORY) });
+
+test('a body of 8,000 unknown names for a type of 8,000 properties: each reported, suggestions within one budget per body', { timeout: 120_000 }, () => {
+  const count = 8_000;
+  const properties = Array.from({ length: count }, (_, i) => `<Property Name="Extra${i}" Type="Edm.String"/>`).join('');
+  const options = { metadata: fixtureSource(readService(FIXTURE_XML.replace('<Property Name="Quantity" Type="Edm.Int32"/>', `<Property Name="Quantity" Type="Edm.Int32"/>${properties}`))) };
+  const body = JSON.stringify({ OrderNo: 'A', CustomerNo: 'C', ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`Extar${i}`, 'x'])) });
+  const findings = lintText(create(body), options, [unknownBodyProperty]).findings.filter((f) => f.code === unknownBodyProperty.id);
+  assert.equal(findings.length, count);
+  assert.match(findings[0]?.message ?? '', /^'Extar0' is not a property of Order\. Did you mean 'Extra0'\?$/);
+  assert.match(findings[count - 1]?.message ?? '', new RegExp(`^'Extar${count - 1}' is not a property of Order\\.`));
+});
+
+test('an action body of 8,000 unknown names for an action of 8,000 parameters: each reported, naming twenty parameters and how many more', { timeout: 120_000 }, () => {
+  const count = 8_000;
+  const parameters = Array.from({ length: count }, (_, i) => `<Parameter Name="Extra${i}" Type="Edm.String"/>`).join('');
+  const options = { metadata: fixtureSource(readService(FIXTURE_XML.replace('<Parameter Name="Notify" Type="Edm.Boolean"/>', `<Parameter Name="Notify" Type="Edm.Boolean"/>${parameters}`))) };
+  const body = JSON.stringify({ Reason: 'r', ...Object.fromEntries(Array.from({ length: count }, (_, i) => [`Extar${i}`, 'x'])) });
+  const text = send('action', "Orders('A')/S.Release", body);
+  const findings = lintText(text, options, [operationParameter]).findings.filter((f) => f.code === operationParameter.id);
+  assert.equal(findings.length, count);
+  assert.match(findings[count - 1]?.message ?? '', new RegExp(`^Action 'Release' has no parameter 'Extar${count - 1}'\\. Its parameters: Reason, Notify, Extra0, .*Extra17 and 7982 more\\.`));
+});

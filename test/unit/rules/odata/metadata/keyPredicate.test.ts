@@ -1,3 +1,6 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lintText } from '../../../../../server/src/core/lint';
 import { keyPredicate } from '../../../../../server/src/core/rules/odata/metadata/keyPredicate';
 import { customRequest, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
 import { ruleTable } from '../../../../support/ruleTable';
@@ -13,3 +16,10 @@ ruleTable(keyPredicate, [
   { name: 'a missing key part', text: read("Orders('A')/Lines(OrderNo='A')"), expect: [{ at: "OrderNo='A'", occurrence: 0, message: /also needs LineNo/ }] },
   { name: 'a GUID key in quotes', text: read("Customers('01234567-89ab-cdef-0123-456789abcdef')"), expect: [{ at: "'01234567-89ab-cdef-0123-456789abcdef'", message: /GUID without quotes/ }] },
 ], WITH_METADATA);
+
+test('a key predicate of 40,000 unknown names: each reported, with the key property it most likely meant (the given names looked up once)', { timeout: 120_000 }, () => {
+  const text = read(`Orders('A')/Lines(${Array.from({ length: 40_000 }, (_, i) => `LineNumber${i}=1`).join(',')})`);
+  const findings = lintText(text, WITH_METADATA, [keyPredicate]).findings.filter((f) => f.code === keyPredicate.id);
+  assert.equal(findings.length, 40_000);
+  assert.match(findings[39_999]?.message ?? '', /^'LineNumber39999' is not a key property of Line; its key is OrderNo, LineNo\./);
+});

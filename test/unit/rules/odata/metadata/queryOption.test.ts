@@ -1,5 +1,8 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { lintText } from '../../../../../server/src/core/lint';
 import { queryOption } from '../../../../../server/src/core/rules/odata/metadata/queryOption';
-import { customRequest, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
+import { customRequest, FIXTURE_XML, fixtureSource, readService, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
 import { ruleTable } from '../../../../support/ruleTable';
 
 const read = (url: string, query: string): string => shopConnector([customRequest('read', url, `"query": ${query}`)]);
@@ -16,3 +19,14 @@ ruleTable(queryOption, [
   { name: 'a collection option on one entity', text: read("Orders('A')", '{ "$top": 1 }'), expect: [{ at: '1', occurrence: 3, message: /applies to collections/ }] },
   { name: 'a misspelt system option, fixed', text: read('Orders', '{ "$slect": "OrderNo" }'), expect: [{ at: '"$slect"', message: /Did you mean '\$select'/ }], fixed: read('Orders', '{ "$select": "OrderNo" }') },
 ], WITH_METADATA);
+
+test('$select and $orderby of 8,000 unknown names on a type of 8,000 properties: each reported, suggestions within one budget per option', { timeout: 120_000 }, () => {
+  const count = 8_000;
+  const properties = Array.from({ length: count }, (_, i) => `<Property Name="Extra${i}" Type="Edm.String"/>`).join('');
+  const options = { metadata: fixtureSource(readService(FIXTURE_XML.replace('<Property Name="Quantity" Type="Edm.Int32"/>', `<Property Name="Quantity" Type="Edm.Int32"/>${properties}`))) };
+  const names = Array.from({ length: count }, (_, i) => `Extar${i}`).join(',');
+  const findings = lintText(read('Orders', `{ "$select": "${names}", "$orderby": "${names}" }`), options, [queryOption]).findings.filter((f) => f.code === queryOption.id);
+  assert.equal(findings.length, 2 * count);
+  assert.match(findings[0]?.message ?? '', /^\$select: 'Extar0' is not a property of Order\. Did you mean 'Extra0'\?$/);
+  assert.match(findings[2 * count - 1]?.message ?? '', new RegExp(`'Extar${count - 1}' is not a`));
+});

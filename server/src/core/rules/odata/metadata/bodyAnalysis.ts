@@ -1,7 +1,7 @@
 import { checkBody, type BodyProblem } from '../../../metadata/body';
 import { bodySubjectOf, type RequestAnalysis } from '../../../metadata/request';
 import type { Span } from '../../../findings';
-import { sourceOffsetInString } from '../../../tree';
+import { stringOffsets } from '../../../tree';
 import type { CustomRequest } from '../../../model';
 import type { CustomRequestContext } from '../../types';
 import { analyzed, fixesOf } from './shared';
@@ -19,9 +19,10 @@ export function eachBodyProblem(request: CustomRequest, context: CustomRequestCo
     problems = checkBody(analysis.service, subject, body.value);
     cache.set(analysis, problems);
   }
+  const offsetOf = stringOffsets(context.text, body.node);
   const span = (range: { start: number; end: number }): Span => {
-    const start = sourceOffsetInString(context.text, body.node, range.start);
-    return { offset: start, length: sourceOffsetInString(context.text, body.node, range.end) - start };
+    const start = offsetOf(range.start);
+    return { offset: start, length: offsetOf(range.end) - start };
   };
   for (const problem of problems) {
     if (kinds.includes(problem.kind)) context.report({ at: span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, span) });
