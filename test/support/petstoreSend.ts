@@ -8,6 +8,9 @@ import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from
 /** Sends getPet with these answers (X-Request-Id left empty by default) and returns the result panel. */
 export async function sendGetPet(page: Page, answers: { petId: string; lang: string; requestId?: string }): Promise<Frame> {
   await openFile(page, 'petstore.connector.json');
+  // The tab can be active before the extension host hears of the editor (the command would then find none): its
+  // code lenses come from the extension, so once one shows, the extension knows the active editor.
+  await page.locator('.editor-group-container.active .codelens-decoration', { hasText: 'Send request' }).first().waitFor({ timeout: 60_000 });
   await runCommand(page, 'Connector: Send Request');
   await pickQuickPickRow(page, 'getPet');
   await answerQuickInput(page, answers.petId, /petId/);
