@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CAP_PASSWORD, CAP_USER, startCapService } from '../support/capServer';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { answerQuickInput, panelText, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 describe('an OData $batch in the result panel of a real VS Code', () => {
@@ -40,7 +40,7 @@ describe('an OData $batch in the result panel of a real VS Code', () => {
   test('Send Request on a batch shows one section per item: its request, change set, status and data', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'cap.connector.json');
+      await openConnectorToSend(page, 'cap.connector.json');
       await runCommand(page, 'Connector: Send Request');
       await pickQuickPickRow(page, 'bookAndMissing');
       await answerQuickInput(page, CAP_PASSWORD, /Secret 'cap'/);

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const ETAG = 'W/"Vk1kOjE="';
@@ -53,7 +53,7 @@ describe('Send with this ETag in the result panel of a real VS Code', () => {
   test("the read's ETag and key fill the delete's prompts; the delete is sent only once they are confirmed", async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'orders.connector.json');
+      await openConnectorToSend(page, 'orders.connector.json');
       await runCommand(page, 'Connector: Send Request');
       await pickQuickPickRow(page, 'getOrder');
       await answerQuickInput(page, 'A-17', /orderNo/);

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import type { Server } from 'node:http';
 import { after, before, describe, test } from 'node:test';
 import type { Frame } from 'playwright-core';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { ORDER_ROWS, orderOf, ordersAnswer, ordersService } from '../support/ordersAnswer';
 import { resultPanelFrame, runCommand } from '../support/vscodeUi';
 
@@ -55,7 +55,7 @@ describe('a 50,000-row answer in the result panel of a real VS Code', () => {
   test('the table scrolls to the last row, builds only the rows in view, and the keys move row by row', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'orders.connector.json');
+      await openConnectorToSend(page, 'orders.connector.json');
       await runCommand(page, 'Connector: Send Request');
       const frame = await resultPanelFrame(page, '/orders', 180_000);
       const first = await waitForRow(frame, 2);

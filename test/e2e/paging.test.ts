@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { startBystander, startHostilePager, type PagingService } from '../support/pagingServers';
 import { panelText, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
@@ -32,7 +32,7 @@ describe('paging in the result panel of a real VS Code', () => {
   test('"Next page" shows the page the answer linked; "All pages" joins every page and says how many', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'items.connector.json');
+      await openConnectorToSend(page, 'items.connector.json');
       await runCommand(page, 'Connector: Send Request');
       // The file's only operation is sent without asking which.
       const first = await resultPanelFrame(page, '/rest/items');

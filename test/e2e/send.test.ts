@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { RunningService } from '../../scripts/demo/http';
 import { startPetstore } from '../../scripts/demo/petstore';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { sendGetPet } from '../support/petstoreSend';
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
@@ -73,7 +73,7 @@ describe('Send Request in a real VS Code', () => {
   test('a hostile response renders as text and runs no script; its numbers keep their digits', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'hostile.connector.json');
+      await openConnectorToSend(page, 'hostile.connector.json');
       await runCommand(page, 'Connector: Send Request');
       const frame = await resultPanelFrame(page, '/page');
       await frame.waitForFunction(() => document.body.textContent?.includes('<script>') === true, undefined, { timeout: 30_000 });
@@ -99,7 +99,7 @@ describe('Send Request in a real VS Code', () => {
   test('Send Request with Last Values reuses the values typed before and asks again for the header value', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, 'petstore.connector.json');
+      await openConnectorToSend(page, 'petstore.connector.json');
       await runCommand(page, 'Connector: Send Request with Last Values');
       await pickQuickPickRow(page, 'getPet');
       // A header value may be a credential: it was not kept, so it is asked for; petId and lang were kept.

@@ -10,7 +10,7 @@ import type { RunningService } from '../../scripts/demo/http';
 import { startOrdersOData } from '../../scripts/demo/ordersOData';
 import { DEMO_PASSWORD, DEMO_USER, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import { DEMO_EDITOR_SETTINGS } from '../../scripts/e2e/codeServer';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { answerQuickInput, resultPanelFrame, runCommand } from '../support/vscodeUi';
 
 const EXAMPLE = 'ifs-orders-browser.connector.json';
@@ -40,7 +40,7 @@ describe('signing in in the browser from a real VS Code', () => {
   test('Send Request opens the sign-in page, says so in a notification, and sends with the token once signed in', async (t) => {
     const page = session!.page;
     try {
-      await openFile(page, EXAMPLE);
+      await openConnectorToSend(page, EXAMPLE);
       await runCommand(page, 'Connector: Send Request');
       await answerQuickInput(page, 'OrderNo,CustomerNo,Status', /\$select/);
       await answerQuickInput(page, "Status eq 'Released'", /\$filter/);

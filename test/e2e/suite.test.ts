@@ -11,7 +11,7 @@ import { startOrdersOData } from '../../scripts/demo/ordersOData';
 import { PETSTORE_API_KEY, startPetstore } from '../../scripts/demo/petstore';
 import { DEMO_CLIENT_SECRET, startTokenEndpoint, type RunningTokenEndpoint } from '../../scripts/demo/tokenEndpoint';
 import { DEMO_EDITOR_SETTINGS } from '../../scripts/e2e/codeServer';
-import { openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
+import { openConnectorToSend, openFile, startVsCode, type VsCodeSession } from '../support/codeServer';
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand, workbenchState } from '../support/vscodeUi';
 
 const EXAMPLES = join(__dirname, '..', '..', 'examples');
@@ -86,7 +86,7 @@ describe('environments, OAuth2, tests and the result panel in a real VS Code', (
       await pickQuickPickRow(page, 'local');
       await page.locator('.statusbar-item', { hasText: 'local' }).first().waitFor({ timeout: 15_000 });
 
-      await openFile(page, 'ifs-orders.connector.json');
+      await openConnectorToSend(page, 'ifs-orders.connector.json');
       await runCommand(page, 'Connector: Send Request');
       await pickQuickPickRow(page, 'listOrders');
       // The query options are asked for, their defaults filled in.

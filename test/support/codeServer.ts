@@ -120,6 +120,16 @@ export async function openFile(page: Page, name: string): Promise<void> {
 }
 
 /**
+ * Opens a connector file to send from, and waits until the extension host knows its editor: the tab can be active
+ * before it does (a command run then finds no editor), and the file's "Send request" code lenses come from the
+ * extension, so once one shows in the active editor, the extension has it.
+ */
+export async function openConnectorToSend(page: Page, name: string): Promise<void> {
+  await openFile(page, name);
+  await page.locator('.editor-group-container.active .codelens-decoration', { hasText: 'Send request' }).first().waitFor({ timeout: 60_000 });
+}
+
+/**
  * Shows the Problems view (idempotent, unlike Ctrl+Shift+M which toggles) and returns its problem rows as text:
  * message, source, rule id and position. With `filter`, types it into the view's filter box first, as a user
  * would to find one problem among many (the list is virtualized: only visible rows exist in the page).

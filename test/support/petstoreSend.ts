@@ -2,15 +2,12 @@
 // command, pick the operation, answer each prompt and the secret; the result panel it opens is returned.
 import type { Frame, Page } from 'playwright-core';
 import { PETSTORE_API_KEY } from '../../scripts/demo/petstore';
-import { openFile } from './codeServer';
+import { openConnectorToSend } from './codeServer';
 import { answerQuickInput, pickQuickPickRow, resultPanelFrame, runCommand } from './vscodeUi';
 
 /** Sends getPet with these answers (X-Request-Id left empty by default) and returns the result panel. */
 export async function sendGetPet(page: Page, answers: { petId: string; lang: string; requestId?: string }): Promise<Frame> {
-  await openFile(page, 'petstore.connector.json');
-  // The tab can be active before the extension host hears of the editor (the command would then find none): its
-  // code lenses come from the extension, so once one shows, the extension knows the active editor.
-  await page.locator('.editor-group-container.active .codelens-decoration', { hasText: 'Send request' }).first().waitFor({ timeout: 60_000 });
+  await openConnectorToSend(page, 'petstore.connector.json');
   await runCommand(page, 'Connector: Send Request');
   await pickQuickPickRow(page, 'getPet');
   await answerQuickInput(page, answers.petId, /petId/);
