@@ -124,6 +124,14 @@ describe('OData $batch: the multipart body', () => {
     assert.ok(!outcome.ok);
     assert.match(outcome.problems[0]?.message ?? '', /^Item 1 names 'nope', which is no Custom request of this file\. Known: 'createBook', 'getBook'/);
     assert.match(outcome.problems[1]?.message ?? '', /^Item 2 names the batch 'b'; a batch holds Custom requests, not batches\./);
+    const many = Array.from({ length: 3_000 }, (_, i) => `{ "id": "r${i}", "operation": "read", "url": "Books" }`).join(', ');
+    const unknownItems = Array.from({ length: 3_000 }, (_, i) => `{ "request": "x${i}" }`).join(', ');
+    const { connector, batch: wide } = connectorWith(`{ "id": "b", "operation": "batch", "requests": [${unknownItems}] }`, many);
+    const refused = await buildBatch(connector, wide, filesIn('.'), '.', boundaries('B1'));
+    assert.ok(!refused.ok);
+    // Every item is refused; each names twenty of the 3,000 ids and how many more, as the file's check does.
+    assert.equal(refused.problems.filter((p) => p.code === 'unknown-operation').length, 3_000);
+    assert.match(refused.problems[2_999]?.message ?? '', /^Item 3000 names 'x2999', which is no Custom request of this file\. Known: 'r0', 'r1', .*'r19' and 2980 more\.$/);
     const outside = await build(`{ "id": "b", "operation": "batch", "requests": [ { "request": "raw", "values": { "path": "http://elsewhere.example/x" } } ] }`);
     assert.ok(!outside.ok);
     assert.match(outside.problems[0]?.message ?? '', /Item 1's url "http:\/\/elsewhere\.example\/x" is not under the service root/);

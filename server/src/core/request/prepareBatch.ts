@@ -1,5 +1,6 @@
 // A batch's items prepared as the Custom requests they name would be on their own (values checked, body files read
 // through the file step, each built), then put together as one $batch request.
+import { listedNames } from '../closeMatches';
 import { newBoundary } from '../http/body';
 import type { BatchItem, CustomRequest, ODataConnector } from '../model';
 import { readValues } from '../values/read';
@@ -7,7 +8,7 @@ import { isJsonObject } from '../values/exactJson';
 import { ODATA_BATCH } from '../vocabulary';
 import { buildBatchRequest, type BatchItemBuilt } from './batch';
 import type { FileAccess } from './files';
-import { describeInputs, odataBodyFile } from './inputs';
+import { describeInputs, odataBodyFile, unitWithId } from './inputs';
 import { buildODataRequest, odataTexts } from './odata';
 import type { BuildOutcome, BuildProblem } from './types';
 
@@ -23,6 +24,21 @@ export async function readBodyFile(request: CustomRequest, files: FileAccess, ba
   return bodyTexts;
 }
 
+const KNOWN_IDS = new WeakMap<ODataConnector, string>();
+
+/**
+ * The ids an item may name, as a message lists them (twenty and how many more), made once per connector: the same
+ * lookup and list as the file's check, so a batch of thousands of items is not a search and a list per item.
+ */
+function knownRequestIds(connector: ODataConnector): string {
+  let known = KNOWN_IDS.get(connector);
+  if (known === undefined) {
+    known = listedNames(connector.customRequests.filter((r) => r.operation?.value !== ODATA_BATCH).map((r) => r.id?.value ?? ''), (id) => `'${id}'`);
+    KNOWN_IDS.set(connector, known);
+  }
+  return known;
+}
+
 /** A problem of one item, saying which item it is about. */
 function ofItem(problem: BuildProblem, position: number, id: string): BuildProblem {
   return { ...problem, message: `Item ${position} ('${id}'): ${problem.message}` };
@@ -31,10 +47,10 @@ function ofItem(problem: BuildProblem, position: number, id: string): BuildProbl
 async function buildItem(connector: ODataConnector, item: BatchItem, files: FileAccess, baseDir: string, problems: BuildProblem[]): Promise<BatchItemBuilt | undefined> {
   const position = item.index + 1;
   const id = item.request?.value ?? '';
-  const request = connector.customRequests.find((r) => r.id?.value === id);
+  const request = unitWithId(connector, id) as CustomRequest | undefined;
   if (!request || request.operation?.value === ODATA_BATCH) {
-    const known = connector.customRequests.filter((r) => r.operation?.value !== ODATA_BATCH).map((r) => `'${r.id?.value ?? ''}'`);
-    problems.push({ code: 'unknown-operation', message: `Item ${position} names ${request ? `the batch '${id}'; a batch holds Custom requests, not batches` : `'${id}', which is no Custom request of this file`}.${known.length ? ` Known: ${known.join(', ')}.` : ''}` });
+    const known = knownRequestIds(connector);
+    problems.push({ code: 'unknown-operation', message: `Item ${position} names ${request ? `the batch '${id}'; a batch holds Custom requests, not batches` : `'${id}', which is no Custom request of this file`}.${known ? ` Known: ${known}.` : ''}` });
     return undefined;
   }
   const own: BuildProblem[] = [];

@@ -15,7 +15,6 @@ export interface ModelNames {
 
 const MODEL_NAMES = new WeakMap<object, ModelNames>();
 
-
 /** The names a connector's `models` defines (every parameter and model naming one looks it up here). */
 export function modelNames(models: { definitions: readonly { name: string }[] } | undefined): ModelNames {
   if (!models) return { list: [], set: new Set(), suggestions: suggestionBudget() };
