@@ -1,14 +1,14 @@
 // Bundle sizes as users download them: the production build and the .vsix (target: client < 200 KB).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchFolder } from './benchFolder';
 import { printTable } from './stats';
 
 /** Runs the benchmark and prints its table. */
 export async function runBundleBench(): Promise<void> {
   const root = join(__dirname, '..', '..');
-  const out = join(mkdtempSync(join(tmpdir(), 'connector-bundle-')), 'dist');
+  const out = join(benchFolder('connector-bundle-'), 'dist');
   spawnSync(process.execPath, [join(root, 'esbuild.mjs'), '--production', `--outdir=${out}`], { cwd: root, stdio: 'ignore' });
   const vsix = join(out, 'connector-tools.vsix');
   spawnSync(process.execPath, [join(root, 'node_modules/@vscode/vsce/vsce'), 'package', '--no-dependencies', '--out', vsix], { cwd: root, stdio: 'ignore' });

@@ -2,9 +2,10 @@
 // the examples (petstore, ifs-orders) in 20 folders, the OData half naming one metadata file per folder. Against a
 // process that only reads and parses the same files with jsonc-parser (the floor any JSON tool pays), on one thread
 // and with --concurrency.
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { join } from 'node:path';
+import { benchFolder } from './benchFolder';
 import { processMs } from './process.bench';
 import { ms, printTable, ratio } from './stats';
 
@@ -33,7 +34,7 @@ export function writeManyConnectors(dir: string, folders = FOLDERS, perFolder = 
 
 /** Runs the benchmark and prints its table. */
 export async function runManyFilesBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'connector-many-bench-'));
+  const dir = benchFolder('connector-many-bench-');
   const tree = writeManyConnectors(dir);
   const floor = join(dir, 'jsonc-only.js');
   // The floor finds the same files as lint does (every *.connector.json below the folder), reads and parses each.

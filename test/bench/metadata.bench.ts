@@ -1,7 +1,6 @@
 // Completion and hover with a large real-world $metadata loaded (Dataverse, 8.5 MB: 866 entity types, 835 entity
 // sets): the pure functions, and round trips through the real language server over stdio (target: p95 < 20 ms).
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -11,6 +10,7 @@ import { readCsdl } from '../../server/src/core/metadata/readCsdl';
 import { fixtureSource } from '../support/metadataFixture';
 import { DATAVERSE_BASE, largeMetadataText } from '../support/largeMetadata';
 import { startLsp } from '../support/lspClient';
+import { benchFolder } from './benchFolder';
 import { ms, percentile, printTable } from './stats';
 
 const ID = '00000000-0000-0000-0000-000000000001';
@@ -79,7 +79,7 @@ export async function runMetadataBench(): Promise<void> {
   printTable('Completion and hover, pure functions (metadata loaded; 200 runs each; target p95 < 20 ms)', pure);
 
   // Through the real server: the file on disk, the document open, then requests as an editor sends them.
-  const folder = mkdtempSync(join(tmpdir(), 'metadata-bench-'));
+  const folder = benchFolder('metadata-bench-');
   writeFileSync(join(folder, 'dataverse.metadata.xml'), xml);
   const lsp = await startLsp({ workspaceFolder: folder });
   const uri = pathToFileURL(join(folder, 'dataverse.connector.json')).href;

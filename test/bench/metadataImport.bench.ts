@@ -3,8 +3,7 @@
 // the whole `connector import odata` process (target for the 1 MB document: under 3 s), its CPU time beside its wall
 // time because other work on a shared machine stretches the wall clock.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
@@ -15,6 +14,7 @@ import { getLanguageService } from '../../server/src/core/service';
 import type { JsonValue } from '../../server/src/core/tree';
 import { fixtureSource } from '../support/metadataFixture';
 import { largeMetadataText, projectionMetadata } from '../support/largeMetadata';
+import { benchFolder } from './benchFolder';
 import { ms, percentile, printTable } from './stats';
 
 const CLI = join(__dirname, '..', '..', 'dist', 'cli.js');
@@ -34,7 +34,7 @@ function runCli(args: string[]): Promise<{ wallMs: number; cpuMs: number; code: 
 
 /** Runs the benchmark and prints its tables. */
 export async function runMetadataImportBench(): Promise<void> {
-  const folder = mkdtempSync(join(tmpdir(), 'bench-odata-import-'));
+  const folder = benchFolder('bench-odata-import-');
   try {
     const documents = [
       { label: 'IFS-like projection, 1 MB', text: projectionMetadata(1024 * 1024), file: join(folder, 'projection.metadata.xml') },

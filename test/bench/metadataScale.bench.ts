@@ -8,8 +8,7 @@
 // "Before" is the same build with the previous reader (fast-xml-parser's tree, test/support/previousCsdlReader.ts) in
 // place of the streaming one. Needs `npm run build` first; figures are printed, never asserted.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -17,6 +16,7 @@ import * as esbuild from 'esbuild';
 import { precompiledValidator } from '../../scripts/precompiledValidator.mjs';
 import { ifsProjectionConnector, ifsProjectionMetadata } from '../support/largeMetadata';
 import { startLsp, SERVER_PATH } from '../support/lspClient';
+import { benchFolder } from './benchFolder';
 import { mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 
 const ROOT = join(__dirname, '..', '..');
@@ -24,13 +24,13 @@ const DIST = join(ROOT, 'dist');
 const REQUESTS = 100;
 const MB = 1024 * 1024;
 /** The measured processes keep their caches in a folder of their own, never the user's. */
-const CACHE = mkdtempSync(join(tmpdir(), 'connector-bench-cache-'));
+const CACHE = benchFolder('connector-bench-cache-');
 const MEASURED_ENV: NodeJS.ProcessEnv = { ...process.env, CONNECTOR_TOOLS_CACHE: CACHE };
 const CACHE_OFF_ENV: NodeJS.ProcessEnv = { ...MEASURED_ENV, CONNECTOR_TOOLS_METADATA_CACHE: 'off' };
 
 /** The CLI and the server as `npm run build` makes them, with the previous CSDL reader in place of the streaming one. */
 async function buildBefore(): Promise<{ cli: string; server: string }> {
-  const outdir = mkdtempSync(join(tmpdir(), 'connector-before-'));
+  const outdir = benchFolder('connector-before-');
   const shim = join(outdir, 'previousReader.ts');
   writeFileSync(shim, `export { previousReadCsdlXml as readCsdlXml, type MetadataRead } from ${JSON.stringify(join(ROOT, 'test', 'support', 'previousCsdlReader'))};\n`);
   const previousReader: esbuild.Plugin = {
@@ -65,7 +65,7 @@ function cacheVariables(env: NodeJS.ProcessEnv): Record<string, string> {
 
 /** A script preloaded into a measured process: as it exits, it writes its CPU time and peak RSS to stderr. */
 function exitReporter(): string {
-  const file = join(mkdtempSync(join(tmpdir(), 'connector-exit-')), 'report.js');
+  const file = join(benchFolder('connector-exit-'), 'report.js');
   writeFileSync(file, `process.on('exit', () => {
   const { user, system } = process.cpuUsage();
   const peak = /VmHWM:\\s+(\\d+)/.exec(require('node:fs').readFileSync('/proc/self/status', 'utf8'));
@@ -111,7 +111,7 @@ interface Case {
 
 /** A folder with the document and two connectors: one naming it, one the same without `metadata`. */
 function writeCase(label: string, bytes: number): Case {
-  const folder = mkdtempSync(join(tmpdir(), 'connector-metadata-scale-'));
+  const folder = benchFolder('connector-metadata-scale-');
   writeFileSync(join(folder, 'projection.metadata.xml'), ifsProjectionMetadata(bytes));
   const checked = join(folder, 'checked.connector.json');
   const bare = join(folder, 'bare.connector.json');

@@ -3,8 +3,7 @@
 // the limits: a generated document of 51,000 operations (57 MB) against the time the import gives it, and YAML
 // alias bombs, which must be refused at once.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importOpenApi } from '../../server/src/core/openapi/importOpenApi';
@@ -12,6 +11,7 @@ import { loadOpenApiDocument } from '../../server/src/openapi/loadDocument';
 import { importBudget } from '../../server/src/openapi/limits';
 import { aliasBombYaml, largeOpenApiJson } from '../support/hostileOpenApi';
 import { oasExample } from '../support/openapiDocuments';
+import { benchFolder } from './benchFolder';
 import { medianMs, ms, printTable, ratio } from './stats';
 
 /** Runs the benchmark and prints its table. */
@@ -42,7 +42,7 @@ export async function runOpenApiBench(): Promise<void> {
     ['connector import openapi 3.1/readme.json', `${ms(imported)} ms`, ratio(imported, version)],
   ]);
   if (process.argv.includes('--quick')) return;
-  const folder = mkdtempSync(join(tmpdir(), 'connector-openapi-bench-'));
+  const folder = benchFolder('connector-openapi-bench-');
   try {
     const large = join(folder, 'large.json');
     writeFileSync(large, largeOpenApiJson(51_000));

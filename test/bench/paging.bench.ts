@@ -1,10 +1,9 @@
 // Paging: 100 pages of 1,000 rows read with all pages (each page sent, read exactly and its rows joined) against one
 // request of one such page; the cost per page, the heap the joined result holds, and the command line's run of it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sendPrepared } from '../../server/src/core/http/exchange';
@@ -13,6 +12,7 @@ import { prepareRequest } from '../../server/src/core/request/prepare';
 import { TokenCache } from '../../server/src/core/http/tokenCache';
 import { filesIn } from '../support/files';
 import { DIRECT_NETWORK } from '../support/network';
+import { benchFolder } from './benchFolder';
 import { medianMs, ms, printTable, ratio } from './stats';
 
 const PAGES = 100;
@@ -52,7 +52,7 @@ export async function runPagingBench(): Promise<void> {
   global.gc?.();
   const heapHeld = process.memoryUsage().heapUsed - heapBefore;
 
-  const folder = mkdtempSync(join(tmpdir(), 'connector-bench-paging-'));
+  const folder = benchFolder('connector-bench-paging-');
   writeFileSync(join(folder, 'b.connector.json'), connectorText);
   const cli = await new Promise<{ ms: number; bytes: number }>((resolve, reject) => {
     const started = performance.now();

@@ -1,10 +1,10 @@
 // The whole command as a user runs it in CI: `connector lint --format json FILE`, against a process that only
 // parses the same file with jsonc-parser (the floor any JSON tool pays) and against `connector --version`.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchFolder } from './benchFolder';
 import { shapesToRun } from './generate';
 import { ms, percentile, printTable, ratio } from './stats';
 
@@ -27,7 +27,7 @@ export function processMs(args: readonly string[], runs: number): number {
 
 /** Runs the benchmark and prints its table. */
 export async function runProcessBench(): Promise<void> {
-  const dir = mkdtempSync(join(tmpdir(), 'connector-process-bench-'));
+  const dir = benchFolder('connector-process-bench-');
   const floor = join(dir, 'jsonc-only.js');
   writeFileSync(floor, `const { parseTree } = require(${JSON.stringify(join(ROOT, 'node_modules', 'jsonc-parser'))});
 const text = require('node:fs').readFileSync(process.argv[2], 'utf8');

@@ -8,9 +8,9 @@
 // build before must sit in a checkout (its ../package.json names the version SARIF reports): e.g.
 // `git worktree add /tmp/before HEAD~1 && cd /tmp/before && npm ci && npm run build`.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchFolder } from './benchFolder';
 import { GENERATORS } from './generate';
 import { writeManyConnectors } from './manyFiles.bench';
 
@@ -80,7 +80,7 @@ function main(): void {
     console.error('usage: node --import tsx test/bench/sameLintOutput.ts BEFORE_CLI_JS');
     process.exit(2);
   }
-  const dir = mkdtempSync(join(tmpdir(), 'connector-same-lint-'));
+  const dir = benchFolder('connector-same-lint-');
   let compared = 0;
   for (const folder of writeCorpus(dir)) {
     // Each format on one thread; the JSON report also with two checking threads, whose report must be the same too.

@@ -1,10 +1,9 @@
 // Sending overhead: 1,000 requests through the engine (build, send, shape) versus bare undici.request. And a large
 // answer read exactly (every number with the service's digits) and printed, against JSON.parse and JSON.stringify.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { request } from 'undici';
@@ -12,6 +11,7 @@ import { lintText } from '../../server/src/core/lint';
 import { runRequest } from '../../server/src/core/request/run';
 import { stringifyExact } from '../../server/src/core/values/exactJson';
 import { parseExact } from '../../server/src/core/values/exactParse';
+import { benchFolder } from './benchFolder';
 import { ms, percentile, printTable, ratio } from './stats';
 import { filesIn } from '../support/files';
 import { DIRECT_NETWORK } from '../support/network';
@@ -91,7 +91,7 @@ async function runLargeAnswerBench(): Promise<void> {
   const answers = { plain: largeAnswer(false), money: largeAnswer(true) };
   const server = createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(req.url === '/money' ? answers.money : answers.plain));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const dir = mkdtempSync(join(tmpdir(), 'connector-answer-bench-'));
+  const dir = benchFolder('connector-answer-bench-');
   const file = join(dir, 'big.connector.json');
   writeFileSync(file, JSON.stringify({ kind: 'rest', name: 'big', baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, operations: [{ id: 'plain', method: 'GET', path: '/plain', parameters: [] }, { id: 'money', method: 'GET', path: '/money', parameters: [] }] }));
   const rows: string[][] = [['answer', 'JSON.parse', 'exact read', 'ratio', 'JSON.stringify', 'exact write', 'ratio', 'connector request']];

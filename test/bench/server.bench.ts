@@ -2,13 +2,13 @@
 // diagnostics (beside a bare JSON language server), edit to diagnostics, and memory with a large file open and
 // checked again and again.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as esbuild from 'esbuild';
 import { SERVER_ENVIRONMENT } from '../../client/src/serverEnvironment';
 import { fileUri, SERVER_PATH, startLsp, type LspOptions, type LspSession } from '../support/lspClient';
+import { benchFolder } from './benchFolder';
 import { generateArraysAndHeadersConnector, generateConnectorWithFindings, generateRestConnector } from './generate';
 import { cpuOf, mb, ms, percentile, printTable, ratio, rssOf, settledRss } from './stats';
 import { threadsCpuOf } from './threadTimes';
@@ -42,13 +42,12 @@ async function typeAt(
   return { times, text };
 }
 
-
 /** Starts our server as VS Code does: with the environment the extension gives it. */
 const startOurs = (options: LspOptions): Promise<LspSession> => startLsp({ ...options, env: { ...SERVER_ENVIRONMENT, ...options.env } });
 
 /** Bundles the bare JSON language server the way the production build bundles ours (minified). */
 async function bareJsonServer(): Promise<string> {
-  const outfile = join(mkdtempSync(join(tmpdir(), 'json-ls-server-')), 'server.js');
+  const outfile = join(benchFolder('json-ls-server-'), 'server.js');
   await esbuild.build({
     entryPoints: [join(__dirname, 'jsonLanguageServer.ts')], outfile, bundle: true, platform: 'node', target: 'node20', format: 'cjs',
     minify: true, legalComments: 'none', mainFields: ['module', 'main'], logLevel: 'silent',
@@ -58,7 +57,7 @@ async function bareJsonServer(): Promise<string> {
 
 /** Our server as users get it: the production build (minified), made into a temporary folder. */
 function productionServer(): string {
-  const outdir = join(mkdtempSync(join(tmpdir(), 'connector-server-')), 'dist');
+  const outdir = join(benchFolder('connector-server-'), 'dist');
   const built = spawnSync(process.execPath, [join(__dirname, '..', '..', 'esbuild.mjs'), '--production', `--outdir=${outdir}`], { stdio: 'ignore' });
   if (built.status !== 0) throw new Error('the production build failed');
   return join(outdir, 'server.js');
@@ -224,14 +223,14 @@ export async function runServerBench(): Promise<void> {
   const server = productionServer();
   // Ours twice: the first start after installing (an empty compiled-code cache, a new folder each time) and every
   // start after it (the cache the first start wrote a few seconds after starting).
-  const cache = mkdtempSync(join(tmpdir(), 'connector-compiled-'));
+  const cache = benchFolder('connector-compiled-');
   await startAndWriteCache(server, cache);
   const ours: number[] = [];
   const oursFirst: number[] = [];
   const theirs: number[] = [];
   for (let i = 0; i < 9; i++) {
     ours.push(await coldStart(server, i, cache));
-    oursFirst.push(await coldStart(server, i, mkdtempSync(join(tmpdir(), 'connector-compiled-'))));
+    oursFirst.push(await coldStart(server, i, benchFolder('connector-compiled-')));
     theirs.push(await coldStart(bare, i));
   }
 

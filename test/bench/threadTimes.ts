@@ -3,10 +3,10 @@
 // waits for a processor, so these figures say what each thread's work costs even on a machine busy with other work,
 // and how long it waited. Figures are printed by benchmarks, never asserted.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { benchFolder } from './benchFolder';
 
 const MARKS = join(__dirname, 'threadMarks.mjs');
 
@@ -68,7 +68,7 @@ function readMarks(file: string): string[] {
  * processors. A thread's last sample is kept, so a thread that ends loses at most one period of its time.
  */
 export function sampleThreads(args: readonly string[], cores?: number, everyMs = 2): Promise<SampledRun> {
-  const marksDir = mkdtempSync(join(tmpdir(), 'connector-thread-marks-'));
+  const marksDir = benchFolder('connector-thread-marks-');
   const marks = join(marksDir, 'threads');
   const env = { ...process.env, CONNECTOR_BENCH_THREADS_FILE: marks, CONNECTOR_BENCH_CORES: cores ? String(cores) : '' };
   const started = performance.now();

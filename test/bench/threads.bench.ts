@@ -4,9 +4,9 @@
 // the wall time on an idle machine with that many processors is at least the longest chain of work (the critical
 // path) and at least all the work shared among them; the speed-up printed is one thread's such time over N threads'.
 // Figures are estimates from measured work, printed, never asserted.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { benchFolder } from './benchFolder';
 import { writeManyConnectors } from './manyFiles.bench';
 import { percentile, printTable } from './stats';
 import { criticalPathMs, sampleThreads, totalCpuMs, type SampledRun } from './threadTimes';
@@ -49,7 +49,7 @@ export async function runThreadsBench(): Promise<void> {
   const sizes = QUICK ? [25] : [100, 400];
   const runs = QUICK ? 3 : 5;
   for (const perFolder of sizes) {
-    const dir = mkdtempSync(join(tmpdir(), 'connector-threads-bench-'));
+    const dir = benchFolder('connector-threads-bench-');
     const tree = writeManyConnectors(dir, FOLDERS, perFolder);
     const rows: string[][] = [['threads', 'wall here', 'CPU, all threads', 'main thread', 'workers: each (median)', 'first worker starts after', 'V8/libuv helpers', 'critical path', 'idle, 2 cores: wall, speed-up', 'idle, 4 cores: wall, speed-up']];
     let one: Record<string, number> = {};
