@@ -154,7 +154,7 @@ function keepBest(scored: { candidate: string; score: number }[], limit: number)
 }
 
 /** The names a message lists as those there are, each as `quote` writes it: the first twenty and how many more. */
-export function listedNames(names: readonly string[], quote: (name: string) => string): string {
-  const listed = names.slice(0, MAX_LISTED_NAMES).map(quote).join(', ');
+export function listedNames(names: readonly string[], quote: (name: string) => string, separator = ', '): string {
+  const listed = names.slice(0, MAX_LISTED_NAMES).map(quote).join(separator);
   return names.length > MAX_LISTED_NAMES ? `${listed} and ${names.length - MAX_LISTED_NAMES} more` : listed;
 }

@@ -60,3 +60,19 @@ it("typing in the connector's baseUrl asks the metadata rules again about every 
   }
   assert.deepEqual(state.result.findings.map((f) => f.code), ['unknown-resource']);
 });
+
+it('typing in one Custom request of a file past the budget of suggestions checks it with a budget of its own', { timeout: 120_000 }, () => {
+  const count = 8_000;
+  const sets = Array.from({ length: count }, (_, i) => `<EntitySet Name="Set${i}" EntityType="S.Customer"/>`).join('');
+  const options = { metadata: fixtureSource(readService(FIXTURE_XML.replace('<Singleton Name="Me"', `${sets}<Singleton Name="Me"`))) };
+  const requests = Array.from({ length: count }, (_, i) => customRequest('read', `Zet${i}`).replace('"id": "r"', `"id": "r${i}"`));
+  let text = shopConnector(requests);
+  const state = lintFully(text, options);
+  assert.doesNotMatch(state.result.findings[count - 1]?.message ?? '', /Did you mean/);
+  text = text.replace(`"Zet${count - 1}"`, `"Zet${count - 2}"`);
+  const next = lintIncrementally(state, text, options);
+  assert.equal(next.checked, 'one-operation');
+  assert.match(next.result.findings[count - 1]?.message ?? '', new RegExp(`^'Zet${count - 2}' .* Did you mean 'Set${count - 2}'\\?$`));
+  // A full check of the same text has no budget left for it, as before the edit.
+  assert.doesNotMatch(lintText(text, options).findings[count - 1]?.message ?? '', /Did you mean/);
+});

@@ -1,4 +1,4 @@
-import { closeMatches } from '../closeMatches';
+import { closeMatches, listedNames, suggestionBudget } from '../closeMatches';
 import { annotation, isSimpleIdentifier, keyOf, propertiesOf, shortName, typeChain } from './lookups';
 import type { AnnotationValue, EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata } from './model';
 import { TERMS } from './model';
@@ -120,6 +120,8 @@ export function checkKeyPredicate(service: ServiceMetadata, type: EdmStructuredT
   const missing = chosen.filter((k) => !given.has(k));
   const problems: ArgumentProblem[] = [];
   const seen = new Set<string>();
+  // One budget for the predicate's unknown names: thousands of them against a key of thousands would take minutes.
+  const budget = suggestionBudget();
   for (const item of items) {
     const name = item.name as string;
     const range = item.nameRange as Range;
@@ -129,10 +131,10 @@ export function checkKeyPredicate(service: ServiceMetadata, type: EdmStructuredT
     }
     seen.add(name);
     if (!inChosen.has(name)) {
-      const close = closeMatches(name, missing);
+      const close = closeMatches(name, missing, 3, budget);
       problems.push({
         range,
-        message: `'${name}' is not a key property of ${typeName}; its key is ${key.join(', ')}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`,
+        message: `'${name}' is not a key property of ${typeName}; its key is ${listedNames(key, (k) => k)}.${close.length ? ` Did you mean '${close[0]}'?` : ''}`,
         ...(close.length ? { replacements: close.map((c) => ({ range, text: c, title: `Change to '${c}'` })) } : {}),
       });
       continue;
@@ -159,25 +161,37 @@ export function callerParameters(operation: EdmOperation): EdmParameter[] {
 
 /** Picks the overload a function call means and checks its parameters in the url. */
 export function checkOperationArguments(service: ServiceMetadata, overloads: readonly EdmOperation[], args: Args | undefined, _bound: boolean, nameRange: Range): { operation: EdmOperation; problems: ArgumentProblem[] } {
-  const given = (args?.items ?? []).map((i) => i.name).filter((n): n is string => n !== undefined);
-  const operation = overloads.find((o) => given.every((n) => callerParameters(o).some((p) => p.name === n))) ?? (overloads[0] as EdmOperation);
+  const given = new Set((args?.items ?? []).map((i) => i.name).filter((n): n is string => n !== undefined));
+  const operation = overloads.find((o) => {
+    const names = new Set(callerParameters(o).map((p) => p.name));
+    return [...given].every((n) => names.has(n));
+  }) ?? (overloads[0] as EdmOperation);
   const parameters = callerParameters(operation);
+  const names = parameters.map((p) => p.name);
   const required = parameters.filter((p) => !isOptionalParameter(p));
+  const template = (list: readonly EdmParameter[]): string => listedNames(list.map((p) => p.name), (n) => `${n}=…`, ',');
   if (!args) {
-    const text = required.length ? `(${required.map((p) => `${p.name}=…`).join(',')})` : '()';
+    const text = required.length ? `(${template(required)})` : '()';
     return { operation, problems: [{ range: nameRange, message: `Function '${operation.name}' is called with parentheses: ${operation.name}${text}.`, ...(required.length ? {} : { replacements: [{ range: { start: nameRange.end, end: nameRange.end }, text: '()', title: 'Add ()' }] }) }] };
   }
   const problems: ArgumentProblem[] = [];
+  const byName = new Map(parameters.map((p) => [p.name, p]));
+  // What the messages about an unknown name say, made once for all of them, and one budget for their suggestions.
+  let byNameOnly: string | undefined;
+  let listed: string | undefined;
+  let notGiven: string[] | undefined;
+  const budget = suggestionBudget();
   for (const item of args.items) {
     if (item.name === undefined) {
-      problems.push({ range: item.valueRange, message: `Function parameters are written by name: ${operation.name}(${parameters.map((p) => `${p.name}=…`).join(',') || ''}).` });
+      problems.push({ range: item.valueRange, message: (byNameOnly ??= `Function parameters are written by name: ${operation.name}(${template(parameters)}).`) });
       continue;
     }
-    const parameter = parameters.find((p) => p.name === item.name);
+    const parameter = byName.get(item.name);
     const range = item.nameRange as Range;
     if (!parameter) {
-      const close = closeMatches(item.name, parameters.map((p) => p.name).filter((n) => !given.includes(n)));
-      problems.push({ range, message: `Function '${operation.name}' has no parameter '${item.name}'.${parameters.length ? ` Its parameters: ${parameters.map((p) => p.name).join(', ')}.` : ' It takes none.'}${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(close.length ? { replacements: close.map((c) => ({ range, text: c, title: `Change to '${c}'` })) } : {}) });
+      const close = closeMatches(item.name, (notGiven ??= names.filter((n) => !given.has(n))), 3, budget);
+      listed ??= parameters.length ? ` Its parameters: ${listedNames(names, (n) => n)}.` : ' It takes none.';
+      problems.push({ range, message: `Function '${operation.name}' has no parameter '${item.name}'.${listed}${close.length ? ` Did you mean '${close[0]}'?` : ''}`, ...(close.length ? { replacements: close.map((c) => ({ range, text: c, title: `Change to '${c}'` })) } : {}) });
       continue;
     }
     if (!parameter.type.collection) {
@@ -185,7 +199,7 @@ export function checkOperationArguments(service: ServiceMetadata, overloads: rea
       if (problem) problems.push(problem);
     }
   }
-  const missing = required.filter((p) => !given.includes(p.name));
-  if (missing.length > 0) problems.push({ range: { start: args.range.start - 1, end: args.range.end + 1 }, message: `Function '${operation.name}' needs ${missing.map((p) => `'${p.name}' (${p.type.name})`).join(', ')}.` });
+  const missing = required.filter((p) => !given.has(p.name));
+  if (missing.length > 0) problems.push({ range: { start: args.range.start - 1, end: args.range.end + 1 }, message: `Function '${operation.name}' needs ${listedNames(missing.map((p) => `'${p.name}' (${p.type.name})`), (n) => n)}.` });
   return { operation, problems };
 }

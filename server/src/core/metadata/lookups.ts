@@ -8,6 +8,7 @@ interface ServiceIndex {
   derived?: Map<string, EdmStructuredType[]>;
   bound?: Map<string, EdmOperation[]>;
   setsByType?: Map<string, (EdmEntitySet | EdmSingleton)[]>;
+  containerNames?: readonly string[];
 }
 
 const indexes = new WeakMap<ServiceMetadata, ServiceIndex>();
@@ -140,6 +141,12 @@ export function sourcesOfType(service: ServiceMetadata, typeName: string): (EdmE
     }
   }
   return index.setsByType.get(typeName) ?? [];
+}
+
+/** The names of the container's children (entity sets, singletons, action and function imports), listed once per service. */
+export function containerNames(service: ServiceMetadata): readonly string[] {
+  const index = indexOf(service);
+  return (index.containerNames ??= [...(service.container?.children.keys() ?? [])]);
 }
 
 /** A container child (entity set, singleton, action or function import) by name. */

@@ -1,5 +1,5 @@
-import { closeMatches } from '../closeMatches';
-import { boundOperations, containerChild, derivesFrom, keyOf, memberOf, navigationOf, propertiesOf, qualifyName, shortName, sourcesOfType, structuredType, typeLabel } from './lookups';
+import { closeMatches, spend, suggestionBudget, type SuggestionBudget } from '../closeMatches';
+import { boundOperations, containerChild, containerNames, derivesFrom, keyOf, memberOf, navigationOf, propertiesOf, qualifyName, shortName, sourcesOfType, structuredType, typeLabel } from './lookups';
 import type { EdmActionImport, EdmEntitySet, EdmFunctionImport, EdmNavigationProperty, EdmOperation, EdmProperty, EdmSingleton, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
 import { checkKeyPredicate, checkOperationArguments, type ArgumentProblem } from './arguments';
 import { locatePath, pathSegments, type Range, type RawSegment } from './pathSyntax';
@@ -47,6 +47,11 @@ export interface PathProblem {
   message: string;
   /** Replacements that fix it, most likely first (a name the user probably meant). */
   replacements?: { range: Range; text: string; title: string }[];
+  /**
+   * A name the service does not have, and the names it may have meant: which of them to suggest is decided when the
+   * problem is reported (`suggested`), from the budget of that check, since a path's problems are shared by checks.
+   */
+  unknown?: { name: string; candidates: readonly string[] };
 }
 
 export interface ResolvedPath {
@@ -91,12 +96,55 @@ function targetSource(service: ServiceMetadata, from: EdmEntitySet | EdmSingleto
   return candidates.length === 1 ? candidates[0] : undefined;
 }
 
-function suggestion(name: string, candidates: readonly string[], range: Range, what: string): Pick<PathProblem, 'message' | 'replacements'> {
-  const close = closeMatches(name, candidates);
+/**
+ * The suggestions of one scope (a check of a file, an import): one budget of comparisons for all its unknown names,
+ * and what each name was already found to mean, so that a name written again is suggested for again.
+ */
+export interface PathSuggestions {
+  budget: SuggestionBudget;
+  made: WeakMap<readonly string[], Map<string, readonly string[]>>;
+}
+
+/** A fresh scope of suggestions. */
+export function pathSuggestions(): PathSuggestions {
+  return { budget: suggestionBudget(), made: new WeakMap() };
+}
+
+/** A problem's message and replacements, with the names it most likely meant while the scope's budget lasts. */
+export function suggested(problem: PathProblem, scope: PathSuggestions = pathSuggestions()): Pick<PathProblem, 'message' | 'replacements'> {
+  const { message, replacements, unknown, range } = problem;
+  if (!unknown) return { message, ...(replacements ? { replacements } : {}) };
+  let made = scope.made.get(unknown.candidates);
+  if (!made) scope.made.set(unknown.candidates, (made = new Map()));
+  let close = made.get(unknown.name);
+  if (!close) {
+    // Past the budget the name is not compared, and nothing is remembered of it.
+    if (!spend(scope.budget, unknown.candidates.length)) close = [];
+    else made.set(unknown.name, (close = closeMatches(unknown.name, unknown.candidates)));
+  }
   return {
-    message: close.length ? `${what} Did you mean '${close[0]}'?` : what,
+    message: close.length ? `${message} Did you mean '${close[0]}'?` : message,
     ...(close.length ? { replacements: close.map((c) => ({ range, text: c, title: `Change to '${c}'` })) } : {}),
   };
+}
+
+// The names a segment after an entity (properties, navigation, bound operations) or a collection (bound operations,
+// $count) may name, listed once per type: the same list for every request, so each is lower-cased once.
+const SINGLE_NAMES = new WeakMap<EdmStructuredType, readonly string[]>();
+const COLLECTION_NAMES = new WeakMap<EdmStructuredType, readonly string[]>();
+
+function namesAfter(service: ServiceMetadata, type: EdmStructuredType, single: boolean): readonly string[] {
+  const lists = single ? SINGLE_NAMES : COLLECTION_NAMES;
+  let names = lists.get(type);
+  if (!names) {
+    names = [
+      ...(single ? [...propertiesOf(service, type).keys(), ...navigationOf(service, type).keys()] : []),
+      ...boundOperations(service, type, !single).map((o) => o.qualifiedName),
+      ...(single ? [] : ['$count']),
+    ];
+    lists.set(type, names);
+  }
+  return names;
 }
 
 /** Operations named by a segment: qualified (alias or namespace) or, leniently, unqualified. */
@@ -128,8 +176,8 @@ class PathWalker {
   }
 
   private unknown(range: Range, name: string, candidates: readonly string[], what: string): undefined {
-    const { message, replacements } = suggestion(name, candidates, range, what);
-    return this.fail('segment', range, message, replacements);
+    this.problems.push({ kind: 'segment', range, message: what, unknown: { name, candidates } });
+    return undefined;
   }
 
   /** A key predicate on a collection, checked; the entity it addresses. */
@@ -164,8 +212,7 @@ class PathWalker {
   private fromRoot(segment: ResolvedSegment): PathState | undefined {
     const raw = segment.raw;
     const child = containerChild(this.service, raw.name);
-    const names = [...(this.service.container?.children.keys() ?? [])];
-    if (!child) return this.unknown(raw.nameRange, raw.name, names, `'${raw.name}' is not an entity set, singleton, action or function of this service.`);
+    if (!child) return this.unknown(raw.nameRange, raw.name, containerNames(this.service), `'${raw.name}' is not an entity set, singleton, action or function of this service.`);
     if (child.kind === 'entitySet' || child.kind === 'singleton') {
       segment.meaning = child.kind === 'entitySet' ? { kind: 'entitySet', set: child } : { kind: 'singleton', set: child };
       const state = stateOfSource(this.service, child);
@@ -227,15 +274,10 @@ class PathWalker {
       const member = memberOf(this.service, type, name);
       if (member) return this.fail('segment', raw.nameRange, `'${name}' is a property of each ${shortName(type.qualifiedName)}, but the path addresses a collection: give a key first, e.g. ${this.keyExample(type)}/${name}.`);
     }
-    const candidates = [
-      ...(single ? [...propertiesOf(this.service, type).keys(), ...navigationOf(this.service, type).keys()] : []),
-      ...boundOperations(this.service, type, !single).map((o) => o.qualifiedName),
-      ...(single ? [] : ['$count']),
-    ];
     const what = single
       ? `'${name}' is not a property, navigation property or bound operation of ${shortName(type.qualifiedName)}.`
       : `'${name}' cannot follow a collection of ${shortName(type.qualifiedName)}: give a key in parentheses, or use $count, a type cast or a bound operation.`;
-    return this.unknown(raw.nameRange, name, candidates, what);
+    return this.unknown(raw.nameRange, name, namesAfter(this.service, type, single), what);
   }
 
   private keyExample(type: EdmStructuredType): string {

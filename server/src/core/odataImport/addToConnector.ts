@@ -4,7 +4,7 @@ import type { ImportNote } from '../importing/notes';
 import { qualifyName } from '../metadata/lookups';
 import type { ServiceMetadata } from '../metadata/model';
 import { locatePath, pathSegments } from '../metadata/pathSyntax';
-import { resolvePath } from '../metadata/resourcePath';
+import { pathSuggestions, resolvePath, suggested, type PathSuggestions } from '../metadata/resourcePath';
 import type { JsonValue } from '../tree';
 import type { CustomRequestJson, ODataConnectorJson } from './types';
 
@@ -38,10 +38,11 @@ function requestSignature(service: ServiceMetadata, baseUrl: string | undefined,
 }
 
 /** Why a request of the file does not fit the service: the first problem of its path (a set, key or operation it lacks). */
-function misfit(service: ServiceMetadata, baseUrl: string | undefined, url: unknown): string | undefined {
+function misfit(service: ServiceMetadata, baseUrl: string | undefined, url: unknown, suggestions: PathSuggestions): string | undefined {
   if (typeof url !== 'string') return undefined;
   const resolved = resolvePath(service, url, baseUrl);
-  return resolved.ok ? resolved.path.problems[0]?.message : undefined;
+  const problem = resolved.ok ? resolved.path.problems[0] : undefined;
+  return problem && suggested(problem, suggestions).message;
 }
 
 function requestsOf(json: JsonObject): JsonObject[] {
@@ -121,8 +122,10 @@ export function addToConnector(text: string, imported: ODataConnectorJson, servi
   for (const request of added) changes.push(`Custom request '${request.id}' added (${request.operation} ${request.url}).`);
   if (kept > 0) changes.push(`${kept} request${kept === 1 ? ' was' : 's were'} already in the file; kept as ${kept === 1 ? 'it is' : 'they are'}.`);
   changes.push(...keptAs);
+  // The file's requests share one budget of suggestions, as they do in its check.
+  const suggestions = pathSuggestions();
   for (const request of existing) {
-    const problem = misfit(service, baseUrl, request.url);
+    const problem = misfit(service, baseUrl, request.url, suggestions);
     if (problem && typeof request.id === 'string') changes.push(`Custom request '${request.id}' does not fit the service's metadata (any longer): ${problem} Kept as it is; change or remove it.`);
   }
   return { text: file.text, added: added.map((r) => r.id), changes, notes };

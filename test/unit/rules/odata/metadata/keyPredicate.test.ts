@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { lintText } from '../../../../../server/src/core/lint';
 import { keyPredicate } from '../../../../../server/src/core/rules/odata/metadata/keyPredicate';
-import { customRequest, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
+import { customRequest, FIXTURE_XML, fixtureSource, readService, shopConnector, WITH_METADATA } from '../../../../support/metadataFixture';
 import { ruleTable } from '../../../../support/ruleTable';
 
 const read = (url: string): string => shopConnector([customRequest('read', url)]);
@@ -22,4 +22,20 @@ test('a key predicate of 40,000 unknown names: each reported, with the key prope
   const findings = lintText(text, WITH_METADATA, [keyPredicate]).findings.filter((f) => f.code === keyPredicate.id);
   assert.equal(findings.length, 40_000);
   assert.match(findings[39_999]?.message ?? '', /^'LineNumber39999' is not a key property of Line; its key is OrderNo, LineNo\./);
+});
+
+test('a key predicate of 8,000 unknown names on a key of 8,000 properties: each reported, listing twenty key properties, suggestions within one budget', { timeout: 120_000 }, () => {
+  const count = 8_000;
+  const keys = Array.from({ length: count }, (_, i) => `<PropertyRef Name="K${i}"/>`).join('');
+  const properties = Array.from({ length: count }, (_, i) => `<Property Name="K${i}" Type="Edm.Int32" Nullable="false"/>`).join('');
+  const xml = FIXTURE_XML
+    .replace('<EntityType Name="Document"', `<EntityType Name="Wide"><Key>${keys}</Key>${properties}</EntityType><EntityType Name="Document"`)
+    .replace('<Singleton Name="Me"', '<EntitySet Name="Wides" EntityType="S.Wide"/><Singleton Name="Me"');
+  // Q<i> is one letter from K<i> and two or more from every other name.
+  const url = `Wides(${Array.from({ length: count }, (_, i) => `Q${i}=1`).join(',')})`;
+  const findings = lintText(read(url), { metadata: fixtureSource(readService(xml)) }, [keyPredicate]).findings;
+  assert.equal(findings.length, count);
+  const key = `its key is ${Array.from({ length: 20 }, (_, i) => `K${i}`).join(', ')} and ${count - 20} more.`;
+  assert.equal(findings[0]?.message, `'Q0' is not a key property of Wide; ${key} Did you mean 'K0'?`);
+  assert.equal(findings[count - 1]?.message, `'Q${count - 1}' is not a key property of Wide; ${key}`);
 });

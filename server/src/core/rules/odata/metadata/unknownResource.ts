@@ -1,5 +1,11 @@
+import { pathSuggestions, suggested, type PathSuggestions } from '../../../metadata/resourcePath';
 import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf } from './shared';
+
+// The suggestions of one check of a file (the engine gives every request of a check the same context): thousands of
+// requests naming unknown sets share one budget instead of each comparing with every name of the service. A check of
+// one edited request is a scope of its own.
+const SCOPES = new WeakMap<object, PathSuggestions>();
 
 /** Every segment of a Custom request url's resource path must name something the service has. */
 export const unknownResource: CustomRequestRule<'baseUrl'> = {
@@ -18,7 +24,10 @@ export const unknownResource: CustomRequestRule<'baseUrl'> = {
     if (!analysis) return;
     for (const problem of analysis.path?.problems ?? []) {
       if (problem.kind !== 'segment') continue;
-      context.report({ at: analysis.urlSpan(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, analysis.urlSpan) });
+      let scope = SCOPES.get(context);
+      if (!scope) SCOPES.set(context, (scope = pathSuggestions()));
+      const { message, replacements } = suggested(problem, scope);
+      context.report({ at: analysis.urlSpan(problem.range), message, fixes: fixesOf(replacements, analysis.urlSpan) });
     }
   },
 };
