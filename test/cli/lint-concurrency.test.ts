@@ -62,11 +62,15 @@ describe('connector lint --concurrency', () => {
   });
   after(() => folder.remove());
 
-  it('chooses threads by the files and the cores: auto only for many files, never more than the cores', () => {
+  it('chooses threads by the files and the cores: auto only for many files, leaving a core to the engine, never more than the cores', () => {
     assert.equal(threadsFor(1, 10_000, 8), 1);
     assert.equal(threadsFor('auto', 100, 8), 1);
     assert.equal(threadsFor('auto', 600, 8), 2);
-    assert.equal(threadsFor('auto', 100_000, 8), 8);
+    assert.equal(threadsFor('auto', 100_000, 8), 7);
+    assert.equal(threadsFor('auto', 100_000, 3), 2);
+    assert.equal(threadsFor('auto', 100_000, 2), 1, 'two cores: one checking thread, the other core for the engine');
+    assert.equal(threadsFor('auto', 100_000, 1), 1);
+    assert.equal(threadsFor(2, 100_000, 2), 2, 'asked for: as many as the cores');
     assert.equal(threadsFor(64, 100_000, 4), 4);
     assert.equal(threadsFor(4, 15, 8), 2, 'no more threads than chunks of files');
     assert.equal(threadsFor(4, 5, 8), 1);

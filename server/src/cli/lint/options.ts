@@ -48,7 +48,7 @@ Options:
       --stdin-filename <p> with the target -, read a file from standard input and check and report
                            it as this file (by its name; its connector-tools.json applies)
       --concurrency <n>    check files in n threads (up to the cores), 'auto' (one per 250 files, up to
-                           the cores) or 'off' (default: one thread); the report is the same
+                           one fewer than the cores) or 'off' (default: one thread); the report is the same
   -h, --help               show this help
 
 The nearest connector-tools.json in a file's folder or above (up to the project root: the nearest
