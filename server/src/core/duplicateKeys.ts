@@ -5,6 +5,7 @@ import type { Node } from 'jsonc-parser';
 import { removeMemberEdit } from './edits';
 import type { Finding } from './findings';
 import { LineIndex } from './lineIndex';
+import { PAIRWISE_MAX } from './pairwise';
 import { isTreeNode, OBJECT, type JsonTree } from './parse/jsonTree';
 
 /** The code of the finding on the second of two equal keys. */
@@ -33,8 +34,7 @@ function repeatFinding(text: string, key: string, repeated: Node, earlier: Node,
 
 /** Reports the repeated keys of one object, given its properties' keys in order and a way to name their nodes. */
 function reportRepeats(text: string, keys: readonly unknown[], property: (i: number) => Node, findings: Finding[], lines: { index?: LineIndex }): void {
-  // Most objects have a handful of keys: comparing them pairwise costs less than building a map for each.
-  const first = keys.length > 16 ? new Map<string, number>() : undefined;
+  const first = keys.length > PAIRWISE_MAX ? new Map<string, number>() : undefined;
   keys.forEach((key, index) => {
     if (typeof key !== 'string') return;
     let earlier = -1;
@@ -49,7 +49,7 @@ function reportRepeats(text: string, keys: readonly unknown[], property: (i: num
 }
 
 /** The keys of the object being compared, read once each: shared by every walk, emptied when one ends (a key may hold its whole text). */
-const KEYS_READ = new Array<string | undefined>(17).fill(undefined);
+const KEYS_READ = new Array<string | undefined>(PAIRWISE_MAX + 1).fill(undefined);
 
 /** The same walk over a compact tree: its objects by index, nothing made unless a key repeats. */
 function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number, findings: Finding[]): void {
@@ -65,12 +65,12 @@ function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number
     let count = 0;
     let repeated = false;
     // Compare each key with the ones before it, each read once; an object of many keys is handed to the map-based walk.
-    for (let p = node + 1; p < objectEnd && !repeated && count <= 16; p = tree.end(p), count++) {
+    for (let p = node + 1; p < objectEnd && !repeated && count <= PAIRWISE_MAX; p = tree.end(p), count++) {
       const key = tree.key(p);
       for (let i = 0; i < count && !repeated; i++) repeated = KEYS_READ[i] === key && typeof key === 'string';
       KEYS_READ[count] = key;
     }
-    if (!repeated && count <= 16) continue;
+    if (!repeated && count <= PAIRWISE_MAX) continue;
     const properties = tree.children(node);
     reportRepeats(text, properties.map((p) => tree.key(p)), (i) => tree.node(properties[i] as number), findings, lines);
   }

@@ -1,4 +1,5 @@
 import { headerEntry, mediaType, type MapEntry, type RestOperation, type RestParameter } from '../model';
+import { pathPlaceholders, type Placeholder } from '../placeholders';
 
 const NONE: readonly RestParameter[] = [];
 
@@ -6,6 +7,7 @@ const NONE: readonly RestParameter[] = [];
 export class OperationFacts {
   #byLocation: Map<string, RestParameter[]> | undefined;
   #contentType: { entry: MapEntry<string> | undefined; media: string | undefined } | undefined;
+  #pathPlaceholders: readonly Placeholder[] | undefined;
 
   constructor(readonly operation: RestOperation) {}
 
@@ -22,6 +24,11 @@ export class OperationFacts {
       }
     }
     return this.#byLocation.get(location) ?? NONE;
+  }
+
+  /** The `{name}` placeholders of the operation's path, in order (none without a path). */
+  get pathPlaceholders(): readonly Placeholder[] {
+    return (this.#pathPlaceholders ??= this.operation.path ? pathPlaceholders(this.operation.path.value) : []);
   }
 
   /** The Content-Type header entry and its media type (lower-case, without parameters). */

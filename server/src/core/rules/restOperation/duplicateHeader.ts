@@ -1,4 +1,5 @@
 import type { MapEntry } from '../../model';
+import { PAIRWISE_MAX } from '../../pairwise';
 import { parameterName, quoted } from '../restShared';
 import type { OperationRule } from '../types';
 
@@ -21,37 +22,48 @@ export const duplicateHeader: OperationRule<'authorization'> = {
   },
   check(operation, { connector, facts, report }) {
     const entries = operation.headers?.entries ?? [];
-    // A table only where a name can repeat (tens of thousands of operations in a large file have one header or none).
-    if (entries.length > 1) {
-      const seen = new Map<string, string>();
-      for (const entry of entries) {
-        const first = seen.get(entry.name.toLowerCase());
-        if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });
-        else seen.set(entry.name.toLowerCase(), entry.name);
-      }
+    // Few headers (nearly every operation) are compared by their lower-cased names in one shared list; many are
+    // looked up in a table, so that thousands stay linear.
+    const table = entries.length > PAIRWISE_MAX ? new Map<string, MapEntry<string>>() : undefined;
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as MapEntry<string>;
+      const lower = entry.name.toLowerCase();
+      const first = fixedHeaderNamed(lower, entries, i, table);
+      if (first) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first.name)}; header names are compared without case. Keep one.` });
+      else if (table) table.set(lower, entry);
+      if (!table) LOWERED[i] = lower;
     }
     const headerParameters = facts.in('header');
-    if (headerParameters.length === 0) return;
-    const auth = connector.authorization;
-    const authHeaderName = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
-    const authHeader = authHeaderName?.toLowerCase();
-    // Each name is looked up once, not searched for among every header and parameter (thousands in a hostile file).
-    const fixedByName = new Map<string, MapEntry<string>>();
-    for (const entry of entries) if (!fixedByName.has(entry.name.toLowerCase())) fixedByName.set(entry.name.toLowerCase(), entry);
-    let authParameterSeen = false;
-    for (const parameter of headerParameters) {
-      const name = parameter.name?.value;
-      if (!name) continue;
-      const lower = name.toLowerCase();
-      const fixed = fixedByName.get(lower);
-      const isAuthHeader = authHeader !== undefined && lower === authHeader;
-      if (fixed) {
-        report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} sets the same header as ${quoted(fixed.name)} in 'headers' (names are compared without case); only one can be sent. Remove one of them.` });
-      } else if (isAuthHeader && !authParameterSeen) {
-        report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} is the header the authorization sends (${quoted(authHeaderName ?? '')}); only one can be sent. Remove the parameter.` });
+    if (headerParameters.length > 0) {
+      const auth = connector.authorization;
+      const authHeaderName = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
+      const authHeader = authHeaderName?.toLowerCase();
+      let authParameterSeen = false;
+      for (const parameter of headerParameters) {
+        const name = parameter.name?.value;
+        if (!name) continue;
+        const lower = name.toLowerCase();
+        const fixed = fixedHeaderNamed(lower, entries, entries.length, table);
+        const isAuthHeader = authHeader !== undefined && lower === authHeader;
+        if (fixed) {
+          report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} sets the same header as ${quoted(fixed.name)} in 'headers' (names are compared without case); only one can be sent. Remove one of them.` });
+        } else if (isAuthHeader && !authParameterSeen) {
+          report({ at: parameter.name?.node ?? parameter.node, message: `Header parameter ${quoted(parameterName(parameter))} is the header the authorization sends (${quoted(authHeaderName ?? '')}); only one can be sent. Remove the parameter.` });
+        }
+        // Only the first parameter naming the authorization's header is reported (a second one is a duplicate parameter).
+        if (isAuthHeader) authParameterSeen = true;
       }
-      // Only the first parameter naming the authorization's header is reported (a second one is a duplicate parameter).
-      if (isAuthHeader) authParameterSeen = true;
     }
+    if (!table) LOWERED.fill('', 0, entries.length);
   },
 };
+
+/** The lower-cased names of the few fixed headers of the operation being checked, by position. */
+const LOWERED: string[] = [];
+
+/** The first of the operation's first `count` fixed headers whose name, lower-cased, is `lower`. */
+function fixedHeaderNamed(lower: string, entries: readonly MapEntry<string>[], count: number, table: Map<string, MapEntry<string>> | undefined): MapEntry<string> | undefined {
+  if (table) return table.get(lower);
+  for (let i = 0; i < count; i++) if (LOWERED[i] === lower) return entries[i];
+  return undefined;
+}

@@ -1,5 +1,7 @@
+import type { Field, RestOperation, RestParameter } from '../../model';
+import { PAIRWISE_MAX } from '../../pairwise';
 import { operationName, quoted } from '../restShared';
-import type { OperationRule } from '../types';
+import type { OperationContext, OperationRule } from '../types';
 
 /** A name may appear once per location (header names compare case-insensitively, as HTTP does). */
 export const duplicateParameter: OperationRule = {
@@ -11,9 +13,25 @@ export const duplicateParameter: OperationRule = {
     why: 'A parameter is identified by its name within its location; the workflow supplies one value per name, so a second parameter with that name can never be set.',
   },
   check(operation, context) {
-    if (operation.parameters.length < 2) return;
+    const parameters = operation.parameters;
+    if (parameters.length < 2) return;
+    if (parameters.length <= PAIRWISE_MAX) {
+      for (let i = 1; i < parameters.length; i++) {
+        const parameter = parameters[i] as RestParameter;
+        const name = parameter.name;
+        const location = parameter.location?.value;
+        if (!name || !location) continue;
+        for (let j = 0; j < i; j++) {
+          const earlier = parameters[j] as RestParameter;
+          if (earlier.location?.value !== location || !earlier.name || !sameName(location, earlier.name.value, name.value)) continue;
+          reportRepeat(operation, name, location, context);
+          break;
+        }
+      }
+      return;
+    }
     const seen = new Set<string>();
-    for (const parameter of operation.parameters) {
+    for (const parameter of parameters) {
       const name = parameter.name;
       const location = parameter.location?.value;
       if (!name || !location) continue;
@@ -22,10 +40,20 @@ export const duplicateParameter: OperationRule = {
         seen.add(key);
         continue;
       }
-      context.report({
-        at: name.node,
-        message: `Operation ${quoted(operationName(operation))} already has a ${location} parameter ${quoted(name.value)}. Remove this one or rename it.`,
-      });
+      reportRepeat(operation, name, location, context);
     }
   },
 };
+
+/** Reports a parameter whose name and location an earlier parameter of the operation has. */
+function reportRepeat(operation: RestOperation, name: Field<string>, location: string, context: Pick<OperationContext, 'report'>): void {
+  context.report({
+    at: name.node,
+    message: `Operation ${quoted(operationName(operation))} already has a ${location} parameter ${quoted(name.value)}. Remove this one or rename it.`,
+  });
+}
+
+/** Whether two names of parameters in one location are the same parameter (header names compare without case). */
+function sameName(location: string, a: string, b: string): boolean {
+  return a === b || (location === 'header' && a.toLowerCase() === b.toLowerCase());
+}

@@ -1,5 +1,6 @@
 import { replaceValueEdit } from '../../edits';
-import { pathPlaceholders } from '../../placeholders';
+import { PAIRWISE_MAX } from '../../pairwise';
+import type { Placeholder } from '../../placeholders';
 import { quoted } from '../restShared';
 import type { OperationRule } from '../types';
 
@@ -17,10 +18,11 @@ export const pathParameterNotInPath: OperationRule = {
     const path = operation.path;
     const parameters = facts.in('path');
     if (!path || parameters.length === 0) return;
-    const declared = new Set(pathPlaceholders(path.value).map((p) => p.name));
+    const placeholders = facts.pathPlaceholders;
+    const declared = placeholders.length > PAIRWISE_MAX ? new Set(placeholders.map((p) => p.name)) : undefined;
     for (const parameter of parameters) {
       const name = parameter.name;
-      if (!name || declared.has(name.value)) continue;
+      if (!name || (declared ? declared.has(name.value) : namesPlaceholder(placeholders, name.value))) continue;
       const appended = `${path.value.replace(/\/+$/, '')}/{${name.value}}`;
       report({
         at: name.node,
@@ -30,3 +32,9 @@ export const pathParameterNotInPath: OperationRule = {
     }
   },
 };
+
+/** Whether one of a few placeholders is `{name}`. */
+function namesPlaceholder(placeholders: readonly Placeholder[], name: string): boolean {
+  for (const placeholder of placeholders) if (placeholder.name === name) return true;
+  return false;
+}

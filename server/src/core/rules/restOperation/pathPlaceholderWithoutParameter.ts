@@ -1,5 +1,7 @@
 import { addPropertyEdits, appendToArrayEdits } from '../../edits';
-import { pathPlaceholders } from '../../placeholders';
+import type { Span } from '../../findings';
+import type { RestParameter } from '../../model';
+import { PAIRWISE_MAX } from '../../pairwise';
 import { quoted, spansInString } from '../restShared';
 import type { OperationRule } from '../types';
 
@@ -17,12 +19,14 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
     const { facts, text, report } = context;
     const path = operation.path;
     if (!path) return;
-    const placeholders = pathPlaceholders(path.value);
+    const placeholders = facts.pathPlaceholders;
     if (placeholders.length === 0) return;
-    const declared = new Set(facts.in('path').map((p) => p.name?.value));
-    const spanOf = spansInString(text, path.node);
+    const parameters = facts.in('path');
+    const declared = parameters.length > PAIRWISE_MAX ? new Set(parameters.map((p) => p.name?.value)) : undefined;
+    let spanOf: ((index: number, length: number) => Span) | undefined;
     for (const placeholder of placeholders) {
-      if (declared.has(placeholder.name)) continue;
+      if (declared ? declared.has(placeholder.name) : namesParameter(parameters, placeholder.name)) continue;
+      spanOf ??= spansInString(text, path.node);
       const at = spanOf(placeholder.index, placeholder.length);
       if (placeholder.name === '') {
         report({ at, message: `The path ${quoted(path.value)} has empty braces '{}'. Write the parameter's name inside them, e.g. '{id}'.` });
@@ -40,3 +44,9 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
     }
   },
 };
+
+/** Whether one of a few path parameters is named `name`. */
+function namesParameter(parameters: readonly RestParameter[], name: string): boolean {
+  for (const parameter of parameters) if (parameter.name?.value === name) return true;
+  return false;
+}
