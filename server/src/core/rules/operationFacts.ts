@@ -1,11 +1,13 @@
 import { headerEntry, mediaType, type MapEntry, type RestOperation, type RestParameter } from '../model';
 import { pathPlaceholders, type Placeholder } from '../placeholders';
+import { LOCATIONS } from '../vocabulary';
 
 const NONE: readonly RestParameter[] = [];
 
 /** What several rules ask of one operation, worked out once per check when first asked. */
 export class OperationFacts {
-  #byLocation: Map<string, RestParameter[]> | undefined;
+  /** Per location (LOCATIONS' order), its parameters once asked for. */
+  #byLocation: (readonly RestParameter[] | undefined)[] | undefined;
   #contentType: { entry: MapEntry<string> | undefined; media: string | undefined } | undefined;
   #pathPlaceholders: readonly Placeholder[] | undefined;
 
@@ -13,17 +15,10 @@ export class OperationFacts {
 
   /** The operation's parameters in one location, in order. */
   in(location: string): readonly RestParameter[] {
-    if (!this.#byLocation) {
-      this.#byLocation = new Map();
-      for (const parameter of this.operation.parameters) {
-        const where = parameter.location?.value;
-        if (where === undefined) continue;
-        const list = this.#byLocation.get(where);
-        if (list) list.push(parameter);
-        else this.#byLocation.set(where, [parameter]);
-      }
-    }
-    return this.#byLocation.get(location) ?? NONE;
+    const slot = (LOCATIONS as readonly string[]).indexOf(location);
+    if (slot < 0) return parametersIn(this.operation.parameters, location);
+    const lists = (this.#byLocation ??= new Array<readonly RestParameter[] | undefined>(LOCATIONS.length).fill(undefined));
+    return (lists[slot] ??= parametersIn(this.operation.parameters, location));
   }
 
   /** The `{name}` placeholders of the operation's path, in order (none without a path). */
@@ -44,4 +39,18 @@ export class OperationFacts {
   get hasBinaryForm(): boolean {
     return this.in('form').some((p) => p.type?.value === 'file' || p.type?.value === 'fileGallery');
   }
+}
+
+/**
+ * The parameters in one location, in order, in a list of their exact number (most locations of an operation have none
+ * or one, and a list grown by pushing holds room for sixteen).
+ */
+function parametersIn(parameters: readonly RestParameter[], location: string): readonly RestParameter[] {
+  let count = 0;
+  for (const parameter of parameters) if (parameter.location?.value === location) count++;
+  if (count === 0) return NONE;
+  const list = new Array<RestParameter>(count);
+  let at = 0;
+  for (const parameter of parameters) if (parameter.location?.value === location) list[at++] = parameter;
+  return list;
 }

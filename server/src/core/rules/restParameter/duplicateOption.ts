@@ -1,5 +1,6 @@
 import type { Node } from 'jsonc-parser';
 import { removeMemberEdit } from '../../edits';
+import { PAIRWISE_MAX } from '../../pairwise';
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
 
@@ -16,23 +17,26 @@ export const duplicateOption: ParameterRule = {
   check(parameter, context) {
     const options = parameter.options;
     if (!options) return;
-    const seen = new Map<string, number>();
+    const values = options.value;
+    // A few options (nearly every list) are compared pairwise; many are looked up in a table, to stay linear.
+    const seen = values.length > PAIRWISE_MAX ? new Map<string, number>() : undefined;
     // The values are the elements' values, in order; the element nodes are listed once (each listing makes them all).
     let elements: Node[] | undefined;
-    options.value.forEach((value, index) => {
-      if (typeof value !== 'string') return;
-      const first = seen.get(value);
-      if (first === undefined) {
-        seen.set(value, index);
-        return;
+    for (let index = 0; index < values.length; index++) {
+      const value = values[index];
+      if (typeof value !== 'string') continue;
+      const first = seen ? seen.get(value) : values.indexOf(value);
+      if (first === undefined || first === index) {
+        seen?.set(value, index);
+        continue;
       }
       const element = (elements ??= options.elements)[index];
-      if (!element) return;
+      if (!element) continue;
       context.report({
         at: element,
         message: `Option ${quoted(value)} of ${quoted(parameterName(parameter))} is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`,
         fixes: [{ title: `Remove the repeated '${value}'`, edits: [removeMemberEdit(element)], preferred: true }],
       });
-    });
+    }
   },
 };

@@ -1,11 +1,11 @@
-// The operation rules that look names up (parameters, path placeholders, headers) compare a few of them pairwise and look many up in a table: both ways must
-// report exactly what the rule says, on either side of the switch.
+// The rules that look names up (parameters, path placeholders, headers, options) compare a few of them pairwise and
+// look many up in a table: both ways must report exactly what the rule says, on either side of the switch.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { getLanguageService } from '../../../../server/src/core';
-import { PAIRWISE_MAX } from '../../../../server/src/core/pairwise';
-import { operation, restConnector } from '../../../support/connectorText';
+import { getLanguageService } from '../../../server/src/core';
+import { PAIRWISE_MAX } from '../../../server/src/core/pairwise';
+import { operation, restConnector } from '../../support/connectorText';
 
 interface Parameter { name: string; location: string }
 
@@ -78,5 +78,17 @@ test('duplicate-header reports each fixed header named as an earlier one, and ea
       }),
     ].sort();
     assert.deepEqual(reported(text, 'duplicate-header').map((f) => f.message).sort(), expected);
+  }), { numRuns: 300 });
+});
+
+test('duplicate-option reports each option whose value an earlier one has, naming the first one\'s id', () => {
+  const OPTIONS = fc.array(fc.oneof(fc.constantFrom('new', 'open', 'Open', 'done', 'é'), fc.constantFrom(1, true, null)), { maxLength: PAIRWISE_MAX * 2 + 4 });
+  fc.assert(fc.property(OPTIONS, (options) => {
+    const text = restConnector([operation('op', 'GET', '/r', [`{ "name": "status", "location": "query", "type": "string", "options": ${JSON.stringify(options)} }`])]);
+    const expected = options.flatMap((value, index) => {
+      const first = options.indexOf(value);
+      return typeof value === 'string' && first < index ? [`Option '${value}' of 'status' is already c${first + 1}; as c${index + 1} it is a duplicate. Remove it (later options move up one id).`] : [];
+    });
+    assert.deepEqual(reported(text, 'duplicate-option').map((f) => f.message), expected);
   }), { numRuns: 300 });
 });
