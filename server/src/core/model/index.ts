@@ -15,11 +15,16 @@ export function buildModel(root: Node | undefined): Connector | undefined {
 
 /** Returns the value of a header in a header map, matching the name case-insensitively as HTTP does. */
 export function headerEntry(headers: MapField<string> | undefined, name: string): MapEntry<string> | undefined {
+  if (!headers) return undefined;
   const wanted = name.toLowerCase();
-  return headers?.entries.find((e) => e.name.toLowerCase() === wanted);
+  // A loop, not a callback: every operation's Content-Type is looked up.
+  for (const entry of headers.entries) if (entry.name === name || entry.name.toLowerCase() === wanted) return entry;
+  return undefined;
 }
 
 /** Returns the media type of a Content-Type value: lower-cased, without parameters such as `charset`. */
 export function mediaType(contentType: string | undefined): string | undefined {
-  return contentType?.split(';')[0]?.trim().toLowerCase() || undefined;
+  if (contentType === undefined) return undefined;
+  const semicolon = contentType.indexOf(';');
+  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() || undefined;
 }
