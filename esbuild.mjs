@@ -1,6 +1,7 @@
 // Bundles the extension client, the language server, the CLI and the result page into dist/.
 import * as esbuild from 'esbuild';
 import { existsSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import { precompiledValidator } from './scripts/precompiledValidator.mjs';
 
@@ -26,6 +27,25 @@ const common = {
 // fdir (under tinyglobby) is ESM and calls createRequire(import.meta.url), which a CommonJS bundle leaves empty.
 const importMetaUrl = "var __importMetaUrl = require('node:url').pathToFileURL(__filename).href;";
 const withImportMetaUrl = { define: { 'import.meta.url': '__importMetaUrl' } };
+
+// fdir (under tinyglobby) requires picomatch from node_modules when it loads, for a glob() of its own that tinyglobby
+// never calls (it matches with the picomatch bundled here). Where a node_modules above the bundle holds picomatch (a
+// project with connector-tools as a dependency, this repository), every start of the command line, each of its
+// threads and the language server read and compiled a second copy (about 4 ms); elsewhere each searched for it. The
+// bundles leave the attempt out; the build fails if fdir's code changes so that this no longer applies.
+const FDIR_OPTIONAL_PICOMATCH = /__require\.resolve\("picomatch"\);\s*pm = __require\("picomatch"\);/;
+const fdirWithoutPicomatch = {
+  name: 'fdir-without-picomatch',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]fdir[\\/]dist[\\/]index\.mjs$/ }, async (args) => {
+      const source = await readFile(args.path, 'utf8');
+      if (!FDIR_OPTIONAL_PICOMATCH.test(source)) {
+        return { errors: [{ text: `fdir no longer loads picomatch as esbuild.mjs expects (${args.path}): check fdirWithoutPicomatch` }] };
+      }
+      return { contents: source.replace(FDIR_OPTIONAL_PICOMATCH, ''), loader: 'js' };
+    });
+  },
+};
 
 // The HTTP client (undici), the pattern matcher (re2js) and the XML library (fast-xml-parser) are loaded on first use:
 // the first request sent, the first pattern judged, the first $metadata read or XML body built (http/dispatcher.ts, pattern.ts
@@ -63,10 +83,10 @@ const entries = [
     entryPoints: ['server/src/cli.ts'],
     outfile: `${outdir}/cli-main.js`,
     banner: { js: `'use strict';\n${importMetaUrl}` },
-    plugins: [librariesOnDemand, precompiledValidator],
+    plugins: [librariesOnDemand, precompiledValidator, fdirWithoutPicomatch],
     ...withImportMetaUrl,
   },
-  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server-main.js`, banner: { js: importMetaUrl }, plugins: [librariesOnDemand, precompiledValidator], ...withImportMetaUrl },
+  { entryPoints: ['server/src/server.ts'], outfile: `${outdir}/server-main.js`, banner: { js: importMetaUrl }, plugins: [librariesOnDemand, precompiledValidator, fdirWithoutPicomatch], ...withImportMetaUrl },
   // The commands' entries (`connector`, and `connector-language-server --stdio` for other editors, hence the shebangs)
   // start the bundles above from V8's code cache (server/src/boot/compileCache.ts): a few kilobytes each.
   { entryPoints: ['server/src/boot/cliEntry.ts'], outfile: `${outdir}/cli.js`, banner: { js: '#!/usr/bin/env node' } },

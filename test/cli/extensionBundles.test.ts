@@ -3,7 +3,8 @@
 // the HTTP client with them. Built by esbuild.mjs itself into a folder of its own, so dist/ is untouched.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -47,6 +48,19 @@ describe('the extension bundles', () => {
     const { files, text } = bundle('client.js');
     assert.ok(files.includes('client/src/serverEnvironment.ts'), 'the client does not give the server its environment');
     assert.match(text, /MALLOC_MMAP_THRESHOLD_/);
+  });
+
+  test("every bundle requires at run time only Node's own modules, its sibling bundles and (the client) VS Code's API, nothing from a node_modules", () => {
+    // node: names Node's own modules, those of later versions too (the HTTP client asks for node:sqlite only where Node has it).
+    const builtin = (id: string): boolean => id.startsWith('node:') || builtinModules.includes(id);
+    const bundles = readdirSync(work).filter((name) => name.endsWith('.js'));
+    assert.ok(bundles.includes('cli-main.js') && bundles.includes('server-main.js'), `built: ${bundles.join(', ')}`);
+    for (const name of bundles) {
+      // A call, not the text of one inside a string (ajv's generated code names its runtime helpers so).
+      const asked = [...bundle(name).text.matchAll(/(?<!['"`])\b(?:__)?require(?:\.resolve)?\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] as string);
+      const outside = asked.filter((id) => !builtin(id) && !id.startsWith('./') && !(name === 'client.js' && id === 'vscode'));
+      assert.deepEqual(outside, [], `${name} looks for packages that the published extension and package do not hold (and a user's node_modules may): ${outside.join(', ')}`);
+    }
   });
 
   test('the result page loads no module at run time: a webview has no require', () => {
