@@ -100,6 +100,11 @@ export function slotsOf(keys: readonly string[]): Slots {
   return { bySlot: new Map(keys.map((key, slot) => [key, slot])), found: new Int32Array(keys.length) };
 }
 
+/** The property node found for slot `i` (a plain function: a closure over the table would be made for every part read). */
+export function slot(found: Int32Array, i: number): number {
+  return found[i] as number;
+}
+
 /** The property node of each wanted key in an object node (the last when a key repeats), -1 where absent. */
 export function propertiesByKey(tree: JsonTree, object: number, slots: Slots): Int32Array {
   const { bySlot, found } = slots;

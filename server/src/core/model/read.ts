@@ -4,21 +4,15 @@
 import type { Node } from 'jsonc-parser';
 import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
-import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { CONSTRAINTS } from '../vocabulary';
 import {
   fieldAt, isAny, isArray, isBoolean, isModelObject, isString, KeyedPart, mapFieldAt, objectElements, objectValue, OptionsField, Part,
-  propertiesByKey, slotsOf, TreeMapEntry, type TreeField,
+  propertiesByKey, slot, slotsOf, TreeMapEntry, type TreeField,
 } from './parts';
+import { readCustomRequestAt } from './readCustomRequest';
 import type {
-  Authorization, BatchItem, Connector, ConnectorCommon, CustomRequest, CustomRequestBody, Field, ItemsSpec, MapField,
-  ModelDefinition, RestConnector, RestOperation, RestParameter,
+  Authorization, Connector, Field, ItemsSpec, MapField, ModelDefinition, RestConnector, RestOperation, RestParameter,
 } from './types';
-
-/** The property node found for slot `i` (a plain function: a closure over the table would be made for every part read). */
-function slot(found: Int32Array, i: number): number {
-  return found[i] as number;
-}
 
 const ITEMS_KEYS = slotsOf(['type', 'format', 'separation', 'items']);
 
@@ -203,110 +197,6 @@ export function readOperationAt(tree: JsonTree, node: number, index: number): Re
   return new TreeOperation(tree, node, index);
 }
 
-const BODY_FILE_KEYS = slotsOf(['file']);
-
-class TreeBodyFile extends KeyedPart {
-  declare readonly kind: 'file';
-  declare readonly file: Field<string> | undefined;
-
-  constructor(tree: JsonTree, property: number) {
-    super(tree, property);
-    this.kind = 'file';
-    const [file = -1] = propertiesByKey(tree, this.at, BODY_FILE_KEYS);
-    this.file = fieldAt(tree, file, isString);
-  }
-}
-
-function readBody(tree: JsonTree, property: number): CustomRequestBody | undefined {
-  const text = fieldAt(tree, property, isString);
-  if (text) return { kind: 'text', field: text };
-  return objectValue(tree, property) < 0 ? undefined : new TreeBodyFile(tree, property);
-}
-
-const REQUEST_KEYS = slotsOf([
-  'id', 'summary', 'operation', 'url', 'parameterMode', 'query', 'headers', 'body', 'responseStructure', 'includeHeaders',
-  'includeEntityDescriptor', 'metadataLevel', 'format', 'requests',
-]);
-
-const BATCH_ITEM_KEYS = slotsOf(['request', 'values', 'changeSet']);
-
-class TreeBatchItem extends Part implements BatchItem {
-  declare readonly index: number;
-  declare readonly request: Field<string> | undefined;
-  declare readonly values: Field<JsonValue> | undefined;
-  declare readonly changeSet: Field<string> | undefined;
-
-  constructor(tree: JsonTree, at: number, index: number) {
-    super(tree, at);
-    this.index = index;
-    const [request = -1, values = -1, changeSet = -1] = propertiesByKey(tree, at, BATCH_ITEM_KEYS);
-    this.request = fieldAt(tree, request, isString);
-    this.values = fieldAt(tree, values, isAny);
-    this.changeSet = fieldAt(tree, changeSet, isString);
-  }
-
-  get exactValues(): ExactJson | undefined {
-    return this.values ? exactOfNode(this.values.node, this.tree.text) : undefined;
-  }
-}
-
-class TreeCustomRequest extends Part implements CustomRequest {
-  declare readonly index: number;
-  declare readonly id: Field<string> | undefined;
-  declare readonly summary: Field<string> | undefined;
-  declare readonly operation: Field<string> | undefined;
-  declare readonly url: Field<string> | undefined;
-  declare readonly parameterMode: Field<string> | undefined;
-  declare readonly query: MapField<JsonValue> | undefined;
-  declare readonly headers: MapField<string> | undefined;
-  declare readonly body: CustomRequestBody | undefined;
-  declare readonly responseStructure: Field<JsonValue> | undefined;
-  declare readonly includeHeaders: Field<boolean> | undefined;
-  declare readonly includeEntityDescriptor: Field<boolean> | undefined;
-  declare readonly metadataLevel: Field<string> | undefined;
-  declare readonly format: Field<string> | undefined;
-  declare readonly requests: BatchItem[] | undefined;
-
-  constructor(tree: JsonTree, at: number, index: number) {
-    super(tree, at);
-    this.index = index;
-    const found = propertiesByKey(tree, at, REQUEST_KEYS);
-    this.id = fieldAt(tree, slot(found, 0), isString);
-    this.summary = fieldAt(tree, slot(found, 1), isString);
-    this.operation = fieldAt(tree, slot(found, 2), isString);
-    this.url = fieldAt(tree, slot(found, 3), isString);
-    this.parameterMode = fieldAt(tree, slot(found, 4), isString);
-    this.query = mapFieldAt(tree, slot(found, 5), isAny);
-    this.headers = mapFieldAt(tree, slot(found, 6), isString);
-    this.body = readBody(tree, slot(found, 7));
-    this.responseStructure = fieldAt(tree, slot(found, 8), isAny);
-    this.includeHeaders = fieldAt(tree, slot(found, 9), isBoolean);
-    this.includeEntityDescriptor = fieldAt(tree, slot(found, 10), isBoolean);
-    this.metadataLevel = fieldAt(tree, slot(found, 11), isString);
-    this.format = fieldAt(tree, slot(found, 12), isString);
-    const items = slot(found, 13) < 0 ? -1 : tree.propertyValue(slot(found, 13));
-    this.requests = items >= 0 && tree.kind(items) === ARRAY ? batchItemsIn(tree, items) : undefined;
-  }
-}
-
-/**
- * The object elements of a batch's `requests` array, each with its 0-based position among all its elements: a
- * non-object element still takes a Content-ID (the schema reports it). One pass, however many items.
- */
-function batchItemsIn(tree: JsonTree, array: number): BatchItem[] {
-  const items: BatchItem[] = [];
-  const end = tree.end(array);
-  for (let element = array + 1, position = 0; element < end; element = tree.end(element), position++) {
-    if (tree.kind(element) === OBJECT) items.push(new TreeBatchItem(tree, element, position));
-  }
-  return items;
-}
-
-/** Reads Custom request `index` (its position among the requests) from its object node. */
-export function readCustomRequestAt(tree: JsonTree, node: number, index: number): CustomRequest {
-  return new TreeCustomRequest(tree, node, index);
-}
-
 const AUTHORIZATION_KEYS = slotsOf(['scheme', 'in', 'name', 'username', 'secret', 'flow', 'tokenUrl', 'clientId', 'scope', 'clientAuthentication', 'clientSecret', 'authorizationUrl']);
 
 class TreeAuthorization extends Part implements Authorization {
@@ -386,38 +276,46 @@ export function readConnector(tree: JsonTree, root: number): Connector | undefin
   const name = found[0] as number, description = found[1] as number, baseUrl = found[2] as number, authorizationAt = found[3] as number;
   const kind = found[4] as number, advanced = found[5] as number, models = found[6] as number, operationsAt = found[7] as number;
   const connectorVersion = found[8] as number, metadata = found[9] as number, customRequests = found[10] as number;
-  const authorization = objectValue(tree, authorizationAt);
-  const common: ConnectorCommon = {
-    root: tree.node(root),
-    name: fieldAt(tree, name, isString),
-    description: fieldAt(tree, description, isString),
-    baseUrl: fieldAt(tree, baseUrl, isString),
-    authorization: authorization < 0 ? undefined : new TreeAuthorization(tree, authorization),
-  };
+  const authorizationNode = objectValue(tree, authorizationAt);
+  // Each kind's object is written out whole, its common fields first and in the same order: an object spread from
+  // the common ones was made through the engine's slow path, key by key (a fifth of reading a small file's model).
+  const rootNode = tree.node(root);
+  const nameField = fieldAt(tree, name, isString);
+  const descriptionField = fieldAt(tree, description, isString);
+  const baseUrlField = fieldAt(tree, baseUrl, isString);
+  const authorization = authorizationNode < 0 ? undefined : new TreeAuthorization(tree, authorizationNode);
   const kindField = fieldAt(tree, kind, isString);
   if (kindField?.value === 'rest') {
     const operations = arrayValue(tree, operationsAt);
     return {
-      ...common,
+      root: rootNode,
+      name: nameField,
+      description: descriptionField,
+      baseUrl: baseUrlField,
+      authorization,
       kind: 'rest',
       kindField,
       advanced: objectValue(tree, advanced) < 0 ? undefined : new TreeAdvanced(tree, advanced),
       models: readModels(tree, models),
       operationsNode: tree.nodeOrUndefined(operations),
-      operations: objectElements(tree, operations).map((node, i) => new TreeOperation(tree, node, i)),
+      operations: objectElements(tree, operations).map((node, i) => readOperationAt(tree, node, i)),
     };
   }
   if (kindField?.value === 'odata') {
     const requests = arrayValue(tree, customRequests);
     return {
-      ...common,
+      root: rootNode,
+      name: nameField,
+      description: descriptionField,
+      baseUrl: baseUrlField,
+      authorization,
       kind: 'odata',
       kindField,
       connectorVersion: fieldAt(tree, connectorVersion, isString),
       metadata: fieldAt(tree, metadata, isString),
       customRequestsNode: tree.nodeOrUndefined(requests),
-      customRequests: objectElements(tree, requests).map((node, i) => new TreeCustomRequest(tree, node, i)),
+      customRequests: objectElements(tree, requests).map((node, i) => readCustomRequestAt(tree, node, i)),
     };
   }
-  return { ...common, kind: undefined };
+  return { root: rootNode, name: nameField, description: descriptionField, baseUrl: baseUrlField, authorization, kind: undefined };
 }
