@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { buildModel, headerEntry, mediaType } from '../../server/src/core/model';
+import { mediaType } from '../../server/src/core/mediaType';
+import { buildModel, headerEntry } from '../../server/src/core/model';
 import { parseDocument } from '../../server/src/core/parse';
 
 const piece = fc.constantFrom('application/json', 'Text/HTML', ';', ' ', '\t', 'charset=utf-8', 'İ', 'K', '', ';;', ' ; ');

@@ -2,6 +2,7 @@
 // 4.1.3 with PKCE, refresh 6), sent with the one HTTP client every request uses. The secrets go to the token
 // endpoint only: a POST follows no redirect, and the endpoint's answer is read here and never shown (only its
 // error fields are quoted).
+import { mediaType } from '../mediaType';
 import { tokenUrlProblem } from '../oauth2/tokenUrl';
 import type { NamedSecret, TokenRequest } from '../oauth2/types';
 import { headerProblem } from './headers';
@@ -140,7 +141,7 @@ export async function fetchToken(request: TokenRequest, options: SendOptions, gr
   if (!outcome.ok) return { ok: false, message: `No token from ${request.tokenUrl}: ${outcome.failure.message}` };
   const { status, body, headers } = outcome.response;
   const json = jsonObject(body);
-  const type = (headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const type = mediaType(headers['content-type']) ?? '';
   if (!json && (type === 'text/html' || /^\s*<(!doctype|html)/i.test(body))) {
     return { ok: false, message: `${where} answered ${status} with an HTML page (a sign-in or error page), not a JSON token response. Check 'tokenUrl': it is the token endpoint (Keycloak: .../protocol/openid-connect/token), not the sign-in page or the service.` };
   }

@@ -5,6 +5,7 @@ import { readConnector } from './read';
 import type { Connector, MapEntry, MapField } from './types';
 
 export type * from './types';
+export { mediaType } from '../mediaType';
 
 /** Builds the typed connector model from a parse tree; never throws, whatever the tree. */
 export function buildModel(root: Node | undefined): Connector | undefined {
@@ -22,9 +23,3 @@ export function headerEntry(headers: MapField<string> | undefined, name: string)
   return undefined;
 }
 
-/** Returns the media type of a Content-Type value: lower-cased, without parameters such as `charset`. */
-export function mediaType(contentType: string | undefined): string | undefined {
-  if (contentType === undefined) return undefined;
-  const semicolon = contentType.indexOf(';');
-  return (semicolon < 0 ? contentType : contentType.slice(0, semicolon)).trim().toLowerCase() || undefined;
-}

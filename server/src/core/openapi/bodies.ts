@@ -1,3 +1,4 @@
+import { mediaType } from '../mediaType';
 import { asArray, asObject, asString } from './document';
 import { ModelCollector, schemaType } from './models';
 import { importParameter, orderedParameter, separationOfStyle } from './parameters';
@@ -30,7 +31,7 @@ const isXml = (media: string): boolean => /^(application|text)\/(.+\+)?xml$/.tes
 
 /** The media type to send among those a body accepts: JSON first, then forms, XML, binary, text, then the first. */
 export function preferredMediaType(types: string[]): string | undefined {
-  const lower = types.map((t) => t.split(';')[0]?.trim().toLowerCase() ?? '');
+  const lower = types.map((t) => mediaType(t) ?? '');
   const pick = (test: (m: string) => boolean): string | undefined => {
     const at = lower.findIndex(test);
     return at >= 0 ? types[at] : undefined;
@@ -132,7 +133,7 @@ export function importRequestBody(rawBody: JsonObject, context: BodyContext): Bo
   const media = preferredMediaType(types);
   if (!body || !media) return { parameters: [], notes };
   const others = types.filter((t) => t !== media);
-  const mediaLower = media.split(';')[0]?.trim().toLowerCase() ?? '';
+  const mediaLower = mediaType(media) ?? '';
   const chosen = asObject(content[media]) ?? {};
   const schema = asObject(chosen.schema);
   const required = body.required === true;
