@@ -22,6 +22,9 @@ export const duplicateHeader: OperationRule<'authorization'> = {
   },
   check(operation, { connector, facts, report }) {
     const entries = operation.headers?.entries ?? [];
+    const headerParameters = facts.in('header');
+    // One fixed header and no header parameter (most operations of a large file): nothing can repeat.
+    if (entries.length < 2 && headerParameters.length === 0) return;
     // Few headers (nearly every operation) are compared by their lower-cased names in one shared list; many are
     // looked up in a table, so that thousands stay linear.
     const table = entries.length > PAIRWISE_MAX ? new Map<string, MapEntry<string>>() : undefined;
@@ -33,7 +36,6 @@ export const duplicateHeader: OperationRule<'authorization'> = {
       else if (table) table.set(lower, entry);
       if (!table) LOWERED[i] = lower;
     }
-    const headerParameters = facts.in('header');
     if (headerParameters.length > 0) {
       const auth = connector.authorization;
       const authHeaderName = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
