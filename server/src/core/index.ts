@@ -50,6 +50,7 @@ export { addedAuthorities, networkFromEnvironment, noProxyFromEnvironment, proxy
 export type { ClientCertificate, NetworkSettings } from './http/network';
 export { FILE_OPEN_FLAGS, fileIdentity, FoundFileError, openFoundFile } from './http/wireBody';
 export { redactRequest } from './http/redact';
+export { nodeHttp, nodeTls } from './http/nodeNetwork';
 export type { BuiltRequest, ConnectorResult, FileRef } from './http/types';
 
 // Requests: preparing and showing one operation.

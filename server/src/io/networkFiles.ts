@@ -6,8 +6,7 @@ import { X509Certificate } from 'node:crypto';
 import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { isAbsolute, resolve } from 'node:path';
-import { createSecureContext } from 'node:tls';
-import type { ClientCertificate } from '../core';
+import { nodeTls, type ClientCertificate } from '../core';
 
 /** A file read and understood, or why not (a sentence naming the file as the user wrote it). */
 export type NetworkFile<T> = { ok: true; value: T } | { ok: false; message: string };
@@ -127,7 +126,7 @@ export function readClientCertificate(files: ClientCertificateFiles, options: { 
   }
   if (options.open === false) return { ok: true, value: certificate };
   try {
-    createSecureContext({
+    nodeTls().createSecureContext({
       ...(certificate.pfx ? { pfx: Buffer.from(certificate.pfx) } : {}),
       ...(certificate.pem ? { cert: certificate.pem.certificate, key: certificate.pem.key } : {}),
       // An empty passphrase, never none: OpenSSL could otherwise ask for one on the terminal.

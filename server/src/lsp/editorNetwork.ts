@@ -2,8 +2,7 @@
 // proxy variables VS Code was started with), http.noProxy, http.proxyStrictSSL, http.proxyAuthorization, and the
 // system's certificate authorities (http.systemCertificates) where Node.js can read them. Read again on every
 // change of the settings, so a change applies to the next request without a restart.
-import * as tls from 'node:tls';
-import { networkFromEnvironment, type NetworkSettings } from '../core';
+import { networkFromEnvironment, nodeTls, type NetworkSettings } from '../core';
 
 /** VS Code's `http.*` settings that decide how requests travel. */
 export interface EditorHttpSettings {
@@ -34,7 +33,7 @@ let system: readonly string[] | undefined;
 
 /** The system's certificate authorities, where this Node.js can read them (22.15 and later); none elsewhere. */
 function systemCertificates(): readonly string[] {
-  const read = (tls as { getCACertificates?: (kind: 'system') => string[] }).getCACertificates;
+  const read = (nodeTls() as { getCACertificates?: (kind: 'system') => string[] }).getCACertificates;
   system ??= read ? (() => {
     try {
       return read('system');

@@ -1,9 +1,9 @@
 // The edge's part of a browser sign-in (authorization code flow): a listener on 127.0.0.1 with a free port and the
 // path /callback, the browser pointed at the sign-in page, and the wait for the redirect. The listener closes as soon
 // as the answer arrives, the time runs out or the user cancels; what a request to it means is read by the core.
-import { createServer, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { callbackPageHtml, readCallback, SIGN_IN_OVER, type AuthorizationBrowser, type BrowserOutcome, type BrowserSignInStep, type CallbackPage } from '../core';
+import { callbackPageHtml, nodeHttp, readCallback, SIGN_IN_OVER, type AuthorizationBrowser, type BrowserOutcome, type BrowserSignInStep, type CallbackPage } from '../core';
 
 /** How the edge shows the sign-in to the user: it opens (or prints) the address; `stopped` resolves with the reason if the user gives up or the browser cannot be opened. */
 export type ShowSignIn = (address: string, step: BrowserSignInStep) => { stopped?: Promise<string>; done?: (outcome: BrowserOutcome) => void };
@@ -30,7 +30,7 @@ export function loopbackBrowser(show: ShowSignIn): AuthorizationBrowser {
         let settled = false;
         let shown: ReturnType<ShowSignIn> | undefined;
         let timer: NodeJS.Timeout | undefined;
-        const server = createServer((request, response) => {
+        const server = nodeHttp().createServer((request, response) => {
           if (settled) return answer(response, SIGN_IN_OVER);
           const reading = readCallback(request.method ?? '', request.url ?? '', step.state);
           answer(response, reading.page);

@@ -4,9 +4,10 @@
 // tunnel, is made here, so every hop is checked alike and a failure can say what the server showed.
 import { createHash } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { rootCertificates, type ConnectionOptions, type TLSSocket } from 'node:tls';
+import type { ConnectionOptions, TLSSocket } from 'node:tls';
 import type { Agent, buildConnector } from 'undici';
 import { addedAuthorities, proxyAddress, proxyFor, type ClientCertificate, type NetworkSettings } from './network';
+import { nodeTls } from './nodeNetwork';
 import { openTunnel, ProxyError } from './tunnel';
 
 let undici: typeof import('undici') | undefined;
@@ -59,7 +60,7 @@ function peerOf(socket: TLSSocket): PeerCertificate | undefined {
 /** The TLS settings of one origin's connections. */
 function tlsOptions(network: NetworkSettings, certificate: ClientCertificate | undefined): ConnectionOptions {
   return {
-    ...(addedAuthorities(network).length ? { ca: [...rootCertificates, ...addedAuthorities(network)] } : {}),
+    ...(addedAuthorities(network).length ? { ca: [...nodeTls().rootCertificates, ...addedAuthorities(network)] } : {}),
     ...(network.strictSsl ? {} : { rejectUnauthorized: false }),
     ...(certificate?.pem ? { cert: certificate.pem.certificate, key: certificate.pem.key } : {}),
     ...(certificate?.pfx ? { pfx: Buffer.from(certificate.pfx) } : {}),

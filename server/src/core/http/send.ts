@@ -1,11 +1,10 @@
 // The one way anything leaves for the network: the API call, the OAuth2 token request and the $metadata download
 // are all sent here, with the network settings their edge gave, bounded in time and size.
-import { STATUS_CODES } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import type { Dispatcher } from 'undici';
 import { dispatcherFor, takeTlsAlert } from './dispatcher';
 import { describeFailure, type SendFailure } from './failure';
 import { clientCertificateFor, type NetworkSettings } from './network';
+import { nodeHttp } from './nodeNetwork';
 import { headersAfterRedirect, REDIRECT_STATUSES, refusedRedirect } from './redirects';
 import type { BuiltRequest, ReceivedResponse, RedirectFollowed } from './types';
 import { originAndTarget } from './url';
@@ -133,7 +132,7 @@ export async function sendRequest(built: BuiltRequest, options: SendOptions): Pr
         continue;
       }
       const { bytes, truncated } = await readCapped(response.body, maxBytes, progress);
-      const received = { status: response.statusCode, statusText: STATUS_CODES[response.statusCode] ?? '', headers: headerRecord(response.headers), truncated, totalMs: performance.now() - started, ...(redirects.length ? { redirects } : {}) };
+      const received = { status: response.statusCode, statusText: nodeHttp().STATUS_CODES[response.statusCode] ?? '', headers: headerRecord(response.headers), truncated, totalMs: performance.now() - started, ...(redirects.length ? { redirects } : {}) };
       try {
         return { ok: true, response: { ...received, body: new TextDecoder('utf-8', { fatal: true }).decode(bytes) } };
       } catch {

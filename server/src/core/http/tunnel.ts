@@ -1,10 +1,10 @@
 // A tunnel through a company proxy: one CONNECT request to the proxy for each connection to an origin, http and
 // https alike (an http origin's requests then travel the tunnel as they would directly). The proxy's credentials go
 // in the CONNECT request only, so no origin ever receives them; what is sent inside the tunnel is the request alone.
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
+import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionOptions } from 'node:tls';
+import { nodeHttp, nodeHttps } from './nodeNetwork';
 
 /** Why a tunnel could not be opened: the proxy is named (never with its credentials), and its answer when it gave one. */
 export class ProxyError extends Error {
@@ -45,7 +45,7 @@ export function openTunnel(proxyUrl: string, authority: string, options: TunnelO
   const authorization = options.authorization ?? proxyCredentials(proxy);
   return new Promise<Socket>((resolve, reject) => {
     const secure = proxy.protocol === 'https:';
-    const connectRequest = (secure ? httpsRequest : httpRequest)({
+    const connectRequest = (secure ? nodeHttps().request : nodeHttp().request)({
       host: proxy.hostname.replace(/^\[|\]$/g, ''),
       port: proxy.port || (secure ? 443 : 80),
       method: 'CONNECT',
