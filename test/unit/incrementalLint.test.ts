@@ -416,3 +416,19 @@ test('non-ASCII characters typed into an operation\'s summary (é, a combining a
     }
   }
 });
+
+test('a check of a last version (the command line) gives the same findings and keeps nothing per operation; a next version after it is checked in full', () => {
+  for (const text of SEEDS) {
+    const kept = lintFully(text);
+    const last = lintFully(text, { lastVersion: true });
+    assert.deepEqual(last.result.findings, kept.result.findings);
+    assert.equal(last.units, undefined);
+    if (!kept.result.parsed.syntaxFindings.length && kept.result.connector?.kind) assert.ok(kept.units, 'a check for the editor keeps each operation\'s findings');
+    const at = text.indexOf('"id": "') + '"id": "'.length;
+    if (at < '"id": "'.length) continue;
+    const edited = `${text.slice(0, at)}x${text.slice(at)}`;
+    const next = lintIncrementally(last, edited, {}, RULES, { start: at, oldEnd: at, newEnd: at + 1 });
+    assert.equal(next.checked, 'fully');
+    assert.deepEqual(findingsWithFixesIn(next.result), lintText(edited).findings);
+  }
+});

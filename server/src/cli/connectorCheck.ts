@@ -54,5 +54,5 @@ export function connectorCheckOptions(path: string, scope: ConnectorCheckScope =
     scope.readers?.set(folder, readers);
   }
   const levels = (project ?? configs.forFile(path)).overrides;
-  return { overrides: { ...levels, ...scope.overrides }, ...readers };
+  return { overrides: { ...levels, ...scope.overrides }, ...readers, lastVersion: true };
 }

@@ -14,7 +14,7 @@ export function checkFully(version: Version, checker: Checker): LintState {
   const said = connector ? runRules(connector, version, set, walkOptionsOf(checker, version)) : undefined;
   // The schema read the whole file's plain values: the check kept for the next version need not hold them.
   parsed.tree?.forgetContainerValues();
-  const units = said && parsed.syntaxFindings.length === 0 && said.failures.length === 0 ? unitsOf({ parsed, connector }) : undefined;
+  const units = said && !checker.options.lastVersion && parsed.syntaxFindings.length === 0 && said.failures.length === 0 ? unitsOf({ parsed, connector }) : undefined;
   if (!said || !units) {
     const rest = [...fileFindings, ...(said ? [...said.units.flat(), ...said.models, ...said.everyCheck, ...said.failures] : [])];
     return stateOf(version, { models: [], rest }, checker, 'fully');
