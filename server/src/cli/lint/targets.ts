@@ -2,6 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { EVERY_KIND_GLOBS } from '../../io/fileKinds';
+import { isPlainAbsolute } from '../../io/plainPaths';
 import { describeFsError } from '../usage';
 
 /** Which files a folder argument stands for: connectors and the files around them (lint), or tests files (test). */
@@ -31,7 +32,7 @@ export interface ResolvedTargets {
 async function globFiles(pattern: string | readonly string[], cwd: string): Promise<string[]> {
   // No symbolic links: a link cycle must not keep the crawl going.
   const found = await glob(typeof pattern === 'string' ? pattern : [...pattern], { cwd, absolute: true, dot: false, ignore: SKIPPED, followSymbolicLinks: false });
-  return found.map((file) => resolve(file)).sort();
+  return found.map((file) => (isPlainAbsolute(file) ? file : resolve(file))).sort();
 }
 
 /** Expands file, folder and glob arguments (none: the current folder) into the files to lint (or run). */
