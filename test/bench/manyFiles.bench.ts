@@ -14,18 +14,22 @@ const CLI = join(ROOT, 'dist', 'cli.js');
 const FOLDERS = 20;
 const PER_FOLDER = process.argv.includes('--quick') ? 25 : 100;
 
+/** Which connectors a tree holds: both halves, or only the REST or only the OData ones (as many as that half of both). */
+type TreeKinds = 'both' | 'rest' | 'odata';
+
 /** Writes the tree: per folder, half petstore-sized REST connectors, half ifs-orders-sized OData ones naming the folder's metadata file. */
-export function writeManyConnectors(dir: string, folders = FOLDERS, perFolder = PER_FOLDER): string {
+export function writeManyConnectors(dir: string, folders = FOLDERS, perFolder = PER_FOLDER, kinds: TreeKinds = 'both'): string {
   const rest = readFileSync(join(ROOT, 'examples', 'petstore.connector.json'), 'utf8');
   const odata = readFileSync(join(ROOT, 'examples', 'ifs-orders.connector.json'), 'utf8').replace('"ifs-orders.metadata.xml"', '"service.metadata.xml"');
   const metadata = readFileSync(join(ROOT, 'examples', 'ifs-orders.metadata.xml'), 'utf8');
-  const tree = join(dir, 'connectors');
+  const tree = join(dir, kinds === 'both' ? 'connectors' : `${kinds}-connectors`);
   for (let f = 0; f < folders; f++) {
     const folder = join(tree, `team-${String(f).padStart(2, '0')}`);
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'service.metadata.xml'), metadata);
     for (let i = 0; i < perFolder; i++) {
       const odataHalf = i % 2 === 1;
+      if ((kinds === 'rest' && odataHalf) || (kinds === 'odata' && !odataHalf)) continue;
       writeFileSync(join(folder, `${odataHalf ? 'orders' : 'pets'}-${String(i).padStart(3, '0')}.connector.json`), odataHalf ? odata : rest);
     }
   }
@@ -58,6 +62,13 @@ process.stdout.write(String(count));
   for (const setting of ['auto', String(cpus().length)]) {
     const many = processMs([CLI, 'lint', '--format', 'json', '--concurrency', setting, tree], runs);
     rows.push([`connector lint --concurrency ${setting}`, String(files), ms(many), ms(jsonc), ratio(many, jsonc), ratio(one, many)]);
+  }
+  // Each half alone, against the floor over the same files: which kind of connector the gap comes from.
+  for (const kinds of ['rest', 'odata'] as const) {
+    const half = writeManyConnectors(dir, FOLDERS, PER_FOLDER, kinds);
+    const alone = processMs([CLI, 'lint', '--format', 'json', '--concurrency', 'off', half], runs);
+    const floorAlone = processMs([floor, half], runs);
+    rows.push([`the ${kinds === 'rest' ? 'REST' : 'OData'} half alone, --concurrency off`, String(files / 2), ms(alone), ms(floorAlone), ratio(alone, floorAlone), '']);
   }
   printTable(`Many small connectors, ${FOLDERS} folders (median ms of ${runs}; ${cpus().length} cores; target: one thread within 2× the floor, 4 cores ≥ 3× one)`, rows);
 }
