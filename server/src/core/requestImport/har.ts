@@ -5,6 +5,7 @@
 // parameters); what the browser adds on its own (its headers) is left out.
 import { globsMatcher } from '../importing/names';
 import type { ImportNote } from '../importing/notes';
+import { mediaType } from '../mediaType';
 import type { CapturedBody, CapturedRequest } from './captured';
 import { MarkedText } from './marked';
 import { splitUrl } from './requestUrl';
@@ -74,8 +75,8 @@ function isApiCall(entry: JsonObject, request: JsonObject, url: string): boolean
   if (resourceType !== undefined) return API_RESOURCE_TYPES.has(resourceType);
   const path = url.replace(/[?#].*$/, '');
   if (STATIC.test(path)) return false;
-  const answer = (asString(asObject(asObject(entry.response)?.content)?.mimeType) ?? '').split(';')[0]?.trim() ?? '';
-  if (answer !== '') return API_ANSWER.test(answer);
+  const answer = mediaType(asString(asObject(asObject(entry.response)?.content)?.mimeType));
+  if (answer !== undefined) return API_ANSWER.test(answer);
   return (asString(request.method) ?? 'GET').toUpperCase() !== 'GET';
 }
 
