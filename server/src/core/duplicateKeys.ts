@@ -80,7 +80,7 @@ function treeDuplicates(text: string, tree: JsonTree, from: number, skip: number
 /** The same findings for the subtree of node `from` of a compact tree, leaving out the subtree of `skip`. */
 export function duplicateKeysInTree(tree: JsonTree, from: number, skip = -1): Finding[] {
   const findings: Finding[] = [];
-  if (from >= 0) treeDuplicates(tree.text, tree, from, skip, findings);
+  if (from >= 0 && !tree.keysDistinct) treeDuplicates(tree.text, tree, from, skip, findings);
   return findings;
 }
 
@@ -91,7 +91,7 @@ export function duplicateKeysInTree(tree: JsonTree, from: number, skip = -1): Fi
 export function duplicateKeyFindings(text: string, root: Node | undefined, skip?: Node): Finding[] {
   const findings: Finding[] = [];
   if (isTreeNode(root) && (skip === undefined || isTreeNode(skip))) {
-    treeDuplicates(text, root.tree, root.index, skip?.index ?? -1, findings);
+    if (!root.tree.keysDistinct) treeDuplicates(text, root.tree, root.index, skip?.index ?? -1, findings);
     return findings;
   }
   const lines: { index?: LineIndex } = {};

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import fc from 'fast-check';
+import { parseTree, type Node } from 'jsonc-parser';
 import { duplicateKeyFindings } from '../../../server/src/core/duplicateKeys';
 import { applyEdits } from '../../../server/src/core/edits';
 import { fixIn } from '../../../server/src/core/findings';
@@ -104,4 +106,65 @@ test('a values file with a key twice is an error that names the first', () => {
   assert.match(findings[0]?.message ?? '', /"q" is written twice in this object; the first is on line 2/);
   const twoOperations = '{ "a": { "q": "one" }, "a": { "q": "two" } }';
   assert.deepEqual(checkValuesFile(twoOperations, connector).map((f) => f.code), ['duplicate-key']);
+});
+
+/** Objects (and arrays of them) written as text with keys drawn from a few letters, so that some objects repeat one. */
+const objectsWithFewKeys = fc.letrec<{ value: string }>((tie) => ({
+  value: fc.oneof(
+    { depthSize: 'small', withCrossShrink: true },
+    fc.constantFrom('1', '"x"', 'null', 'true'),
+    fc.array(fc.tuple(fc.constantFrom('a', 'b', 'c', 'd', 'e', '__proto__'), tie('value')), { maxLength: 5 }).map((entries) => `{ ${entries.map(([k, v]) => `"${k}": ${v}`).join(', ')} }`),
+    fc.array(tie('value'), { maxLength: 3 }).map((items) => `[${items.join(', ')}]`),
+  ),
+})).value;
+
+/** How many keys repeat an earlier key of their object, counted on jsonc-parser's tree: an oracle that shares no code with the check. */
+function repeatsIn(node: Node | undefined): number {
+  if (!node) return 0;
+  let repeats = 0;
+  if (node.type === 'object') {
+    const keys = (node.children ?? []).map((p) => p.children?.[0]?.value as string);
+    repeats += keys.length - new Set(keys).size;
+  }
+  for (const child of node.children ?? []) repeats += repeatsIn(child);
+  return repeats;
+}
+
+test('the parser knows whether a file repeats a key, and a file it read without one is not walked again', () => {
+  fc.assert(fc.property(objectsWithFewKeys, fc.boolean(), (text, broken) => {
+    // A syntax error after the value sends the text to the recovering parser, whose tree nobody has looked at for repeats.
+    const written = broken ? `${text} ,` : text;
+    const parsed = parseDocument(written);
+    const repeats = repeatsIn(parseTree(written, [], { allowTrailingComma: true }));
+    assert.equal(parsed.tree?.keysDistinct, !broken && repeats === 0, written);
+    assert.equal(duplicateKeyFindings(written, parsed.root).length, repeats, written);
+  }), { numRuns: 5_000 });
+});
+
+test('a tree made by an edit inside one operation knows as much as the tree before it and the operation read again', () => {
+  const clean = TWO_METHODS.replace('"method": "POST",\n      ', '');
+  let state = lintFully(clean);
+  assert.equal(state.result.parsed.tree?.keysDistinct, true);
+  const typed = clean.replace('"path": "/a",', '"path": "/a", "path": "/c",');
+  state = lintIncrementally(state, typed);
+  assert.equal(state.checked, 'one-operation');
+  assert.equal(state.result.parsed.tree?.keysDistinct, false);
+  const untyped = lintIncrementally(state, clean);
+  assert.equal(untyped.checked, 'one-operation');
+  // The repeat is gone, but the tree before held it: nothing says the keys are distinct until a full parse compares them.
+  assert.equal(untyped.result.parsed.tree?.keysDistinct, false);
+  assert.deepEqual(untyped.result.findings, []);
+  const elsewhere = lintIncrementally(lintFully(clean), clean.replace('"path": "/b"', '"path": "/bb"'));
+  assert.equal(elsewhere.checked, 'one-operation');
+  assert.equal(elsewhere.result.parsed.tree?.keysDistinct, true);
+});
+
+test('an object of more keys than are compared pairwise is left to the walk, which finds its repeats', () => {
+  const keys = (n: number): string => Array.from({ length: n }, (_, i) => `"k${i}": ${i}`).join(', ');
+  assert.equal(parseDocument(`{ "a": { ${keys(16)} } }`).tree?.keysDistinct, true);
+  const wide = `{ "a": { ${keys(17)} } }`;
+  assert.equal(parseDocument(wide).tree?.keysDistinct, false);
+  assert.deepEqual(duplicateKeyFindings(wide, parseDocument(wide).root), []);
+  const repeatedLast = `{ "a": { ${keys(40)}, "k3": 3 } }`;
+  assert.deepEqual(duplicateKeyFindings(repeatedLast, parseDocument(repeatedLast).root).map((f) => repeatedLast.slice(f.offset, f.offset + f.length)), ['"k3"']);
 });

@@ -60,8 +60,14 @@ export class JsonTree {
   /** Per object of more than WIDE properties, each key's property (the last): such an object is searched again and again. */
   #keyed: Map<number, Map<string, number>> | undefined;
 
-  /** A builder's arrays, or the storage another tree's was made into by an edit (parse/splice.ts). */
-  constructor(readonly text: string, arrays: TreeArrays | TreeStorage) {
+  readonly #keysDistinct: boolean;
+
+  /**
+   * A builder's arrays, or the storage another tree's was made into by an edit (parse/splice.ts). `keysDistinct`:
+   * the parser compared every object's keys and none repeats; false when it did not (a recovered tree, a wide object).
+   */
+  constructor(readonly text: string, arrays: TreeArrays | TreeStorage, keysDistinct = false) {
+    this.#keysDistinct = keysDistinct;
     const storage = 'shifts' in arrays ? arrays : storageOf(arrays);
     this.#storage = storage;
     this.#offsets = storage.offsets;
@@ -71,6 +77,11 @@ export class JsonTree {
     this.#parents = storage.parents;
     this.#ends = storage.ends;
     this.#values = storage.values;
+  }
+
+  /** Whether no object of the tree is known to repeat a key: the parser compared them all (false: not known). */
+  get keysDistinct(): boolean {
+    return this.#keysDistinct;
   }
 
   /** What the tree holds, to build another tree from this one (parse/splice.ts); never change it. */

@@ -3,8 +3,14 @@
 // finds) and builds the plain values beside it. At the first thing it does not expect (any syntax error, a BOM, an
 // exotic whitespace) it gives up, and the caller parses with jsonc-parser, which reports and recovers; so errors,
 // recovery and every odd corner stay jsonc-parser's.
+import { PAIRWISE_MAX } from '../pairwise';
 import { ARRAY, BOOLEAN, JSON_OBJECT, JsonTree, NULL, NUMBER, OBJECT, PROPERTY, STRING, type Kind, type TreeArrays } from './jsonTree';
 import { TreeBuilder, TreeFullError } from './treeBuilder';
+
+/** The keys of the objects being read, outermost first: never more than PAIRWISE_MAX per object, shared by every parse. */
+const OPEN_KEYS: string[] = [];
+/** How far this parse has filled OPEN_KEYS: emptied that far when it ends (a key may be a slice holding its whole text). */
+let openKeysUsed = 0;
 
 /** Thrown to abandon the fast path; never escapes this module. */
 const IRREGULAR = new Error('irregular JSONC');
@@ -67,6 +73,10 @@ const SLOTS = {
 
 class RegularParser {
   private pos = 0;
+  /** Whether some object may write a key twice (one did, or one had too many keys to compare). */
+  private keysUnsure = false;
+  /** How many keys of the objects being read OPEN_KEYS holds (each object's from where it opened). */
+  private keysTop = 0;
   private readonly out: TreeBuilder;
   private readonly cacheBits: number;
   private readonly cachedStarts: Int32Array;
@@ -97,14 +107,14 @@ class RegularParser {
     this.parseValue(-1, 0);
     this.skipTrivia();
     if (this.pos !== this.text.length) throw IRREGULAR;
-    return new JsonTree(this.text, this.out.finish());
+    return new JsonTree(this.text, this.out.finish(), !this.keysUnsure);
   }
 
   /** Parses the value spanning exactly the span given, nested `depth` containers deep in its file. */
-  parseSpan(to: number, depth: number): TreeArrays {
+  parseSpan(to: number, depth: number): RegularSpan {
     this.parseValue(-1, depth);
     if (this.pos !== to) throw IRREGULAR;
-    return this.out.finish();
+    return { arrays: this.out.finish(), keysDistinct: !this.keysUnsure };
   }
 
   private skipTrivia(): void {
@@ -184,11 +194,13 @@ class RegularParser {
     const text = this.text;
     const value = Object.create(JSON_OBJECT) as Record<string, unknown>;
     const node = this.out.open(OBJECT, this.pos++, parent, value);
+    const keysFrom = this.keysTop;
     for (;;) {
       this.skipTrivia();
       const c = text.charCodeAt(this.pos);
       if (c === CLOSE_BRACE) {
         this.pos++;
+        this.keysTop = keysFrom;
         return this.out.close(node, this.pos);
       }
       if (c !== QUOTE) throw IRREGULAR;
@@ -200,11 +212,34 @@ class RegularParser {
       if (text.charCodeAt(this.pos) !== COLON) throw IRREGULAR;
       this.pos++;
       this.skipTrivia();
+      if (!this.keysUnsure) this.noteKey(key, keysFrom);
       const member = this.parseValue(property, depth);
       value[key] = this.out.valueOf(member);
       this.out.close(property, this.out.endOffsetOf(member));
       this.skipSeparator(CLOSE_BRACE);
     }
+  }
+
+  /**
+   * Compares a key with the ones its object has written before it (`from` up to the top of OPEN_KEYS), as the parse
+   * passes every key anyway: a file whose keys are known not to repeat is not walked again to look for repeats. A repeat,
+   * or an object too wide to compare pairwise, leaves the file to that walk.
+   */
+  private noteKey(key: string, from: number): void {
+    const top = this.keysTop;
+    if (top - from >= PAIRWISE_MAX) {
+      this.keysUnsure = true;
+      return;
+    }
+    for (let i = from; i < top; i++) {
+      if (OPEN_KEYS[i] === key) {
+        this.keysUnsure = true;
+        return;
+      }
+    }
+    OPEN_KEYS[top] = key;
+    this.keysTop = top + 1;
+    if (top >= openKeysUsed) openKeysUsed = top + 1;
   }
 
   private parseArray(parent: number, depth: number): number {
@@ -339,11 +374,17 @@ export function parseRegularJson(text: string, maxDepth = 512): JsonTree | undef
   return unlessIrregular(() => new RegularParser(text, maxDepth, 0, text.length, true).parseRoot());
 }
 
+/** One value of a text parsed alone: its nodes, and whether its objects' keys were all compared and none repeats. */
+export interface RegularSpan {
+  arrays: TreeArrays;
+  keysDistinct: boolean;
+}
+
 /**
  * Parses the regular JSONC value spanning exactly [from, to) of text, nested `depth` containers deep (its nodes
  * numbered from 0, the value's own parent -1), or returns undefined. Re-reads one edited operation of a file.
  */
-export function parseRegularValueAt(text: string, from: number, to: number, depth: number, maxDepth = 512): TreeArrays | undefined {
+export function parseRegularValueAt(text: string, from: number, to: number, depth: number, maxDepth = 512): RegularSpan | undefined {
   return unlessIrregular(() => new RegularParser(text, maxDepth, from, to).parseSpan(to, depth));
 }
 
@@ -359,5 +400,7 @@ function unlessIrregular<T>(parse: () => T): T | undefined {
   } finally {
     // The strings of this text are the tree's now, or garbage: the shared slots do not keep them alive.
     SLOTS.strings.fill('', 0, SLOTS.inUse);
+    OPEN_KEYS.fill('', 0, openKeysUsed);
+    openKeysUsed = 0;
   }
 }

@@ -43,15 +43,17 @@ function sameFrom(a: ArrayLike<number>, aFrom: number, b: ArrayLike<number>, bFr
 export function treeWithNodeReparsed(previous: JsonTree, unit: number, text: string, delta: number, maxDepth: number): JsonTree | undefined {
   const from = previous.offset(unit);
   const to = from + previous.length(unit) + delta;
-  const part = parseRegularValueAt(text, from, to, depthOf(previous, unit), maxDepth);
-  if (!part || part.kinds[0] !== previous.kind(unit)) return undefined;
+  const span = parseRegularValueAt(text, from, to, depthOf(previous, unit), maxDepth);
+  if (!span || span.arrays.kinds[0] !== previous.kind(unit)) return undefined;
+  const part = span.arrays;
   const old = previous.storage();
   const oldCount = previous.end(unit) - unit;
   const newCount = part.kinds.length;
   const sameShape = newCount === oldCount && sameFrom(old.kinds, unit, part.kinds, 0) && sameFrom(old.parents, unit + 1, part.parents, 1, unit) && sameFrom(old.ends, unit, part.ends, 0, unit);
   const storage = sameShape ? inPlace(old, unit, part, delta) : renumbered(previous, unit, part, delta);
   aroundUnit(previous, storage, unit, delta, newCount - oldCount);
-  return new JsonTree(text, storage);
+  // The edit lies inside the value: the keys around it are the previous tree's, those inside it were just compared.
+  return new JsonTree(text, storage, previous.keysDistinct && span.keysDistinct);
 }
 
 /** Block `b` of `blocks`, copied first while it is still `shared`'s (the previous tree's). */
