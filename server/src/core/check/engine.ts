@@ -28,9 +28,8 @@ function enabledOf<R extends Rule>(rule: R, severity: Severity): Enabled<R> {
 
 type PartOf<S extends PartRule['subject']> = Extract<PartRule, { subject: S }>;
 
-/** Enabled rules grouped by subject, each with its level. */
+/** Enabled rules about parts of a connector, grouped by subject, each with its level (connector rules run on every check). */
 export interface RuleGroups {
-  readonly connector: readonly Enabled<ConnectorRule>[];
   readonly model: readonly Enabled<PartOf<'model'>>[];
   readonly operation: readonly Enabled<PartOf<'operation'>>[];
   readonly parameter: readonly Enabled<PartOf<'parameter'>>[];
@@ -94,7 +93,7 @@ export class RuleSet implements RuleGroups {
       const parameter = reading(this.parameter);
       const customRequest = reading(this.customRequest);
       const asked = new Set([...model, ...operation, ...parameter, ...customRequest].map((e) => e.rule.id));
-      groups = { connector: this.connector, model, operation, parameter, customRequest, customRequestFiles: this.customRequestFiles, asked };
+      groups = { model, operation, parameter, customRequest, customRequestFiles: this.customRequestFiles, asked };
       this.bySetting.set(setting, groups);
     }
     return groups;

@@ -79,7 +79,7 @@ export class JsonTree {
     this.#values = storage.values;
   }
 
-  /** Whether no object of the tree is known to repeat a key: the parser compared them all (false: not known). */
+  /** Whether every object's keys are known to be distinct: the parser compared them all (false: a key repeats, or nobody knows). */
   get keysDistinct(): boolean {
     return this.#keysDistinct;
   }
