@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { RULE_IDS } from '../../server/src/core';
 import { ProjectConfigFiles } from '../../server/src/io/projectConfigFiles';
-import { displayPathOf, lintFiles } from '../../server/src/cli/lint/lintFiles';
+import { displayPathOf, lintFiles, sourcesOf } from '../../server/src/cli/lint/lintFiles';
 import { joinRuns, lintInThreads, threadsFor } from '../../server/src/cli/lint/lintThreads';
 import { resolveTargets } from '../../server/src/cli/lint/targets';
 import { CONNECTOR_TEXT, makeTempFolder, runCli, STACK_TRACE, type TempFolder } from '../support/cli';
@@ -82,7 +82,10 @@ describe('connector lint --concurrency', () => {
     assert.equal(targets.problems.length, 1, 'the dangling link');
     assert.ok(targets.files.length > 100);
     const one = await lintFiles(targets.files, {}, folder.path, new ProjectConfigFiles(RULE_IDS));
-    const threaded = await lintInThreads(targets.files, { threads: 2, overrides: { 'unknown-field': 'off' }, cwd: folder.path, displayPathOf: (f) => displayPathOf(f, folder.path), workerScript: WORKER });
+    // The threads read the files the folders listed by name, one thread judged each file first: the same run.
+    const listed = sourcesOf(targets.files, targets.listed);
+    assert.ok(targets.listed.size > 100 && targets.listed.size < targets.files.length, 'the files named on their own are not listed');
+    const threaded = await lintInThreads(listed, { threads: 2, overrides: { 'unknown-field': 'off' }, cwd: folder.path, displayPathOf: (f) => displayPathOf(f, folder.path), workerScript: WORKER });
     const oneWithOverride = await lintFiles(targets.files, { 'unknown-field': 'off' }, folder.path, new ProjectConfigFiles(RULE_IDS));
     assert.ok(threaded, 'the worker script is there');
     assert.deepEqual(threaded, oneWithOverride);

@@ -11,7 +11,7 @@ import { countSeverities, plural } from '../format/counts';
 import { docUrl, packageInfo, projectUrl, rulesDocUrl } from '../../io/packageInfo';
 import { RULE_CATALOG, type RuleInfo } from '../../core';
 import { decodeJsonText } from '../../io/jsonText';
-import { displayPathOf, lintFiles, type LintedFile, type LintRun, type LintSource } from './lintFiles';
+import { displayPathOf, lintFiles, sourcesOf, type LintedFile, type LintRun, type LintSource } from './lintFiles';
 import { lintInThreads, threadsFor } from './lintThreads';
 import { LINT_HELP, parseLintArgs, type LintOptions } from './options';
 import { resolveTargets } from './targets';
@@ -51,13 +51,13 @@ export async function runLintCommand(argv: readonly string[], io: CliIo, catalog
     io.stdout(LINT_HELP);
     return 0;
   }
-  const targets = options.stdin ? { files: [], problems: [] } : await resolveTargets(options.targets, io.cwd);
+  const targets = options.stdin ? { files: [], listed: new Set<string>(), problems: [] } : await resolveTargets(options.targets, io.cwd);
   const sources: (string | LintSource)[] = options.stdin
     ? [{ path: resolve(io.cwd, options.stdin.filename ?? STDIN_NAME), displayPath: options.stdin.filename ?? STDIN_NAME, text: decodeJsonText(await io.readStdin()) }]
-    : targets.files;
+    : sourcesOf(targets.files, targets.listed);
   const threads = threadsFor(options.concurrency, sources.length);
   const inThreads: LintRun | undefined = threads > 1
-    ? await lintInThreads(targets.files, { threads, overrides: options.overrides, cwd: io.cwd, displayPathOf: (file) => displayPathOf(file, io.cwd) })
+    ? await lintInThreads(sources, { threads, overrides: options.overrides, cwd: io.cwd, displayPathOf: (file) => displayPathOf(file, io.cwd) })
     : undefined;
   const run = inThreads ?? await lintFiles(sources, options.overrides, io.cwd);
   const problems = [...targets.problems, ...run.problems];

@@ -2,7 +2,7 @@ import { createHash, type Hash } from 'node:crypto';
 import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, parseEnvironmentsFile, parseProjectConfig, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { connectorOfValues, fileKindOf, type FileKind } from '../../io/fileKinds';
-import { readJsonTextSync } from '../../io/jsonText';
+import { readJsonTextSync, readListedJsonTextSync } from '../../io/jsonText';
 import { plainRelative } from '../../io/plainPaths';
 import { ProjectConfigFiles, type ConfigForFile, type LoadedProjectConfig } from '../../io/projectConfigFiles';
 import { connectorPathOf, testsFileFindings } from '../../io/testsFiles';
@@ -143,6 +143,18 @@ export interface LintSource {
   /** How the report names it; defaults to the path relative to the working folder. */
   displayPath?: string;
   text?: string;
+  /** A folder's listing showed it as a regular file: it is read by name in one call (io/jsonText.ts). */
+  listed?: boolean;
+}
+
+/** The sources of resolved targets: each file, marked where a folder's listing showed it as a regular file. */
+export function sourcesOf(files: readonly string[], listed: ReadonlySet<string>): (string | LintSource)[] {
+  return files.map((path) => (listed.has(path) ? { path, listed: true } : path));
+}
+
+/** The path of a source. */
+export function pathOfSource(source: string | LintSource): string {
+  return typeof source === 'string' ? source : source.path;
 }
 
 /**
@@ -164,7 +176,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
     files.push(locatedFile(config.path, displayPathOf(config.path, cwd), 'project', config.text, config.findings));
   };
   for (const entry of sources) {
-    const { path, displayPath = displayPathOf(path, cwd), text: given } = typeof entry === 'string' ? { path: entry } : entry;
+    const { path, displayPath = displayPathOf(path, cwd), text: given, listed = false } = typeof entry === 'string' ? { path: entry } : entry;
     const kind = fileKindOf(path) ?? 'connector';
     if (kind === 'project') {
       // Named (or found in a folder): reported even when clean, as a file that was checked.
@@ -188,7 +200,7 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
       try {
         // Read synchronously: for thousands of small files, an asynchronous open, stat, read and close per file
         // costs more than the reading itself, and nothing else waits on this thread.
-        text = readJsonTextSync(path);
+        text = listed ? readListedJsonTextSync(path) : readJsonTextSync(path);
       } catch (error) {
         problems.push(`cannot read ${displayPath}: ${describeFsError(error)}`);
         continue;

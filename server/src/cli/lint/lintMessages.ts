@@ -1,10 +1,10 @@
 // The messages between `connector lint` and its checking threads (lintThreads.ts starts them, lintWorker.ts is one).
 import type { SeverityOverrides } from '../../core';
-import type { LintRun } from './lintFiles';
+import type { LintRun, LintSource } from './lintFiles';
 
 /** A run of files for one thread to lint, in order: part of the files the user named. */
 export interface LintChunk {
-  files: string[];
+  files: (string | LintSource)[];
   overrides: SeverityOverrides;
   cwd: string;
 }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { RULE_IDS, type SeverityOverrides } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
-import { lintFiles, type LintRun } from './lintFiles';
+import { lintFiles, pathOfSource, type LintRun, type LintSource } from './lintFiles';
 import { LINT_WORKER_DATA, type LintChunk, type LintChunkDone } from './lintMessages';
 
 /** What --concurrency asked for: a number of threads, or auto (threads only when the files are many enough). */
@@ -33,9 +33,9 @@ export function threadsFor(concurrency: Concurrency, fileCount: number, cores = 
 const MIN_CHUNK = 10;
 const MAX_CHUNK = 100;
 
-function chunksOf(files: readonly string[], threads: number): string[][] {
+function chunksOf(files: readonly (string | LintSource)[], threads: number): (string | LintSource)[][] {
   const size = Math.max(MIN_CHUNK, Math.min(MAX_CHUNK, Math.ceil(files.length / (threads * 8))));
-  const chunks: string[][] = [];
+  const chunks: (string | LintSource)[][] = [];
   for (let start = 0; start < files.length; start += size) chunks.push(files.slice(start, start + size));
   return chunks;
 }
@@ -67,9 +67,9 @@ export function joinRuns(runs: readonly LintRun[]): LintRun {
 }
 
 /** The run of a chunk whose thread stopped: its files are named in one problem, so the run exits with 2. */
-function stoppedRun(chunk: readonly string[], displayPathOf: (file: string) => string, reason: string): LintRun {
-  const first = displayPathOf(chunk[0] ?? '');
-  const last = displayPathOf(chunk[chunk.length - 1] ?? '');
+function stoppedRun(chunk: readonly (string | LintSource)[], displayPathOf: (file: string) => string, reason: string): LintRun {
+  const first = displayPathOf(pathOfSource(chunk[0] ?? ''));
+  const last = displayPathOf(pathOfSource(chunk[chunk.length - 1] ?? ''));
   const which = chunk.length === 1 ? first : `${chunk.length} files from ${first} to ${last}`;
   return { files: [], ignored: [], problems: [`cannot check ${which}: the checking thread stopped (${reason}). Run again with --concurrency off to check them one by one.`] };
 }
@@ -89,7 +89,7 @@ export interface ThreadsOptions {
  * in its own thread, with the same result). A worker that stops (a crash, memory) turns its chunk into a problem and
  * a new worker takes the chunks left.
  */
-export async function lintInThreads(files: readonly string[], options: ThreadsOptions): Promise<LintRun | undefined> {
+export async function lintInThreads(files: readonly (string | LintSource)[], options: ThreadsOptions): Promise<LintRun | undefined> {
   const script = options.workerScript ?? lintWorkerScript();
   if (!existsSync(script)) return undefined;
   const chunks = chunksOf(files, options.threads);

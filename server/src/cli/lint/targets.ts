@@ -25,6 +25,8 @@ const SKIPPED = ['**/node_modules/**', '**/.*/**'];
 /** The files to lint (absolute, each once, in the order named) and what could not be used, as messages. */
 export interface ResolvedTargets {
   files: string[];
+  /** The files a folder's listing showed as regular files (a folder or a glob found them; links are never listed). */
+  listed: ReadonlySet<string>;
   problems: string[];
 }
 
@@ -38,8 +40,10 @@ async function globFiles(pattern: string | readonly string[], cwd: string): Prom
 /** Expands file, folder and glob arguments (none: the current folder) into the files to lint (or run). */
 export async function resolveTargets(targets: readonly string[], cwd: string, kind: TargetKind = LINT_TARGETS): Promise<ResolvedTargets> {
   const files = new Set<string>();
+  const listed = new Set<string>();
   const problems: string[] = [];
   const add = (file: string): void => void files.add(file);
+  const addListed = (file: string): void => void (files.add(file), listed.add(file));
   for (const target of targets.length ? targets : ['.']) {
     const absolute = resolve(cwd, target);
     let isDirectory: boolean;
@@ -50,7 +54,7 @@ export async function resolveTargets(targets: readonly string[], cwd: string, ki
       if (isDynamicPattern(target)) {
         const matches = await globFiles(target, cwd);
         if (matches.length === 0) problems.push(`No files match '${target}'. Check the pattern, and quote it so the shell does not expand it.`);
-        matches.forEach(add);
+        matches.forEach(addListed);
       } else {
         problems.push(`cannot read ${target}: ${describeFsError(error)}`);
       }
@@ -72,7 +76,7 @@ export async function resolveTargets(targets: readonly string[], cwd: string, ki
       const where = targets.length ? `folder '${target}'` : `the current folder (${cwd})`;
       problems.push(`No ${kind.described} found in ${where}. Name the files to ${kind.verb}, or a folder that holds some.`);
     }
-    found.forEach(add);
+    found.forEach(addListed);
   }
-  return { files: [...files], problems };
+  return { files: [...files], listed, problems };
 }
