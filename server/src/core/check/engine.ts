@@ -6,7 +6,7 @@
 import type { EditableText } from '../edits';
 import type { Finding, Severity, SeverityOverrides } from '../findings';
 import type { MetadataOutcome } from '../metadata/source';
-import type { Connector, ODataConnector, RestConnector } from '../model';
+import type { Connector, ODataConnector, RestConnector, RestParameter } from '../model';
 import { OperationFacts } from '../rules/operationFacts';
 import type { BodyFileReader, ConnectorContext, ConnectorRule, PartRule, Rule, RuleReport } from '../rules/types';
 
@@ -228,7 +228,8 @@ function walkRest(connector: RestConnector, source: EditableText, set: RuleGroup
     const findings = (out.units[index] = []);
     const context = { text, formatting, report, connector, operation, facts: new OperationFacts(operation) };
     runner.runAll(set.operation, findings, operation, context);
-    for (const parameter of operation.parameters) runner.runAll(set.parameter, findings, parameter, context);
+    const parameters = operation.parameters;
+    for (let i = 0; i < parameters.length; i++) runner.runAll(set.parameter, findings, parameters[i] as RestParameter, context);
     // Nothing after this walk reads the operation's parts: let go of them now, while they are young, rather than when
     // the whole check ends (a large file's parts, held that long, are copied by every young collection on the way).
     operation.letGoOfRead?.();

@@ -24,11 +24,11 @@ class TreeItems extends KeyedPart implements ItemsSpec {
 
   constructor(tree: JsonTree, property: number, depth: number) {
     super(tree, property);
-    const [type = -1, format = -1, separation = -1, items = -1] = propertiesByKey(tree, this.at, ITEMS_KEYS);
-    this.type = fieldAt(tree, type, isString);
-    this.format = fieldAt(tree, format, isString);
-    this.separation = fieldAt(tree, separation, isString);
-    this.items = readItems(tree, items, depth + 1);
+    const found = propertiesByKey(tree, this.at, ITEMS_KEYS);
+    this.type = fieldAt(tree, slot(found, 0), isString);
+    this.format = fieldAt(tree, slot(found, 1), isString);
+    this.separation = fieldAt(tree, slot(found, 2), isString);
+    this.items = readItems(tree, slot(found, 3), depth + 1);
   }
 }
 
@@ -135,12 +135,13 @@ class TreeOperation extends Part implements RestOperation {
   constructor(tree: JsonTree, at: number, index: number) {
     super(tree, at);
     this.index = index;
-    const [id = -1, summary = -1, method = -1, path = -1, headers = -1, parameters = -1] = propertiesByKey(tree, at, OPERATION_KEYS);
-    this.id = fieldAt(tree, id, isString);
-    this.summary = fieldAt(tree, summary, isString);
-    this.method = fieldAt(tree, method, isString);
-    this.path = fieldAt(tree, path, isString);
-    this.#headersProperty = headers;
+    const found = propertiesByKey(tree, at, OPERATION_KEYS);
+    this.id = fieldAt(tree, slot(found, 0), isString);
+    this.summary = fieldAt(tree, slot(found, 1), isString);
+    this.method = fieldAt(tree, slot(found, 2), isString);
+    this.path = fieldAt(tree, slot(found, 3), isString);
+    this.#headersProperty = slot(found, 4);
+    const parameters = slot(found, 5);
     const list = parameters < 0 ? -1 : tree.propertyValue(parameters);
     this.parametersAt = list >= 0 && tree.kind(list) === ARRAY ? list : -1;
   }
@@ -215,20 +216,19 @@ class TreeAuthorization extends Part implements Authorization {
 
   constructor(tree: JsonTree, at: number) {
     super(tree, at);
-    const [scheme = -1, where = -1, name = -1, username = -1, secret = -1, flow = -1, tokenUrl = -1, clientId = -1, scope = -1, clientAuthentication = -1, clientSecret = -1, authorizationUrl = -1] =
-      propertiesByKey(tree, at, AUTHORIZATION_KEYS);
-    this.scheme = fieldAt(tree, scheme, isString);
-    this.in = fieldAt(tree, where, isString);
-    this.name = fieldAt(tree, name, isString);
-    this.username = fieldAt(tree, username, isString);
-    this.secret = fieldAt(tree, secret, isString);
-    this.flow = fieldAt(tree, flow, isString);
-    this.tokenUrl = fieldAt(tree, tokenUrl, isString);
-    this.clientId = fieldAt(tree, clientId, isString);
-    this.scope = fieldAt(tree, scope, isString);
-    this.clientAuthentication = fieldAt(tree, clientAuthentication, isString);
-    this.clientSecret = fieldAt(tree, clientSecret, isString);
-    this.authorizationUrl = fieldAt(tree, authorizationUrl, isString);
+    const found = propertiesByKey(tree, at, AUTHORIZATION_KEYS);
+    this.scheme = fieldAt(tree, slot(found, 0), isString);
+    this.in = fieldAt(tree, slot(found, 1), isString);
+    this.name = fieldAt(tree, slot(found, 2), isString);
+    this.username = fieldAt(tree, slot(found, 3), isString);
+    this.secret = fieldAt(tree, slot(found, 4), isString);
+    this.flow = fieldAt(tree, slot(found, 5), isString);
+    this.tokenUrl = fieldAt(tree, slot(found, 6), isString);
+    this.clientId = fieldAt(tree, slot(found, 7), isString);
+    this.scope = fieldAt(tree, slot(found, 8), isString);
+    this.clientAuthentication = fieldAt(tree, slot(found, 9), isString);
+    this.clientSecret = fieldAt(tree, slot(found, 10), isString);
+    this.authorizationUrl = fieldAt(tree, slot(found, 11), isString);
   }
 }
 
@@ -239,8 +239,7 @@ class TreeAdvanced extends KeyedPart {
 
   constructor(tree: JsonTree, property: number) {
     super(tree, property);
-    const [enforce = -1] = propertiesByKey(tree, this.at, ADVANCED_KEYS);
-    this.enforceConstraints = fieldAt(tree, enforce, isBoolean);
+    this.enforceConstraints = fieldAt(tree, slot(propertiesByKey(tree, this.at, ADVANCED_KEYS), 0), isBoolean);
   }
 }
 

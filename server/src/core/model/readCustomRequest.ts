@@ -15,8 +15,7 @@ class TreeBodyFile extends KeyedPart {
   constructor(tree: JsonTree, property: number) {
     super(tree, property);
     this.kind = 'file';
-    const [file = -1] = propertiesByKey(tree, this.at, BODY_FILE_KEYS);
-    this.file = fieldAt(tree, file, isString);
+    this.file = fieldAt(tree, slot(propertiesByKey(tree, this.at, BODY_FILE_KEYS), 0), isString);
   }
 }
 
@@ -42,10 +41,10 @@ class TreeBatchItem extends Part implements BatchItem {
   constructor(tree: JsonTree, at: number, index: number) {
     super(tree, at);
     this.index = index;
-    const [request = -1, values = -1, changeSet = -1] = propertiesByKey(tree, at, BATCH_ITEM_KEYS);
-    this.request = fieldAt(tree, request, isString);
-    this.values = fieldAt(tree, values, isAny);
-    this.changeSet = fieldAt(tree, changeSet, isString);
+    const found = propertiesByKey(tree, at, BATCH_ITEM_KEYS);
+    this.request = fieldAt(tree, slot(found, 0), isString);
+    this.values = fieldAt(tree, slot(found, 1), isAny);
+    this.changeSet = fieldAt(tree, slot(found, 2), isString);
   }
 
   get exactValues(): ExactJson | undefined {

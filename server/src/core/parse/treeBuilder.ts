@@ -45,7 +45,12 @@ export class TreeBuilder {
     this.capacity = Math.min(capacity, maxNodes);
     if (maxNodes <= MAPPED_FROM_NODES) {
       this.buffers = undefined;
-      [this.offsets, this.lengths, this.parents, this.ends, this.kinds] = plainArrays(this.capacity);
+      const arrays = plainArrays(this.capacity);
+      this.offsets = arrays.offsets;
+      this.lengths = arrays.lengths;
+      this.parents = arrays.parents;
+      this.ends = arrays.ends;
+      this.kinds = arrays.kinds;
       return;
     }
     const kinds = new Resizable(this.capacity, { maxByteLength: maxNodes });
@@ -66,12 +71,12 @@ export class TreeBuilder {
       this.buffers.forEach((b, i) => b.resize(this.capacity * (i === 0 ? 1 : 4)));
       return;
     }
-    const [offsets, lengths, parents, ends, kinds] = plainArrays(this.capacity);
-    this.offsets = grown(this.offsets, offsets);
-    this.lengths = grown(this.lengths, lengths);
-    this.parents = grown(this.parents, parents);
-    this.ends = grown(this.ends, ends);
-    this.kinds = grown(this.kinds, kinds);
+    const arrays = plainArrays(this.capacity);
+    this.offsets = grown(this.offsets, arrays.offsets);
+    this.lengths = grown(this.lengths, arrays.lengths);
+    this.parents = grown(this.parents, arrays.parents);
+    this.ends = grown(this.ends, arrays.ends);
+    this.kinds = grown(this.kinds, arrays.kinds);
   }
 
   /** Adds a node whose children follow; `value` is a container's plain value (filled as its children come). */
@@ -150,14 +155,29 @@ export class TreeBuilder {
   }
 }
 
+/** A small text's five arrays, by name. */
+interface PlainArrays {
+  offsets: Int32Array;
+  lengths: Int32Array;
+  parents: Int32Array;
+  ends: Int32Array;
+  kinds: Uint8Array;
+}
+
 /**
  * A small text's five arrays of `capacity` entries, in one plain buffer: one allocation, where an ArrayBuffer
- * each would cost the allocator and the collector five (every body of every Custom request is parsed too).
+ * each would cost the allocator and the collector five (every body of every Custom request is parsed too). Named,
+ * not a tuple: taking a tuple apart runs the iterator protocol, an object per element while the code is unoptimized.
  */
-function plainArrays(capacity: number): [Int32Array, Int32Array, Int32Array, Int32Array, Uint8Array] {
+function plainArrays(capacity: number): PlainArrays {
   const buffer = new ArrayBuffer(capacity * 17);
-  const ints = (i: number): Int32Array => new Int32Array(buffer, i * capacity * 4, capacity);
-  return [ints(0), ints(1), ints(2), ints(3), new Uint8Array(buffer, capacity * 16, capacity)];
+  return {
+    offsets: new Int32Array(buffer, 0, capacity),
+    lengths: new Int32Array(buffer, capacity * 4, capacity),
+    parents: new Int32Array(buffer, capacity * 8, capacity),
+    ends: new Int32Array(buffer, capacity * 12, capacity),
+    kinds: new Uint8Array(buffer, capacity * 16, capacity),
+  };
 }
 
 /** `into` holding `from`'s entries first. */

@@ -46,11 +46,16 @@ export class OperationFacts {
  * or one, and a list grown by pushing holds room for sixteen).
  */
 function parametersIn(parameters: readonly RestParameter[], location: string): readonly RestParameter[] {
+  // Indexed loops: an operation's facts are asked for while the code is still unoptimized, where for-of makes an
+  // iterator and an object per step.
   let count = 0;
-  for (const parameter of parameters) if (parameter.location?.value === location) count++;
+  for (let i = 0; i < parameters.length; i++) if ((parameters[i] as RestParameter).location?.value === location) count++;
   if (count === 0) return NONE;
   const list = new Array<RestParameter>(count);
   let at = 0;
-  for (const parameter of parameters) if (parameter.location?.value === location) list[at++] = parameter;
+  for (let i = 0; i < parameters.length; i++) {
+    const parameter = parameters[i] as RestParameter;
+    if (parameter.location?.value === location) list[at++] = parameter;
+  }
   return list;
 }

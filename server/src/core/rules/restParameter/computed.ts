@@ -8,7 +8,9 @@ const NONE: readonly ComputedParameter[] = [];
 /** The computed parameters of an operation that have a template (one shared empty list for the many operations without). */
 export function computedParameters(operation: RestOperation): readonly ComputedParameter[] {
   let found: ComputedParameter[] | undefined;
-  for (const p of operation.parameters) {
+  const parameters = operation.parameters;
+  for (let i = 0; i < parameters.length; i++) {
+    const p = parameters[i] as RestParameter;
     if (p.type?.value === 'computed' && p.template !== undefined) (found ??= []).push(p as ComputedParameter);
   }
   return found ?? NONE;
