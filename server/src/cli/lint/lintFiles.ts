@@ -175,7 +175,8 @@ export async function lintFiles(sources: readonly (string | LintSource)[], overr
     reportedConfigs.add(config.path);
     files.push(locatedFile(config.path, displayPathOf(config.path, cwd), 'project', config.text, config.findings));
   };
-  for (const entry of sources) {
+  for (let i = 0; i < sources.length; i++) {
+    const entry = sources[i] as string | LintSource;
     const { path, displayPath = displayPathOf(path, cwd), text: given, listed = false } = typeof entry === 'string' ? { path: entry } : entry;
     const kind = fileKindOf(path) ?? 'connector';
     if (kind === 'project') {

@@ -6,7 +6,7 @@
 import type { EditableText } from '../edits';
 import type { Finding, Severity, SeverityOverrides } from '../findings';
 import type { MetadataOutcome } from '../metadata/source';
-import type { Connector, ODataConnector, RestConnector, RestParameter } from '../model';
+import type { Connector, ModelDefinition, ODataConnector, RestConnector, RestParameter } from '../model';
 import { OperationFacts } from '../rules/operationFacts';
 import type { BodyFileReader, ConnectorContext, ConnectorRule, PartRule, Rule, RuleReport } from '../rules/types';
 
@@ -218,9 +218,8 @@ function walkRest(connector: RestConnector, source: EditableText, set: RuleGroup
   const report = runner.reporter.report;
   if (only === undefined && set.model.length > 0) {
     const context = { text, formatting, report, connector };
-    for (const model of connector.models?.definitions ?? []) {
-      runner.runAll(set.model, out.models, model, context);
-    }
+    const definitions = connector.models?.definitions;
+    for (let i = 0; definitions && i < definitions.length; i++) runner.runAll(set.model, out.models, definitions[i] as ModelDefinition, context);
   }
   if (set.operation.length === 0 && set.parameter.length === 0) return;
   connector.operations.forEach((operation, index) => {

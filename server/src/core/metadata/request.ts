@@ -1,7 +1,7 @@
 import type { Node } from 'jsonc-parser';
 import type { Span } from '../findings';
-import type { CustomRequest, ODataConnector } from '../model';
-import { stringOffsets } from '../tree';
+import type { CustomRequest, MapEntry, ODataConnector } from '../model';
+import { stringOffsets, type JsonValue } from '../tree';
 import type { ServiceMetadata } from './model';
 import type { Range } from './pathSyntax';
 import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions';
@@ -86,7 +86,9 @@ type PendingOption = Omit<AnalyzedOption, 'check'>;
 function queryOptionsOf(request: CustomRequest, text: string): PendingOption[] {
   const options: PendingOption[] = [];
   if (request.parameterMode?.value === 'onlyPath') return options;
-  for (const entry of request.query?.entries ?? []) {
+  const entries = request.query?.entries;
+  for (let i = 0; entries && i < entries.length; i++) {
+    const entry = entries[i] as MapEntry<JsonValue>;
     const value = scalarText(entry.value);
     if (value === undefined || !entry.valueNode) continue;
     options.push({ name: entry.name, value, where: 'query', keyNode: entry.keyNode, valueNode: entry.valueNode, span: stringSpan(text, entry.valueNode) });
@@ -121,7 +123,10 @@ function urlOptionsOf(url: string, pathEnd: number, urlSpan: (range: Range) => S
 /** Everything a verdict depends on besides the service, as one string (absent and empty told apart). */
 function verdictKey(baseUrl: string | undefined, url: string | undefined, queryOptions: readonly PendingOption[]): string {
   let key = `${baseUrl === undefined ? '-' : `+${baseUrl}`}\u0000${url === undefined ? '-' : `+${url}`}`;
-  for (const option of queryOptions) key += `\u0000${option.name}\u0000${option.value}`;
+  for (let i = 0; i < queryOptions.length; i++) {
+    const option = queryOptions[i] as PendingOption;
+    key += `\u0000${option.name}\u0000${option.value}`;
+  }
   return key;
 }
 

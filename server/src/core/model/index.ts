@@ -18,8 +18,12 @@ export function buildModel(root: Node | undefined): Connector | undefined {
 export function headerEntry(headers: MapField<string> | undefined, name: string): MapEntry<string> | undefined {
   if (!headers) return undefined;
   const wanted = name.toLowerCase();
-  // A loop, not a callback: every operation's Content-Type is looked up.
-  for (const entry of headers.entries) if (entry.name === name || entry.name.toLowerCase() === wanted) return entry;
+  // An indexed loop, neither a callback nor an iterator: every operation's Content-Type is looked up.
+  const entries = headers.entries;
+  for (let i = 0; i < entries.length; i++) {
+    const entry = entries[i] as MapEntry<string>;
+    if (entry.name === name || entry.name.toLowerCase() === wanted) return entry;
+  }
   return undefined;
 }
 

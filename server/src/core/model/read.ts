@@ -190,7 +190,7 @@ let holding: TreeOperation[] = [];
 function letGoOfRead(): void {
   const operations = holding;
   holding = [];
-  for (const operation of operations) operation.letGoOfRead();
+  for (let i = 0; i < operations.length; i++) (operations[i] as TreeOperation).letGoOfRead();
 }
 
 /** Reads operation `index` (its position among the operations) from its object node. */

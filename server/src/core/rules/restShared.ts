@@ -73,7 +73,8 @@ export function setHeaderEdits(target: EditableText, operation: RestOperation, n
 /** Reports every id that an earlier item already has (the later ones), naming what kind of item it is. */
 export function reportRepeatedIds(ids: readonly (Field<string> | undefined)[], what: string, report: (at: Node, message: string) => void): void {
   const seen = new Set<string>();
-  for (const id of ids) {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
     if (!id) continue;
     if (seen.has(id.value)) report(id.node, `Another ${what} already has the id ${quoted(id.value)}. Give this one a different id.`);
     seen.add(id.value);

@@ -1,5 +1,5 @@
 import type { ConnectorRule } from '../types';
-import { batchesOf } from './batchShared';
+import { batchesOf, type Batch } from './batchShared';
 
 /** `$n` names the result of an earlier item: OData resolves it only from results already there. */
 export const batchForwardReference: ConnectorRule = {
@@ -12,7 +12,9 @@ export const batchForwardReference: ConnectorRule = {
     why: "In a batch, `$n` (in a url or If-Match) stands for item n's result, which the service knows only once item n has run; a reference to the item itself or a later one cannot be resolved, and the service refuses it.",
   },
   check(connector, context) {
-    for (const { batch, items } of batchesOf(connector)) {
+    const batches = batchesOf(connector);
+    for (let b = 0; b < batches.length; b++) {
+      const { batch, items } = batches[b] as Batch;
       for (const item of items) {
         const position = item.index + 1;
         for (const property of item.values?.node.children ?? []) {

@@ -1,7 +1,7 @@
 import { removeMemberEdit } from '../../edits';
 import { isOneOf, ODATA_READ_OPERATIONS } from '../../vocabulary';
 import type { ConnectorRule } from '../types';
-import { batchesOf, itemTarget } from './batchShared';
+import { batchesOf, itemTarget, type Batch } from './batchShared';
 
 /** A change set holds changes only: OData refuses a read or a function inside one. */
 export const batchReadInChangeSet: ConnectorRule = {
@@ -15,7 +15,9 @@ export const batchReadInChangeSet: ConnectorRule = {
     fix: "Removes the item's `changeSet`, so the read is sent on its own in the batch.",
   },
   check(connector, context) {
-    for (const { batch, items } of batchesOf(connector)) {
+    const batches = batchesOf(connector);
+    for (let b = 0; b < batches.length; b++) {
+      const { batch, items } = batches[b] as Batch;
       for (const item of items) {
         const target = itemTarget(connector, item);
         const kind = target?.operation?.value;

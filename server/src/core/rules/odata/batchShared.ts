@@ -1,8 +1,14 @@
 import type { BatchItem, CustomRequest, ODataConnector } from '../../model';
 import { ODATA_BATCH } from '../../vocabulary';
 
+/** A batch of the file with its items. */
+export interface Batch {
+  batch: CustomRequest;
+  items: BatchItem[];
+}
+
 /** Each batch of the file with its items, for the rules about batches. */
-export function batchesOf(connector: ODataConnector): { batch: CustomRequest; items: BatchItem[] }[] {
+export function batchesOf(connector: ODataConnector): Batch[] {
   return connector.customRequests.filter((r) => r.operation?.value === ODATA_BATCH).map((batch) => ({ batch, items: batch.requests ?? [] }));
 }
 

@@ -1,7 +1,7 @@
 import { closeMatches, listedNames, suggestionBudget } from '../../closeMatches';
 import { ODATA_BATCH } from '../../vocabulary';
 import type { ConnectorRule } from '../types';
-import { batchesOf, itemTarget } from './batchShared';
+import { batchesOf, itemTarget, type Batch } from './batchShared';
 
 /** A batch item names a Custom request of the same file, and not a batch. */
 export const batchUnknownRequest: ConnectorRule = {
@@ -19,7 +19,9 @@ export const batchUnknownRequest: ConnectorRule = {
     let known: string[] | undefined;
     let batchIds: Set<string | undefined> | undefined;
     const budget = suggestionBudget();
-    for (const { batch, items } of batchesOf(connector)) {
+    const batches = batchesOf(connector);
+    for (let b = 0; b < batches.length; b++) {
+      const { batch, items } = batches[b] as Batch;
       for (const item of items) {
         const request = item.request;
         if (!request || itemTarget(connector, item)) continue;

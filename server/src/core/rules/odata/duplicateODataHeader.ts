@@ -1,3 +1,4 @@
+import type { MapEntry } from '../../model';
 import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
 
@@ -17,7 +18,8 @@ export const duplicateODataHeader: CustomRequestRule<'authorization'> = {
     const scheme = connector.authorization?.scheme?.value;
     // A table only where a name can repeat: most requests have no header or one (tens of thousands in a large file).
     const seen = entries.length > 1 ? new Map<string, string>() : undefined;
-    for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i] as MapEntry<string>;
       const lower = entry.name.toLowerCase();
       const first = seen?.get(lower);
       if (first !== undefined) report({ at: entry.keyNode, message: `The header ${quoted(entry.name)} is already set here as ${quoted(first)}; header names are compared without case. Keep one.` });

@@ -1,4 +1,6 @@
+import type { MapEntry } from '../../model';
 import { pathPlaceholders } from '../../placeholders';
+import type { JsonValue } from '../../tree';
 import { quoted, spansInString } from '../restShared';
 import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
@@ -26,7 +28,9 @@ export const pathParameterInQuery: CustomRequestRule = {
         });
       }
     }
-    for (const entry of request.query?.entries ?? []) {
+    const entries = request.query?.entries;
+    for (let i = 0; entries && i < entries.length; i++) {
+      const entry = entries[i] as MapEntry<JsonValue>;
       // The value's node is made only for a value with a placeholder to point into.
       if (typeof entry.value !== 'string' || !entry.value.includes('{')) continue;
       const valueNode = entry.valueNode;

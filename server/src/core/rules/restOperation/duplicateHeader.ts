@@ -1,4 +1,4 @@
-import type { MapEntry } from '../../model';
+import type { MapEntry, RestParameter } from '../../model';
 import { PAIRWISE_MAX } from '../../pairwise';
 import { parameterName, quoted } from '../restShared';
 import type { OperationRule } from '../types';
@@ -41,7 +41,8 @@ export const duplicateHeader: OperationRule<'authorization'> = {
       const authHeaderName = authorizationHeader(auth?.scheme?.value, auth?.in?.value, auth?.name?.value);
       const authHeader = authHeaderName?.toLowerCase();
       let authParameterSeen = false;
-      for (const parameter of headerParameters) {
+      for (let i = 0; i < headerParameters.length; i++) {
+        const parameter = headerParameters[i] as RestParameter;
         const name = parameter.name?.value;
         if (!name) continue;
         const lower = name.toLowerCase();

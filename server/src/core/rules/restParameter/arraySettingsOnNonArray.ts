@@ -15,6 +15,7 @@ export const arraySettingsOnNonArray: ParameterRule = {
   check(parameter, context) {
     const type = parameter.type?.value;
     if (!type || type === 'array') return;
+    if (!parameter.separation && !parameter.items) return;
     for (const keyNode of [parameter.separation?.keyNode, parameter.items?.keyNode]) {
       const property = keyNode?.parent;
       if (!keyNode || !property) continue;

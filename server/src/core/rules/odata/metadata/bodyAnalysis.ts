@@ -24,7 +24,8 @@ export function eachBodyProblem(request: CustomRequest, context: CustomRequestCo
     const start = offsetOf(range.start);
     return { offset: start, length: offsetOf(range.end) - start };
   };
-  for (const problem of problems) {
+  for (let i = 0; i < problems.length; i++) {
+    const problem = problems[i] as BodyProblem;
     if (kinds.includes(problem.kind)) context.report({ at: span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, span) });
   }
 }

@@ -1,3 +1,5 @@
+import type { OptionProblem } from '../../../metadata/queryOptions';
+import type { AnalyzedOption } from '../../../metadata/request';
 import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf } from './shared';
 
@@ -16,9 +18,13 @@ export const filterExpression: CustomRequestRule<'baseUrl'> = {
   check(request, context) {
     const analysis = analyzed(request, context);
     if (!analysis) return;
-    for (const option of analysis.options) {
+    const options = analysis.options;
+    for (let i = 0; i < options.length; i++) {
+      const option = options[i] as AnalyzedOption;
       if (option.name.toLowerCase() !== '$filter') continue;
-      for (const problem of option.check.problems) {
+      const problems = option.check.problems;
+      for (let j = 0; j < problems.length; j++) {
+        const problem = problems[j] as OptionProblem;
         context.report({ at: option.span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, option.span) });
       }
     }

@@ -1,5 +1,6 @@
+import type { PathProblem } from '../../../metadata/resourcePath';
 import type { CustomRequestRule } from '../../types';
-import { analyzed, fixesOf } from './shared';
+import { analyzed, fixesOf, NO_PATH_PROBLEMS } from './shared';
 
 /** A key predicate must give the entity type's key: the right names, all of them, each a literal of its type. */
 export const keyPredicate: CustomRequestRule<'baseUrl'> = {
@@ -16,7 +17,9 @@ export const keyPredicate: CustomRequestRule<'baseUrl'> = {
   check(request, context) {
     const analysis = analyzed(request, context);
     if (!analysis) return;
-    for (const problem of analysis.path?.problems ?? []) {
+    const problems = analysis.path?.problems ?? NO_PATH_PROBLEMS;
+    for (let i = 0; i < problems.length; i++) {
+      const problem = problems[i] as PathProblem;
       if (problem.kind !== 'key') continue;
       context.report({ at: analysis.urlSpan(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, analysis.urlSpan) });
     }

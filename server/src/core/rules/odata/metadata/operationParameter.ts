@@ -1,6 +1,7 @@
+import type { PathProblem } from '../../../metadata/resourcePath';
 import type { CustomRequestRule } from '../../types';
 import { eachBodyProblem } from './bodyAnalysis';
-import { analyzed, fixesOf } from './shared';
+import { analyzed, fixesOf, NO_PATH_PROBLEMS } from './shared';
 
 /** Action and function parameters must be known, complete and of their types. */
 export const operationParameter: CustomRequestRule<'baseUrl'> = {
@@ -17,7 +18,9 @@ export const operationParameter: CustomRequestRule<'baseUrl'> = {
   check(request, context) {
     const analysis = analyzed(request, context);
     if (!analysis) return;
-    for (const problem of analysis.path?.problems ?? []) {
+    const problems = analysis.path?.problems ?? NO_PATH_PROBLEMS;
+    for (let i = 0; i < problems.length; i++) {
+      const problem = problems[i] as PathProblem;
       if (problem.kind !== 'parameter') continue;
       context.report({ at: analysis.urlSpan(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, analysis.urlSpan) });
     }

@@ -61,7 +61,9 @@ export const responseStructure: CustomRequestRule<'baseUrl'> = {
     const operation = request.operation?.value;
     if (!structure || operation === 'delete') return;
     const at = structure.node.offset;
-    for (const problem of structureProblems(analysis, operation, structure.node, context.text)) {
+    const problems = structureProblems(analysis, operation, structure.node, context.text);
+    for (let i = 0; i < problems.length; i++) {
+      const problem = problems[i] as StructureProblem;
       context.report({
         at: shifted(problem.span, at),
         message: problem.message,

@@ -2,8 +2,12 @@ import type { Fix, Span } from '../../../findings';
 import { analyzeRequest, type RequestAnalysis } from '../../../metadata/request';
 import type { ServiceMetadata } from '../../../metadata/model';
 import type { Range } from '../../../metadata/pathSyntax';
+import type { PathProblem } from '../../../metadata/resourcePath';
 import type { CustomRequest } from '../../../model';
 import type { CustomRequestContext } from '../../types';
+
+/** The problems of a request whose url has no resolved path: none, one list for all. */
+export const NO_PATH_PROBLEMS: readonly PathProblem[] = [];
 
 /** The service's metadata, when the connector names a metadata file that could be read. */
 export function serviceOf(context: CustomRequestContext<'baseUrl'>): ServiceMetadata | undefined {

@@ -1,6 +1,6 @@
-import { pathSuggestions, suggested, type PathSuggestions } from '../../../metadata/resourcePath';
+import { pathSuggestions, suggested, type PathProblem, type PathSuggestions } from '../../../metadata/resourcePath';
 import type { CustomRequestRule } from '../../types';
-import { analyzed, fixesOf } from './shared';
+import { analyzed, fixesOf, NO_PATH_PROBLEMS } from './shared';
 
 // The suggestions of one check of a file (the engine gives every request of a check the same context): thousands of
 // requests naming unknown sets share one budget instead of each comparing with every name of the service. A check of
@@ -22,7 +22,9 @@ export const unknownResource: CustomRequestRule<'baseUrl'> = {
   check(request, context) {
     const analysis = analyzed(request, context);
     if (!analysis) return;
-    for (const problem of analysis.path?.problems ?? []) {
+    const problems = analysis.path?.problems ?? NO_PATH_PROBLEMS;
+    for (let i = 0; i < problems.length; i++) {
+      const problem = problems[i] as PathProblem;
       if (problem.kind !== 'segment') continue;
       let scope = SCOPES.get(context);
       if (!scope) SCOPES.set(context, (scope = pathSuggestions()));
