@@ -31,7 +31,8 @@ export const duplicateParameter: OperationRule = {
       return;
     }
     const seen = new Set<string>();
-    for (const parameter of parameters) {
+    for (let i = 0; i < parameters.length; i++) {
+      const parameter = parameters[i] as RestParameter;
       const name = parameter.name;
       const location = parameter.location?.value;
       if (!name || !location) continue;

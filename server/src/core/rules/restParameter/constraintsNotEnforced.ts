@@ -23,7 +23,9 @@ export const constraintsNotEnforced: ParameterRule<'advanced'> = {
     let first: RestParameter['constraints'][number] | undefined;
     let names = '';
     let fitting = 0;
-    for (const constraint of parameter.constraints) {
+    const constraints = parameter.constraints;
+    for (let i = 0; i < constraints.length; i++) {
+      const constraint = constraints[i] as RestParameter['constraints'][number];
       if (!CONSTRAINT_TYPES[constraint.name]?.includes(type)) continue;
       first ??= constraint;
       names = fitting++ === 0 ? quoted(constraint.name) : `${names}, ${quoted(constraint.name)}`;
