@@ -5,6 +5,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { lintText, type LintOptions } from '../../../server/src/core/lint';
+import { analyzeRequest, type RequestAnalysis } from '../../../server/src/core/metadata/request';
+import type { CustomRequest } from '../../../server/src/core/model';
 import type { Finding } from '../../../server/src/core/findings';
 import { customRequest, FIXTURE_XML, fixtureSource, readService, shopConnector, WITH_METADATA } from '../../support/metadataFixture';
 import { odataConnector } from '../../support/connectorText';
@@ -45,6 +47,25 @@ describe('verdicts shared by requests written alike', () => {
     const withBase = (baseUrl: string): string => odataConnector([customRequest('read', url)], '"connectorVersion": "2.1.17",\n  "metadata": "shop.metadata.xml"').replace('"https://ifs.example.com/main/ifsapplications/projection/v1/CustomerOrderHandling.svc"', JSON.stringify(baseUrl));
     assert.ok(codes(withBase('https://ifs.example.com/main/ifsapplications/projection/v1/CustomerOrderHandling.svc')).includes('query-option'));
     assert.ok(!codes(withBase('https://other.example.com/svc')).includes('query-option'));
+  });
+
+  it('a relative url is judged alike under any baseUrl, and shares one verdict across them; an absolute one does not', () => {
+    const at = (baseUrl: string, url: string): string => shopConnector([customRequest('read', url, '"query": { "$select": "Staus" }')]).replace('"https://ifs.example.com/main/ifsapplications/projection/v1/CustomerOrderHandling.svc"', JSON.stringify(baseUrl));
+    const analysisOf = (text: string): RequestAnalysis => {
+      const { connector, metadata } = lintText(text, WITH_METADATA);
+      assert.ok(connector?.kind === 'odata' && metadata, 'an OData connector checked against the fixture');
+      return analyzeRequest(metadata, connector, connector.customRequests[0] as CustomRequest, text);
+    };
+    const bases = ['https://a.example.com/svc', 'https://b.example.com/other/svc.svc', 'http://127.0.0.1:3031/odata/v4/orders'];
+    const relative = bases.map((base) => analysisOf(at(base, "Orders('A')")));
+    assert.ok(relative[0]?.target, 'the relative url resolves');
+    for (const analysis of relative) assert.equal(analysis.path, relative[0]?.path, 'one verdict for every baseUrl');
+    assert.deepEqual(bases.map((base) => findings(at(base, "Orders('A')")).map((f) => [f.code, f.message])), bases.map(() => findings(at(bases[0] as string, "Orders('A')")).map((f) => [f.code, f.message])));
+    // An absolute url names its service: under a baseUrl it does not start with, it is another service's.
+    const absolute = "https://a.example.com/svc/Orders('A')";
+    assert.ok(analysisOf(at('https://a.example.com/svc', absolute)).target);
+    assert.equal(analysisOf(at('https://b.example.com/svc', absolute)).path, undefined);
+    assert.ok(analysisOf(at('https://a.example.com/svc', absolute)).target, 'and the first verdict stands');
   });
 
   it('two identical requests in one file are each reported where they stand', () => {

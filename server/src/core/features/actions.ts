@@ -1,5 +1,6 @@
 import { addPropertyEdits, appendToArrayEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { TextEdit } from '../findings';
+import { namesScheme } from '../http/url';
 import { headerEntry, type CustomRequest, type ODataConnector, type RestOperation } from '../model';
 import type { JsonValue } from '../tree';
 
@@ -39,6 +40,6 @@ export function ifMatchHeaderEdits(target: EditableText, request: CustomRequest)
 export function insertBaseUrlEdit(connector: ODataConnector, request: CustomRequest): TextEdit | undefined {
   const base = connector.baseUrl?.value;
   const url = request.url;
-  if (!base || !url || /^[a-z][a-z0-9+.-]*:/i.test(url.value)) return undefined;
+  if (!base || !url || namesScheme(url.value)) return undefined;
   return replaceValueEdit(url.node, `${base.replace(/\/+$/, '')}/${url.value.replace(/^\/+/, '')}`);
 }

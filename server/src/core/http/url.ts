@@ -92,6 +92,16 @@ export function appendQuery(url: string, parts: readonly string[]): string {
   return `${path}?${[...existing, ...kept].join('&')}`;
 }
 
+/** Whether a url names its scheme (`https:`, `urn:`): such a url stands on its own; any other is relative to a base URL. */
+export function namesScheme(url: string): boolean {
+  return /^[a-z][a-z0-9+.-]*:/i.test(url);
+}
+
+/** The url a request goes to: the url itself when it names its scheme, else joined onto the base URL. */
+export function againstBase(base: string, url: string): string {
+  return namesScheme(url) ? url : joinBase(base, url);
+}
+
 /** A base URL and a relative path joined with one `/`; the base's own query comes after the path. */
 export function joinBase(base: string, path: string): string {
   const b = splitUrl(base);

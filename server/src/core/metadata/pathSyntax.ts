@@ -3,6 +3,7 @@
  * segments between slashes (a slash inside parentheses or quotes does not split), and each segment's name and
  * parenthesised arguments. Every piece keeps its index range in the url text.
  */
+import { namesScheme } from '../http/url';
 
 /** A range of indices in the url text, end exclusive. */
 export interface Range {
@@ -39,8 +40,9 @@ function stripSlashes(value: string): string {
 
 /** Finds the resource path in a url: after `baseUrl` when the url is absolute, up to the query. */
 export function locatePath(url: string, baseUrl: string | undefined): PathLocation {
+  // Only a url that names its scheme is compared with the base url; a relative one starts where it stands.
   let start = 0;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(url)) {
+  if (namesScheme(url)) {
     const base = stripSlashes(baseUrl ?? '');
     if (!base || !url.toLowerCase().startsWith(base.toLowerCase()) || !/^($|[/?#])/.test(url.slice(base.length))) return { ok: false, reason: 'other-service' };
     start = base.length;

@@ -4,6 +4,7 @@ import type { CustomRequest, MapEntry, ODataConnector } from '../model';
 import { stringOffsets, type JsonValue } from '../tree';
 import type { ServiceMetadata } from './model';
 import type { Range } from './pathSyntax';
+import { namesScheme } from '../http/url';
 import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions';
 import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
 import type { BodySubject } from './body';
@@ -154,7 +155,9 @@ function verdictOf(service: ServiceMetadata, baseUrl: string | undefined, url: s
   return verdict;
 }
 
-function sharedVerdict(service: ServiceMetadata, baseUrl: string | undefined, url: string | undefined, queryOptions: readonly PendingOption[]): Verdict {
+function sharedVerdict(service: ServiceMetadata, connectorBaseUrl: string | undefined, url: string | undefined, queryOptions: readonly PendingOption[]): Verdict {
+  // A relative url's verdict does not depend on the base url: connectors of one service at different addresses share it.
+  const baseUrl = url !== undefined && namesScheme(url) ? connectorBaseUrl : undefined;
   let known = verdicts.get(service);
   if (!known) verdicts.set(service, (known = new Map()));
   const key = verdictKey(baseUrl, url, queryOptions);

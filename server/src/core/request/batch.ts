@@ -4,7 +4,7 @@
 import { headerProblem, headerValue, setContentLength, setHeader } from '../http/headers';
 import { batchUnits, type BatchUnit } from '../http/batchResponse';
 import type { BatchPartShaping, BuiltRequest } from '../http/types';
-import { joinBase, splitUrl } from '../http/url';
+import { againstBase, joinBase, splitUrl } from '../http/url';
 import type { CustomRequest, ODataConnector } from '../model';
 import { isOneOf, ODATA_BATCH_FORMATS, type ODataBatchFormat } from '../vocabulary';
 import type { BuildOutcome, BuildProblem } from './types';
@@ -44,7 +44,7 @@ export function batchUrl(connector: ODataConnector, batch: CustomRequest): strin
   const base = connector.baseUrl?.value ?? '';
   const url = batch.url?.value;
   if (url === undefined) return joinBase(base, '$batch');
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : joinBase(base, url);
+  return againstBase(base, url);
 }
 
 /** One item's request as its part says it: method, target and headers (no Content-Length: the boundary ends the part). */

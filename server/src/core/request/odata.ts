@@ -1,5 +1,5 @@
 import { headerProblem, setContentLength, setHeader } from '../http/headers';
-import { appendQuery, encodeComponent, encodeODataComponent, fillPath, joinBase, splitUrl } from '../http/url';
+import { againstBase, appendQuery, encodeComponent, encodeODataComponent, fillPath, splitUrl } from '../http/url';
 import type { CustomRequest, ODataConnector } from '../model';
 import { fillPathPlaceholders, fillVariablePlaceholders, pathPlaceholders } from '../placeholders';
 import { checkValue } from '../values/check';
@@ -61,7 +61,7 @@ export function buildODataRequest(connector: ODataConnector, request: CustomRequ
         const value = values.get(name);
         return value === undefined ? undefined : encodeODataComponent(value);
       });
-  let url = /^[a-z][a-z0-9+.-]*:/i.test(filledUrl) ? filledUrl : joinBase(connector.baseUrl?.value ?? '', filledUrl);
+  let url = againstBase(connector.baseUrl?.value ?? '', filledUrl);
   if (!onlyPath) {
     const pairs: string[] = [];
     for (const entry of request.query?.entries ?? []) {

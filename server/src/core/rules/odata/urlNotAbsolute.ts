@@ -1,12 +1,9 @@
+import { againstBase, namesScheme } from '../../http/url';
 import { pathPlaceholders } from '../../placeholders';
 import { rememberedByText } from '../../rememberedByText';
 import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
-
-function joinUrl(base: string, url: string): string {
-  return /^[a-z][a-z0-9+.-]*:/i.test(url) ? url : `${base.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
-}
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 
@@ -28,9 +25,9 @@ function schemeProblem(joined: string, absolute: boolean): string | undefined {
 /** Why `url` (its parameters filled, joined to `base` when relative) is no absolute http(s) URL; undefined when it is one, or relative with no base. */
 function urlProblem(base: string | undefined, url: string): string | undefined {
   const sample = url.replace(/\{[^{}]*\}/g, 'x');
-  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(sample);
+  const absolute = namesScheme(sample);
   if (!absolute && base === undefined) return undefined;
-  return schemeProblem(joinUrl(base ?? '', sample), absolute);
+  return schemeProblem(againstBase(base ?? '', sample), absolute);
 }
 
 /** baseUrls whose urls' verdicts are kept (all forgotten at once past it): a file has one, a workspace a few. */
