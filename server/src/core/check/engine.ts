@@ -238,14 +238,8 @@ function walkRest(connector: RestConnector, source: EditableText, set: RuleGroup
 function walkOData(connector: ODataConnector, source: EditableText, set: RuleGroups, runner: Runner, out: RuleFindings, options: WalkOptions): void {
   const { text, formatting } = source;
   const report = runner.reporter.report;
-  const context = {
-    text,
-    formatting,
-    report,
-    connector,
-    ...(options.readBodyFile ? { readBodyFile: options.readBodyFile } : {}),
-    ...(options.metadata ? { metadata: options.metadata } : {}),
-  };
+  // One shape, absent settings undefined: no spread of optional parts per file.
+  const context = { text, formatting, report, connector, readBodyFile: options.readBodyFile, metadata: options.metadata };
   if (set.customRequest.length === 0 && set.customRequestFiles.length === 0) return;
   connector.customRequests.forEach((request, index) => {
     if (options.onlyUnit === undefined || index === options.onlyUnit) {
@@ -264,7 +258,7 @@ export function runRules(connector: Connector, source: EditableText, set: RuleSe
   const runner = new Runner(set.overrides);
   const groups: RuleGroups = options.setting === undefined ? set : set.afterSettingEdit(options.setting);
   const { text, formatting } = source;
-  const context: ConnectorContext = { text, formatting, report: runner.reporter.report, ...(options.metadata ? { metadata: options.metadata } : {}) };
+  const context: ConnectorContext = { text, formatting, report: runner.reporter.report, metadata: options.metadata };
   // Every rule in the list declares the connector's kind (or any): its check takes it.
   runner.runAll(set.connectorRulesFor(connector.kind) as readonly Enabled<Rule & { check(connector: Connector, context: ConnectorContext): void }>[], out.everyCheck, connector, context);
   if (connector.kind === 'rest') walkRest(connector, source, groups, runner, out, options.onlyUnit);

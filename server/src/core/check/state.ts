@@ -84,7 +84,7 @@ export function versionOf(parsed: ParsedDocument, options: LintOptions, formatti
 /** What the engine's walk is given besides the rules: body files and the connector's $metadata. */
 export function walkOptionsOf(checker: Checker, version: Version): WalkOptions {
   const { readBodyFile } = checker.options;
-  return { ...(readBodyFile ? { readBodyFile } : {}), ...(version.metadata ? { metadata: version.metadata } : {}) };
+  return { readBodyFile, metadata: version.metadata };
 }
 
 /** The file's own findings (syntax, repeated keys, schema) at the levels the user set; `off` ones dropped. */
