@@ -1,6 +1,6 @@
 import { addPropertyEdits, appendToArrayEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { TextEdit } from '../findings';
-import { namesScheme } from '../http/url';
+import { joinBase, namesScheme } from '../http/url';
 import { headerEntry, type CustomRequest, type ODataConnector, type RestOperation } from '../model';
 import type { JsonValue } from '../tree';
 
@@ -41,5 +41,6 @@ export function insertBaseUrlEdit(connector: ODataConnector, request: CustomRequ
   const base = connector.baseUrl?.value;
   const url = request.url;
   if (!base || !url || namesScheme(url.value)) return undefined;
-  return replaceValueEdit(url.node, `${base.replace(/\/+$/, '')}/${url.value.replace(/^\/+/, '')}`);
+  // The url the request goes to, written out: a base URL's own query after the path, as sending puts it.
+  return replaceValueEdit(url.node, joinBase(base, url.value));
 }
