@@ -1,7 +1,6 @@
 import { looksLikeCredential } from '../../credentialNames';
 import { variablePlaceholders } from '../../placeholders';
 import { operationName, quoted } from '../restShared';
-import type { MapEntry } from '../../model';
 import type { OperationRule } from '../types';
 
 /** A credential written into the file travels with it; the authorization scheme keeps it in secret storage. */
@@ -15,9 +14,7 @@ export const headerCredential: OperationRule = {
     securitySeverity: 7.5,
   },
   check(operation, context) {
-    const entries = operation.headers?.entries;
-    for (let i = 0; entries && i < entries.length; i++) {
-      const entry = entries[i] as MapEntry<string>;
+    for (const entry of operation.headers?.entries ?? []) {
       const value = entry.value;
       // The value node is made only for a header reported: a file's thousands of headers need none.
       if (value === undefined || value.trim() === '' || !looksLikeCredential(entry.name) || !entry.valueNode) continue;

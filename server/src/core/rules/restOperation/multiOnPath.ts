@@ -17,8 +17,7 @@ export const multiOnPath: ParameterRule = {
     if (parameter.location?.value !== 'path') return;
     const separations = [parameter.separation];
     for (let items: ItemsSpec | undefined = parameter.items, depth = 0; items && depth < 32; items = items.items, depth++) separations.push(items.separation);
-    for (let i = 0; i < separations.length; i++) {
-      const separation = separations[i];
+    for (const separation of separations) {
       if (separation?.value !== 'multi') continue;
       context.report({
         at: separation.node,

@@ -1,6 +1,5 @@
 import { replaceValueEdit } from '../../edits';
 import { PAIRWISE_MAX } from '../../pairwise';
-import type { RestParameter } from '../../model';
 import type { Placeholder } from '../../placeholders';
 import { quoted } from '../restShared';
 import type { OperationRule } from '../types';
@@ -21,8 +20,8 @@ export const pathParameterNotInPath: OperationRule = {
     if (!path || parameters.length === 0) return;
     const placeholders = facts.pathPlaceholders;
     const declared = placeholders.length > PAIRWISE_MAX ? new Set(placeholders.map((p) => p.name)) : undefined;
-    for (let i = 0; i < parameters.length; i++) {
-      const name = (parameters[i] as RestParameter).name;
+    for (const parameter of parameters) {
+      const name = parameter.name;
       if (!name || (declared ? declared.has(name.value) : namesPlaceholder(placeholders, name.value))) continue;
       const appended = `${path.value.replace(/\/+$/, '')}/{${name.value}}`;
       report({
@@ -36,6 +35,6 @@ export const pathParameterNotInPath: OperationRule = {
 
 /** Whether one of a few placeholders is `{name}`. */
 function namesPlaceholder(placeholders: readonly Placeholder[], name: string): boolean {
-  for (let i = 0; i < placeholders.length; i++) if ((placeholders[i] as Placeholder).name === name) return true;
+  for (const placeholder of placeholders) if (placeholder.name === name) return true;
   return false;
 }

@@ -1,7 +1,6 @@
 import { addPropertyEdits, appendToArrayEdits } from '../../edits';
 import type { Span } from '../../findings';
 import type { RestParameter } from '../../model';
-import type { Placeholder } from '../../placeholders';
 import { PAIRWISE_MAX } from '../../pairwise';
 import { quoted, spansInString } from '../restShared';
 import type { OperationRule } from '../types';
@@ -25,8 +24,7 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
     const parameters = facts.in('path');
     const declared = parameters.length > PAIRWISE_MAX ? new Set(parameters.map((p) => p.name?.value)) : undefined;
     let spanOf: ((index: number, length: number) => Span) | undefined;
-    for (let i = 0; i < placeholders.length; i++) {
-      const placeholder = placeholders[i] as Placeholder;
+    for (const placeholder of placeholders) {
       if (declared ? declared.has(placeholder.name) : namesParameter(parameters, placeholder.name)) continue;
       spanOf ??= spansInString(text, path.node);
       const at = spanOf(placeholder.index, placeholder.length);
@@ -49,6 +47,6 @@ export const pathPlaceholderWithoutParameter: OperationRule = {
 
 /** Whether one of a few path parameters is named `name`. */
 function namesParameter(parameters: readonly RestParameter[], name: string): boolean {
-  for (let i = 0; i < parameters.length; i++) if ((parameters[i] as RestParameter).name?.value === name) return true;
+  for (const parameter of parameters) if (parameter.name?.value === name) return true;
   return false;
 }

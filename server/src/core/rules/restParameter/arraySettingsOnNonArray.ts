@@ -15,7 +15,6 @@ export const arraySettingsOnNonArray: ParameterRule = {
   check(parameter, context) {
     const type = parameter.type?.value;
     if (!type || type === 'array') return;
-    if (!parameter.separation && !parameter.items) return;
     for (const keyNode of [parameter.separation?.keyNode, parameter.items?.keyNode]) {
       const property = keyNode?.parent;
       if (!keyNode || !property) continue;

@@ -1,6 +1,5 @@
 import { removeMemberEdit } from '../../edits';
 import { parameterName, quoted } from '../restShared';
-import type { RestParameter } from '../../model';
 import type { ParameterRule } from '../types';
 import { CONSTRAINT_TYPES } from './shared';
 
@@ -17,9 +16,7 @@ export const constraintTypeMismatch: ParameterRule = {
   check(parameter, context) {
     const type = parameter.type?.value;
     if (!type) return;
-    const constraints = parameter.constraints;
-    for (let i = 0; i < constraints.length; i++) {
-      const { name, field } = constraints[i] as RestParameter['constraints'][number];
+    for (const { name, field } of parameter.constraints) {
       const fits = CONSTRAINT_TYPES[name] ?? [];
       if (fits.includes(type) || !field.keyNode.parent) continue;
       context.report({
