@@ -2,8 +2,9 @@ import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { glob } from 'tinyglobby';
 import { lintFiles, sourcesOf } from '../../server/src/cli/lint/lintFiles';
 import { resolveTargets } from '../../server/src/cli/lint/targets';
 import { readJsonTextSync, readListedJsonTextSync } from '../../server/src/io/jsonText';
@@ -40,6 +41,33 @@ describe('files listed in a folder', () => {
     const named = await resolveTargets(['a/link.connector.json', 'a/pipe.connector.json'], folder);
     assert.equal(named.listed.size, 0, 'a file named on the command line is judged by its descriptor when read');
     assert.deepEqual(sourcesOf(inFolder.files, inFolder.listed), [{ path: join(folder, 'a', 'one.connector.json'), listed: true }, join(folder, 'named.connector.json')]);
+  });
+
+  test('a folder stands for the files the kinds\' globs find below it, in the same order', async () => {
+    // The globs a folder stood for before it was walked without them: the oracle.
+    const GLOBS = ['**/*.connector.json', '**/*.values.json', '**/*.tests.json', '**/connector-environments.json', '**/connector-tools.json'];
+    const folder = join(dir, 'walk');
+    const names = ['a.connector.json', 'A.CONNECTOR.JSON', 'b.Connector.json', '.hidden.connector.json', 'c.values.json', 'd.tests.json', 'connector-tools.json',
+      'connector-environments.json', 'Connector-Tools.json', 'e.connector.json.bak', 'notes.json', 'f.connector.json~', 'é ü.connector.json', 'g h.tests.json'];
+    const subfolders = ['', 'x', 'x/y/z', '.git', '.vscode/sub', 'node_modules/pkg', 'deep/node_modules', 'Z', 'a b', 'ünï'];
+    subfolders.forEach((sub, i) => {
+      mkdirSync(join(folder, sub), { recursive: true });
+      names.forEach((name, j) => { if ((i + j) % 3 !== 0) writeFileSync(join(folder, sub, name), '{}'); });
+    });
+    symlinkSync(join(folder, 'x'), join(folder, 'x', 'loop'));
+    symlinkSync(join(folder, 'a.values.json'), join(folder, 'x', 'linked.connector.json'));
+    execFileSync('mkfifo', [join(folder, 'x', 'pipe.tests.json')]);
+    const walked = await resolveTargets(['walk'], dir);
+    const globbed = (await glob(GLOBS, { cwd: folder, absolute: true, dot: false, ignore: ['**/node_modules/**', '**/.*/**'], followSymbolicLinks: false })).map((f) => resolve(f)).sort();
+    assert.ok(globbed.length > 25, `the tree has files of every kind (${globbed.length})`);
+    assert.deepEqual(walked.files, globbed);
+    assert.deepEqual([...walked.listed], globbed);
+    // Where the globs went further than meant: a folder named like a connector made every file in it one.
+    mkdirSync(join(folder, 'old.connector.json'));
+    writeFileSync(join(folder, 'old.connector.json', 'notes.json'), 'notes');
+    writeFileSync(join(folder, 'old.connector.json', 'inner.connector.json'), '{}');
+    const again = await resolveTargets(['walk'], dir);
+    assert.deepEqual(again.files.filter((f) => f.includes('old.connector.json')), [join(folder, 'old.connector.json', 'inner.connector.json')]);
   });
 
   test('a listed file reads as the same text as one judged first, byte-order mark and invalid UTF-8 alike', () => {

@@ -22,8 +22,15 @@ export function fileKindOf(path: string): FileKind | undefined {
   return undefined;
 }
 
-/** Globs (below a folder) for every kind of file: what a folder stands for in `connector lint`. */
-export const EVERY_KIND_GLOBS: readonly string[] = [`**/*${CONNECTOR_SUFFIX}`, `**/*${VALUES_SUFFIX}`, `**/*${TESTS_FILE_SUFFIX}`, `**/${ENVIRONMENTS_FILE}`, `**/${PROJECT_CONFIG_FILE}`];
+/**
+ * Whether a file of this name, found in a folder, is one `connector lint` checks: every kind, by its suffix as written
+ * (a folder's listing matches names exactly, as the globs `**\/*.connector.json` and the like would), never a
+ * hidden file. A file named on the command line is judged by fileKindOf instead.
+ */
+export function isListedKindName(name: string): boolean {
+  if (name.startsWith('.')) return false;
+  return name.endsWith(CONNECTOR_SUFFIX) || name.endsWith(VALUES_SUFFIX) || name.endsWith(TESTS_FILE_SUFFIX) || name === ENVIRONMENTS_FILE || name === PROJECT_CONFIG_FILE;
+}
 
 /** The connector a values file belongs to: `NAME.connector.json` for `NAME.values.json`, in the same folder. */
 export function connectorOfValues(valuesPath: string): string {

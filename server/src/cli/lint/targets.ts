@@ -1,13 +1,15 @@
+import { readdirSync, type Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
-import { EVERY_KIND_GLOBS } from '../../io/fileKinds';
+import { isListedKindName } from '../../io/fileKinds';
 import { isPlainAbsolute } from '../../io/plainPaths';
 import { describeFsError } from '../usage';
 
 /** Which files a folder argument stands for: connectors and the files around them (lint), or tests files (test). */
 export interface TargetKind {
-  globs: readonly string[];
+  /** Whether a file of this name, found in a folder, is one of them. */
+  accepts(name: string): boolean;
   /** How the files are named in a message: "connector files (*.connector.json)". */
   described: string;
   /** What to do with them: "check", "run". */
@@ -15,7 +17,7 @@ export interface TargetKind {
 }
 
 export const LINT_TARGETS: TargetKind = {
-  globs: EVERY_KIND_GLOBS,
+  accepts: isListedKindName,
   described: 'connector files (*.connector.json) or their values, tests, environments or project files',
   verb: 'check',
 };
@@ -35,6 +37,34 @@ async function globFiles(pattern: string | readonly string[], cwd: string): Prom
   // No symbolic links: a link cycle must not keep the crawl going.
   const found = await glob(typeof pattern === 'string' ? pattern : [...pattern], { cwd, absolute: true, dot: false, ignore: SKIPPED, followSymbolicLinks: false });
   return found.map((file) => (isPlainAbsolute(file) ? file : resolve(file))).sort();
+}
+
+/**
+ * The files below a folder whose names `accepts` takes, absolute and sorted as globFiles sorts them. Only regular
+ * files: links are neither followed nor listed (a cycle cannot keep the walk going), dot folders and node_modules
+ * are not entered (SKIPPED), and a folder that cannot be read is passed over, as the glob's crawl does. A walk of its
+ * own, not the glob's: matching every name against the kinds' globs took 10 to 15 ms of 2,000 files, this 3.
+ */
+function filesBelow(folder: string, accepts: (name: string) => boolean): string[] {
+  const found: string[] = [];
+  const folders = [folder];
+  for (let next = folders.pop(); next !== undefined; next = folders.pop()) {
+    let entries: Dirent[];
+    try {
+      entries = readdirSync(next, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const { name } = entry;
+      if (entry.isDirectory()) {
+        if (!name.startsWith('.') && name !== 'node_modules') folders.push(join(next, name));
+      } else if (entry.isFile() && accepts(name)) {
+        found.push(join(next, name));
+      }
+    }
+  }
+  return found.sort();
 }
 
 /** Expands file, folder and glob arguments (none: the current folder) into the files to lint (or run). */
@@ -71,7 +101,7 @@ export async function resolveTargets(targets: readonly string[], cwd: string, ki
       problems.push(`cannot read ${target}: ${describeFsError(error)}`);
       continue;
     }
-    const found = await globFiles(kind.globs, absolute);
+    const found = filesBelow(absolute, kind.accepts);
     if (found.length === 0) {
       const where = targets.length ? `folder '${target}'` : `the current folder (${cwd})`;
       problems.push(`No ${kind.described} found in ${where}. Name the files to ${kind.verb}, or a folder that holds some.`);

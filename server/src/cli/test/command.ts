@@ -1,6 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { environmentSecrets, LineIndex, RULE_IDS, runCase, runScenario, secretVariable, type Scenario, type TestCase } from '../../core';
+import { environmentSecrets, LineIndex, RULE_IDS, runCase, runScenario, secretVariable, TESTS_FILE_SUFFIX, type Scenario, type TestCase } from '../../core';
 import { ProjectConfigFiles } from '../../io/projectConfigFiles';
 import { connectorPathOf, loadSuite, testsPathOf, type LoadedSuite } from '../../io/testsFiles';
 import { requestInputs, type RequestInputs } from '../../sending/requestInputs';
@@ -10,14 +10,14 @@ import { commandLineNetwork } from '../networkOptions';
 import { languageService } from '../languageService';
 import type { CliIo } from '../io';
 import { displayPathOf } from '../lint/lintFiles';
-import { resolveTargets } from '../lint/targets';
+import { resolveTargets, type TargetKind } from '../lint/targets';
 import { describeFsError } from '../usage';
 import { formatJsonReport, formatJunitReport, formatStylishReport, stylishCase, stylishFileHeading, stylishSummary } from './formats';
 import { parseTestOptions, TEST_HELP } from './options';
 import type { FileReport, TestReport } from './report';
 import { commandLineTokens } from '../signIn';
 
-const TESTS_TARGETS = { globs: ['**/*.tests.json'], described: 'tests files (*.tests.json)', verb: 'run' };
+const TESTS_TARGETS: TargetKind = { accepts: (name) => !name.startsWith('.') && name.endsWith(TESTS_FILE_SUFFIX), described: 'tests files (*.tests.json)', verb: 'run' };
 
 /** A suite ready to run: read, checked, with what its cases are sent with (its environment among them). */
 interface Planned {
