@@ -24,11 +24,10 @@ export function fileKindOf(path: string): FileKind | undefined {
 
 /**
  * Whether a file of this name, found in a folder, is one `connector lint` checks: every kind, by its suffix as written
- * (a folder's listing matches names exactly, as the globs `**\/*.connector.json` and the like would), never a
- * hidden file. A file named on the command line is judged by fileKindOf instead.
+ * (a folder's listing matches names exactly, as the globs `**\/*.connector.json` and the like would). A file named
+ * on the command line is judged by fileKindOf instead.
  */
 export function isListedKindName(name: string): boolean {
-  if (name.startsWith('.')) return false;
   return name.endsWith(CONNECTOR_SUFFIX) || name.endsWith(VALUES_SUFFIX) || name.endsWith(TESTS_FILE_SUFFIX) || name === ENVIRONMENTS_FILE || name === PROJECT_CONFIG_FILE;
 }
 

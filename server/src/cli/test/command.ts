@@ -17,7 +17,7 @@ import { parseTestOptions, TEST_HELP } from './options';
 import type { FileReport, TestReport } from './report';
 import { commandLineTokens } from '../signIn';
 
-const TESTS_TARGETS: TargetKind = { accepts: (name) => !name.startsWith('.') && name.endsWith(TESTS_FILE_SUFFIX), described: 'tests files (*.tests.json)', verb: 'run' };
+const TESTS_TARGETS: TargetKind = { accepts: (name) => name.endsWith(TESTS_FILE_SUFFIX), described: 'tests files (*.tests.json)', verb: 'run' };
 
 /** A suite ready to run: read, checked, with what its cases are sent with (its environment among them). */
 interface Planned {
