@@ -10,6 +10,7 @@ import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPat
 import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
 import { LONGEST_REMEMBERED } from '../rememberedByText';
+import { LastAsked } from '../lastAsked';
 
 /** One query option of a request, from its `query` object or written in its url. */
 export interface AnalyzedOption {
@@ -60,7 +61,8 @@ function scalarText(value: unknown): string | undefined {
   return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
 }
 
-const cache = new WeakMap<CustomRequest, { service: ServiceMetadata; text: string; analysis: RequestAnalysis }>();
+// The rules ask about one request after another.
+const cache = new LastAsked<CustomRequest, { service: ServiceMetadata; text: string; analysis: RequestAnalysis }>();
 
 /** What an analysis holds that does not depend on where the request stands in its file: shared by every request written alike. */
 interface Verdict {

@@ -4,6 +4,7 @@ import { stringOffsets } from '../tree';
 import { addPropertyEdits, replaceValueEdit, type EditableText } from '../edits';
 import type { Span, TextEdit } from '../findings';
 import { suggestionBudget, type SuggestionBudget } from '../closeMatches';
+import { LastAsked } from '../lastAsked';
 
 /** The names `models` defines, listed and as a set, read once per version of a file for all its rules. */
 export interface ModelNames {
@@ -13,7 +14,8 @@ export interface ModelNames {
   suggestions: SuggestionBudget;
 }
 
-const MODEL_NAMES = new WeakMap<object, ModelNames>();
+// Asked for by the rules of one connector after another.
+const MODEL_NAMES = new LastAsked<object, ModelNames>();
 
 /** The names a connector's `models` defines (every parameter and model naming one looks it up here). */
 export function modelNames(models: { definitions: readonly { name: string }[] } | undefined): ModelNames {

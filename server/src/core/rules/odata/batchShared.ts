@@ -1,5 +1,6 @@
 import type { BatchItem, CustomRequest, ODataConnector } from '../../model';
 import { ODATA_BATCH } from '../../vocabulary';
+import { LastAsked } from '../../lastAsked';
 
 /** A batch of the file with its items. */
 export interface Batch {
@@ -13,7 +14,8 @@ export function batchesOf(connector: ODataConnector): Batch[] {
 }
 
 /** Per connector read, the first Custom request of each id that is not a batch: an item is looked up, not searched for. */
-const TARGETS = new WeakMap<ODataConnector, Map<string, CustomRequest>>();
+// Asked for by the rules of one connector after another.
+const TARGETS = new LastAsked<ODataConnector, Map<string, CustomRequest>>();
 
 function targetsOf(connector: ODataConnector): Map<string, CustomRequest> {
   let targets = TARGETS.get(connector);

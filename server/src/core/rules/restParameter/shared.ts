@@ -1,6 +1,7 @@
 import type { RestView } from '../types';
 import { addPropertyEdits, replaceValueEdit, type EditableText } from '../../edits';
 import type { Fix, TextEdit } from '../../findings';
+import { LastAsked } from '../../lastAsked';
 
 /** Edits that turn on `advanced.enforceConstraints`, wherever the file has (or lacks) the setting. */
 export function enableEnforcementEdits(target: EditableText, connector: RestView<'advanced'>): TextEdit[] {
@@ -11,7 +12,7 @@ export function enableEnforcementEdits(target: EditableText, connector: RestView
 }
 
 /** The fix each constrained parameter's finding offers, made once per version of the file: it is the same for all. */
-const ENFORCEMENT_FIXES = new WeakMap<object, { text: string; fix: Fix }>();
+const ENFORCEMENT_FIXES = new LastAsked<object, { text: string; fix: Fix }>();
 
 /** The fix that turns on constraint enforcement: one object shared by every finding of a check of this text. */
 export function enableEnforcementFix(target: EditableText, connector: RestView<'advanced'>): Fix {

@@ -5,8 +5,10 @@ import { stringOffsets } from '../../../tree';
 import type { CustomRequest } from '../../../model';
 import type { CustomRequestContext } from '../../types';
 import { analyzed, fixesOf } from './shared';
+import { LastAsked } from '../../../lastAsked';
 
-const cache = new WeakMap<RequestAnalysis, readonly BodyProblem[]>();
+// The rules ask about one request after another.
+const cache = new LastAsked<RequestAnalysis, readonly BodyProblem[]>();
 
 /** Reports each body problem of one kind in the request's inline body (body files are checked when sent). */
 export function eachBodyProblem(request: CustomRequest, context: CustomRequestContext<'baseUrl'>, kinds: readonly BodyProblem['kind'][]): void {

@@ -1,11 +1,12 @@
 import { pathSuggestions, suggested, type PathProblem, type PathSuggestions } from '../../../metadata/resourcePath';
 import type { CustomRequestRule } from '../../types';
 import { analyzed, fixesOf, NO_PATH_PROBLEMS } from './shared';
+import { LastAsked } from '../../../lastAsked';
 
 // The suggestions of one check of a file (the engine gives every request of a check the same context): thousands of
 // requests naming unknown sets share one budget instead of each comparing with every name of the service. A check of
 // one edited request is a scope of its own.
-const SCOPES = new WeakMap<object, PathSuggestions>();
+const SCOPES = new LastAsked<object, PathSuggestions>();
 
 /** Every segment of a Custom request url's resource path must name something the service has. */
 export const unknownResource: CustomRequestRule<'baseUrl'> = {
