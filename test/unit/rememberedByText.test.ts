@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { rememberedByText } from '../../server/src/core/rememberedByText';
 import { firstJsonError } from '../../server/src/core/request/bodyTemplate';
 import { tokenUrlProblem } from '../../server/src/core/oauth2/tokenUrl';
@@ -42,4 +44,24 @@ it('the remembered checks answer each body and token endpoint for itself', () =>
   assert.equal(tokenUrlProblem('https://login.example.com/token'), undefined);
   assert.match(tokenUrlProblem('http://login.example.com/token') ?? '', /unencrypted/);
   assert.equal(tokenUrlProblem('https://login.example.com/token'), undefined);
+});
+
+it("a remembered text does not keep alive the file's text it was cut from", () => {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  const judge = rememberedByText((text: string) => text.length);
+  const size = 32 * 1024 * 1024;
+  // In a call of its own: the test's own frame holds no part of the text once it returns.
+  const judgeCutValue = (): number => {
+    // A file's text as a read gives it (one flat string in V8's heap), and a value cut from it as the parser cuts one.
+    const file = JSON.parse(JSON.stringify('a'.repeat(size))) as string;
+    return judge(file.slice(size / 2, size / 2 + 40));
+  };
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  assert.equal(judgeCutValue(), 40);
+  collect();
+  const held = process.memoryUsage().heapUsed - before;
+  assert.ok(held < size / 4, `${(held / 1024 / 1024).toFixed(1)} MB still held: the remembered key keeps the whole text it was cut from`);
+  assert.equal(judge('a'.repeat(40)), 40);
 });

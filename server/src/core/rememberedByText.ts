@@ -4,6 +4,16 @@
 /** Longer texts are judged every time, by every cache of results per text: they are rarely repeated, and a cache should not hold them (in the editor, each keystroke in one would be another). */
 export const LONGEST_REMEMBERED = 4096;
 
+/**
+ * `text` as a key a cache may keep. A string cut from a file's text (as the parser's values are) keeps that whole text
+ * alive while it is kept: a cache of a thousand such keys held a thousand files, and every young collection moved
+ * them on. The copy holds only its own characters.
+ */
+export function keptKey(text: string): string {
+  // The join is a new string; V8 slices only flat strings, so slicing it makes one of its own characters.
+  return (' ' + text).slice(1);
+}
+
 /** A pure function of one string, remembering its results for up to `limit` recent short texts (all forgotten at once past it). */
 export function rememberedByText<R>(judge: (text: string) => R, limit = 1000): (text: string) => R {
   const known = new Map<string, R>();
@@ -13,7 +23,7 @@ export function rememberedByText<R>(judge: (text: string) => R, limit = 1000): (
     if (hit !== undefined || known.has(text)) return hit as R;
     const result = judge(text);
     if (known.size >= limit) known.clear();
-    known.set(text, result);
+    known.set(keptKey(text), result);
     return result;
   };
 }

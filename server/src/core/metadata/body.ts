@@ -3,7 +3,7 @@ import { parseJsonTree } from '../parse';
 import { closeMatches, listedNames, suggestionBudget } from '../closeMatches';
 import { variableLengthAt } from '../placeholders';
 import { fillVariables } from '../request/bodyTemplate';
-import { LONGEST_REMEMBERED } from '../rememberedByText';
+import { keptKey, LONGEST_REMEMBERED } from '../rememberedByText';
 import { callerParameters, isOptionalParameter } from './arguments';
 import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
 import type { EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
@@ -238,7 +238,7 @@ export function checkBody(service: ServiceMetadata, subject: BodySubject, body: 
   if (!problems) {
     if (known.size >= MAX_VERDICTS) known.clear();
     problems = judgeBody(service, subject, body);
-    known.set(key, problems);
+    known.set(keptKey(key), problems);
   }
   return problems;
 }
