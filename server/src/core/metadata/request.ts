@@ -40,10 +40,17 @@ export interface RequestAnalysis {
   selection: Selection;
 }
 
-function stringSpan(text: string, node: Node): (range: Range) => Span {
-  if (node.type !== 'string') return () => ({ offset: node.offset, length: node.length });
-  const offsetOf = stringOffsets(text, node);
+/**
+ * Where a range of a string's value lies in the file. Its node, and the walk through its escapes, are made when a
+ * range is first asked for: most requests have nothing to report, and a lint of many files analyses every request.
+ */
+function stringSpan(text: string, nodeOf: () => Node): (range: Range) => Span {
+  let offsetOf: ((decodedIndex: number) => number) | undefined;
+  let node: Node | undefined;
   return (range) => {
+    node ??= nodeOf();
+    if (node.type !== 'string') return { offset: node.offset, length: node.length };
+    offsetOf ??= stringOffsets(text, node);
     const start = offsetOf(range.start);
     return { offset: start, length: Math.max(0, offsetOf(range.end) - start) };
   };
@@ -84,7 +91,26 @@ const verdicts = new WeakMap<ServiceMetadata, Map<string, Verdict>>();
 const MAX_VERDICTS = 2000;
 
 /** An option found in a request, before its check (the verdict's) is joined to it. */
-type PendingOption = Omit<AnalyzedOption, 'check'>;
+type PendingOption = Omit<AnalyzedOption, 'check'> & { check?: OptionCheck };
+
+/** An option of the request's `query` object; its nodes, too, are made when first asked for. */
+class QueryOption implements PendingOption {
+  readonly where = 'query';
+  check?: OptionCheck = undefined;
+  readonly span: (range: Range) => Span;
+
+  constructor(readonly name: string, readonly value: string, private readonly entry: MapEntry<JsonValue>, text: string) {
+    this.span = stringSpan(text, () => entry.valueNode as Node);
+  }
+
+  get keyNode(): Node {
+    return this.entry.keyNode;
+  }
+
+  get valueNode(): Node | undefined {
+    return this.entry.valueNode;
+  }
+}
 
 function queryOptionsOf(request: CustomRequest, text: string): PendingOption[] {
   const options: PendingOption[] = [];
@@ -93,8 +119,9 @@ function queryOptionsOf(request: CustomRequest, text: string): PendingOption[] {
   for (let i = 0; entries && i < entries.length; i++) {
     const entry = entries[i] as MapEntry<JsonValue>;
     const value = scalarText(entry.value);
-    if (value === undefined || !entry.valueNode) continue;
-    options.push({ name: entry.name, value, where: 'query', keyNode: entry.keyNode, valueNode: entry.valueNode, span: stringSpan(text, entry.valueNode) });
+    // A scalar value stands in the file: its node is there.
+    if (value === undefined) continue;
+    options.push(new QueryOption(entry.name, value, entry, text));
   }
   return options;
 }
@@ -118,7 +145,7 @@ function urlOptionsOf(url: string, pathEnd: number, urlSpan: (range: Range) => S
         // Not valid percent-encoding: judged as written.
       }
     }
-    if (name.startsWith('$')) into.push({ name, value, where: 'url', span });
+    if (name.startsWith('$')) into.push({ name, value, where: 'url', span, check: undefined });
     cursor += part.length + 1;
   }
 }
@@ -178,7 +205,7 @@ export function analyzeRequest(service: ServiceMetadata, connector: Pick<ODataCo
   const cached = cache.get(request);
   if (cached?.service === service && cached.text === text) return cached.analysis;
   const url = request.url;
-  const urlSpan = url ? stringSpan(text, url.node) : (): Span => ({ offset: request.node.offset, length: 0 });
+  const urlSpan = url ? stringSpan(text, () => url.node) : (): Span => ({ offset: request.node.offset, length: 0 });
   const pending = queryOptionsOf(request, text);
   const verdict = sharedVerdict(service, connector.baseUrl?.value, url?.value, pending);
   if (url) urlOptionsOf(url.value, verdict.pathEnd, urlSpan, pending);
@@ -187,7 +214,9 @@ export function analyzeRequest(service: ServiceMetadata, connector: Pick<ODataCo
   if (verdict.target) analysis.target = verdict.target;
   if (verdict.result) analysis.result = verdict.result;
   if (verdict.beforeLast) analysis.beforeLast = verdict.beforeLast;
-  pending.forEach((option, i) => analysis.options.push({ ...option, check: verdict.checks[i] as OptionCheck }));
+  // Each option takes its check in place: the analysis holds the options found, not copies of them.
+  for (let i = 0; i < pending.length; i++) (pending[i] as PendingOption).check = verdict.checks[i] as OptionCheck;
+  analysis.options = pending as AnalyzedOption[];
   cache.set(request, { service, text, analysis });
   return analysis;
 }

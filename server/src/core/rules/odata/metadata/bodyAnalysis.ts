@@ -21,6 +21,8 @@ export function eachBodyProblem(request: CustomRequest, context: CustomRequestCo
     problems = checkBody(analysis.service, subject, body.value);
     cache.set(analysis, problems);
   }
+  // Most bodies have none: the body's node and the walk through its escapes are not made for nothing.
+  if (problems.length === 0) return;
   const offsetOf = stringOffsets(context.text, body.node);
   const span = (range: { start: number; end: number }): Span => {
     const start = offsetOf(range.start);
