@@ -1,6 +1,6 @@
 import { readdirSync, type Dirent } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { resolve, sep } from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import { isListedKindName } from '../../io/fileKinds';
 import { isPlainAbsolute } from '../../io/plainPaths';
@@ -50,13 +50,15 @@ function filesBelow(folder: string, accepts: (name: string) => boolean): string[
   const found: string[] = [];
   const folders: string[] = [];
   const visit = (at: string, entries: readonly Dirent[]): void => {
+    // The folder is resolved and a listed name is one component: joined by hand, not normalized again for every file.
+    const prefix = at.endsWith(sep) ? at : at + sep;
     for (const entry of entries) {
       const { name } = entry;
       if (name.startsWith('.')) continue;
       if (entry.isDirectory()) {
-        if (name !== 'node_modules') folders.push(join(at, name));
+        if (name !== 'node_modules') folders.push(prefix + name);
       } else if (entry.isFile() && accepts(name)) {
-        found.push(join(at, name));
+        found.push(prefix + name);
       }
     }
   };
