@@ -21,8 +21,9 @@ export function checkFully(version: Version, checker: Checker): LintState {
   const { set } = checker;
   const fileFindings = atLevels(joined(parsed.syntaxFindings, duplicateKeyFindings(parsed.text, parsed.root), validateSchema(parsed)), set.overrides);
   const said = connector ? runRules(connector, version, set, walkOptionsOf(checker, version)) : undefined;
-  // The schema read the whole file's plain values: the check kept for the next version need not hold them.
-  parsed.tree?.forgetContainerValues();
+  // The schema read the whole file's plain values: the check kept for the next version need not hold them (a last
+  // version's check is let go of whole, as the command line's are).
+  if (!checker.options.lastVersion) parsed.tree?.forgetContainerValues();
   const units = said && !checker.options.lastVersion && parsed.syntaxFindings.length === 0 && said.failures.length === 0 ? unitsOf({ parsed, connector }) : undefined;
   if (!said || !units) {
     const rest = said ? fileFindings.concat(said.units.flat(), said.models, said.everyCheck, said.failures) : fileFindings;
