@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { rememberedByText } from '../../server/src/core/rememberedByText';
+import { keptKey, rememberedByText } from '../../server/src/core/rememberedByText';
 import { firstJsonError } from '../../server/src/core/request/bodyTemplate';
 import { tokenUrlProblem } from '../../server/src/core/oauth2/tokenUrl';
 
@@ -64,4 +64,24 @@ it("a remembered text does not keep alive the file's text it was cut from", () =
   const held = process.memoryUsage().heapUsed - before;
   assert.ok(held < size / 4, `${(held / 1024 / 1024).toFixed(1)} MB still held: the remembered key keeps the whole text it was cut from`);
   assert.equal(judge('a'.repeat(40)), 40);
+});
+
+it("a key joined from a value cut from a file's text, kept as keptKey gives it, does not keep the file alive", () => {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc') as () => void;
+  const kept = new Map<string, number>();
+  const size = 32 * 1024 * 1024;
+  const keepJoinedKey = (): void => {
+    const file = JSON.parse(JSON.stringify('b'.repeat(size))) as string;
+    let key = `+${file.slice(size / 2, size / 2 + 40)}`;
+    key += '\u0000$select\u0000Name';
+    kept.set(keptKey(key), 1);
+  };
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  keepJoinedKey();
+  collect();
+  const held = process.memoryUsage().heapUsed - before;
+  assert.ok(held < size / 4, `${(held / 1024 / 1024).toFixed(1)} MB still held by the kept key`);
+  assert.equal(kept.get(`+${'b'.repeat(40)}\u0000$select\u0000Name`), 1, 'the kept key is equal to the key it was made from');
 });

@@ -6,6 +6,7 @@
 // is what RE2 leaves out: lookahead and back-references. A pattern must also be valid JavaScript (the `u` flag),
 // the syntax the format uses, so a file that passes here means the same to other JSON Schema tools.
 import type { RE2JS } from 're2js';
+import { keptKey } from './rememberedByText';
 
 let re2js: typeof import('re2js') | undefined;
 
@@ -78,7 +79,7 @@ function compiled(source: string): Compiled {
   if (!entry) {
     if (cache.size >= CACHE_SIZE) cache.clear();
     entry = compile(source);
-    cache.set(source, entry);
+    cache.set(keptKey(source), entry);
   }
   return entry;
 }

@@ -5,9 +5,9 @@
 export const LONGEST_REMEMBERED = 4096;
 
 /**
- * `text` as a key a cache may keep. A string cut from a file's text (as the parser's values are) keeps that whole text
- * alive while it is kept: a cache of a thousand such keys held a thousand files, and every young collection moved
- * them on. The copy holds only its own characters.
+ * `text` as a key a cache may keep. A string cut from a file's text (as the parser's values are), or joined from such
+ * cuts, keeps that whole text alive while it is kept: a cache of a thousand such keys held a thousand files, and every
+ * young collection moved them on. The copy holds only its own characters.
  */
 export function keptKey(text: string): string {
   // The join is a new string; V8 slices only flat strings, so slicing it makes one of its own characters.

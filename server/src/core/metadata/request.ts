@@ -9,7 +9,7 @@ import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions
 import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
 import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
-import { LONGEST_REMEMBERED } from '../rememberedByText';
+import { keptKey, LONGEST_REMEMBERED } from '../rememberedByText';
 import { LastAsked } from '../lastAsked';
 
 /** One query option of a request, from its `query` object or written in its url. */
@@ -195,7 +195,7 @@ function sharedVerdict(service: ServiceMetadata, connectorBaseUrl: string | unde
   if (!verdict) {
     if (known.size >= MAX_VERDICTS) known.clear();
     verdict = verdictOf(service, baseUrl, url, queryOptions);
-    known.set(key, verdict);
+    known.set(keptKey(key), verdict);
   }
   return verdict;
 }

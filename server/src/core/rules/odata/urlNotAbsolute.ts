@@ -1,6 +1,6 @@
 import { againstBase, namesScheme } from '../../http/url';
 import { pathPlaceholders } from '../../placeholders';
-import { rememberedByText } from '../../rememberedByText';
+import { keptKey, rememberedByText } from '../../rememberedByText';
 import { quoted } from '../restShared';
 import type { CustomRequestRule } from '../types';
 import { parameterModeOf, requestName } from './shared';
@@ -42,8 +42,9 @@ function problemOf(base: string | undefined, url: string): string | undefined {
   let verdicts = verdictsByBase.get(base);
   if (!verdicts) {
     if (verdictsByBase.size >= BASES_KEPT) verdictsByBase.clear();
-    verdicts = rememberedByText((written) => urlProblem(base, written));
-    verdictsByBase.set(base, verdicts);
+    const kept = base === undefined ? undefined : keptKey(base);
+    verdicts = rememberedByText((written) => urlProblem(kept, written));
+    verdictsByBase.set(kept, verdicts);
   }
   return verdicts(url);
 }

@@ -4,7 +4,7 @@ import { checkResponseStructure, type Selection, type StructureProblem } from '.
 import { responseState, type RequestAnalysis } from '../../../metadata/request';
 import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
-import { LONGEST_REMEMBERED } from '../../../rememberedByText';
+import { keptKey, LONGEST_REMEMBERED } from '../../../rememberedByText';
 
 // Requests written alike (the same service, baseUrl, url and options) share their analysis's selection: for them, a
 // response structure of the same text and the same kind of request has the same problems, at the same places
@@ -37,7 +37,7 @@ function structureProblems(analysis: RequestAnalysis, operation: string | undefi
   if (!relative) {
     relative = judge();
     if (byText.size >= MAX_KNOWN) byText.clear();
-    byText.set(key, relative);
+    byText.set(keptKey(key), relative);
   }
   return relative;
 }
