@@ -16,13 +16,38 @@ const SIZES = process.argv.includes('--quick') ? [100, 1_000, 10_000] : [100, 1_
 export function processMs(args: readonly string[], runs: number): number {
   spawnSync(process.execPath, args, { stdio: 'ignore' });
   const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const started = performance.now();
-    const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 2 ** 30 });
-    times.push(performance.now() - started);
-    if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} failed: ${String(result.stderr)}`);
-  }
+  for (let i = 0; i < runs; i++) times.push(timedRun(args));
   return percentile(times, 50);
+}
+
+/** One run of a process, in milliseconds; throws when it fails (exit codes 0 and 1 are results). */
+function timedRun(args: readonly string[]): number {
+  const started = performance.now();
+  const result = spawnSync(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'], maxBuffer: 2 ** 30 });
+  const elapsed = performance.now() - started;
+  if (result.status !== 0 && result.status !== 1) throw new Error(`${args.join(' ')} failed: ${String(result.stderr)}`);
+  return elapsed;
+}
+
+/**
+ * The median ratio of `a`'s time to `b`'s over `pairs` pairs of runs taken in turns (after one warm-up run of each):
+ * a machine whose speed drifts moves both runs of a pair alike, which two medians taken one after the other miss.
+ */
+export function pairedRatio(a: readonly string[], b: readonly string[], pairs: number): number {
+  spawnSync(process.execPath, a, { stdio: 'ignore' });
+  spawnSync(process.execPath, b, { stdio: 'ignore' });
+  const ratios: number[] = [];
+  for (let i = 0; i < pairs; i++) {
+    // Each goes first in every other pair, so neither always follows the other.
+    if (i % 2 === 0) {
+      const timeA = timedRun(a);
+      ratios.push(timeA / timedRun(b));
+    } else {
+      const timeB = timedRun(b);
+      ratios.push(timedRun(a) / timeB);
+    }
+  }
+  return percentile(ratios, 50);
 }
 
 /** Runs the benchmark and prints its table. */
