@@ -6,7 +6,7 @@
 // is what RE2 leaves out: lookahead and back-references. A pattern must also be valid JavaScript (the `u` flag),
 // the syntax the format uses, so a file that passes here means the same to other JSON Schema tools.
 import type { RE2JS } from 're2js';
-import { keptKey } from './rememberedByText';
+import { TextKeyed } from './rememberedByText';
 
 let re2js: typeof import('re2js') | undefined;
 
@@ -24,8 +24,8 @@ export const MAX_PATTERN_WORK = 20_000_000;
 
 type Compiled = { ok: true; engine: RE2JS; programSize: number } | { ok: false; problem: string };
 
-const cache = new Map<string, Compiled>();
 const CACHE_SIZE = 256;
+const cache = new TextKeyed<Compiled>(CACHE_SIZE);
 
 /** Lookahead and back-references, outside character classes: what no linear-time matcher can run. */
 function unsupportedConstruct(source: string): string | undefined {
@@ -77,9 +77,8 @@ function compile(source: string): Compiled {
 function compiled(source: string): Compiled {
   let entry = cache.get(source);
   if (!entry) {
-    if (cache.size >= CACHE_SIZE) cache.clear();
     entry = compile(source);
-    cache.set(keptKey(source), entry);
+    cache.set(source, entry);
   }
   return entry;
 }

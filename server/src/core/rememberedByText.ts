@@ -14,16 +14,38 @@ export function keptKey(text: string): string {
   return (' ' + text).slice(1);
 }
 
+/** Values kept per text, for up to `limit` texts (all forgotten at once past it), each text kept as keptKey gives it. */
+export class TextKeyed<V> {
+  readonly #known = new Map<string, V>();
+
+  constructor(private readonly limit: number) {}
+
+  /** The value kept for `text`, or undefined. */
+  get(text: string): V | undefined {
+    return this.#known.get(text);
+  }
+
+  /** Whether a value (undefined included) is kept for `text`. */
+  has(text: string): boolean {
+    return this.#known.has(text);
+  }
+
+  /** Keeps `value` for `text`, forgetting every text first when `limit` are kept. */
+  set(text: string, value: V): void {
+    if (this.#known.size >= this.limit) this.#known.clear();
+    this.#known.set(keptKey(text), value);
+  }
+}
+
 /** A pure function of one string, remembering its results for up to `limit` recent short texts (all forgotten at once past it). */
 export function rememberedByText<R>(judge: (text: string) => R, limit = 1000): (text: string) => R {
-  const known = new Map<string, R>();
+  const known = new TextKeyed<R>(limit);
   return (text) => {
     if (text.length > LONGEST_REMEMBERED) return judge(text);
     const hit = known.get(text);
     if (hit !== undefined || known.has(text)) return hit as R;
     const result = judge(text);
-    if (known.size >= limit) known.clear();
-    known.set(keptKey(text), result);
+    known.set(text, result);
     return result;
   };
 }

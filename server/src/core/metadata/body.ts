@@ -3,7 +3,7 @@ import { parseJsonTree } from '../parse';
 import { closeMatches, listedNames, suggestionBudget } from '../closeMatches';
 import { variableLengthAt } from '../placeholders';
 import { fillVariables } from '../request/bodyTemplate';
-import { keptKey, LONGEST_REMEMBERED } from '../rememberedByText';
+import { LONGEST_REMEMBERED, TextKeyed } from '../rememberedByText';
 import { callerParameters, isOptionalParameter } from './arguments';
 import { annotation, derivesFrom, isMandatory, isReadOnly, navigationOf, propertiesOf, qualifyName, shortName, structuredType } from './lookups';
 import type { EdmOperation, EdmParameter, EdmStructuredType, ServiceMetadata, TypeRef } from './model';
@@ -222,7 +222,7 @@ function judgeBody(service: ServiceMetadata, subject: BodySubject, body: string)
 // Connectors of one service repeat the same bodies for the same entity or action: a body's problems (ranges within
 // the body's text) are kept per entity type or action of a service, with a bound for services whose bodies keep
 // changing (typing).
-const verdicts = new WeakMap<ServiceMetadata, WeakMap<EdmStructuredType | EdmOperation, Map<string, readonly BodyProblem[]>>>();
+const verdicts = new WeakMap<ServiceMetadata, WeakMap<EdmStructuredType | EdmOperation, TextKeyed<readonly BodyProblem[]>>>();
 const MAX_VERDICTS = 2000;
 
 /** Checks a Custom request body against what it creates, changes or calls. */
@@ -232,13 +232,12 @@ export function checkBody(service: ServiceMetadata, subject: BodySubject, body: 
   if (!bySubject) verdicts.set(service, (bySubject = new WeakMap()));
   const owner = subject.kind === 'action' ? subject.operation : subject.type;
   let known = bySubject.get(owner);
-  if (!known) bySubject.set(owner, (known = new Map()));
+  if (!known) bySubject.set(owner, (known = new TextKeyed(MAX_VERDICTS)));
   const key = subject.kind === 'action' ? body : `${subject.operation}\u0000${body}`;
   let problems = known.get(key);
   if (!problems) {
-    if (known.size >= MAX_VERDICTS) known.clear();
     problems = judgeBody(service, subject, body);
-    known.set(keptKey(key), problems);
+    known.set(key, problems);
   }
   return problems;
 }

@@ -9,7 +9,7 @@ import { checkOption, type OptionCheck, type OptionTarget } from './queryOptions
 import { resolvePath, resultState, stateOfType, type PathState, type ResolvedPath } from './resourcePath';
 import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
-import { keptKey, LONGEST_REMEMBERED } from '../rememberedByText';
+import { LONGEST_REMEMBERED, TextKeyed } from '../rememberedByText';
 import { LastAsked } from '../lastAsked';
 
 /** One query option of a request, from its `query` object or written in its url. */
@@ -87,7 +87,7 @@ interface Verdict {
 // Connectors of one service repeat the same requests (copies, variants of one template): their verdicts are kept
 // per service, keyed by everything a verdict reads. A service whose connectors keep changing (typing) is not
 // allowed to grow without end.
-const verdicts = new WeakMap<ServiceMetadata, Map<string, Verdict>>();
+const verdicts = new WeakMap<ServiceMetadata, TextKeyed<Verdict>>();
 const MAX_VERDICTS = 2000;
 
 /** An option found in a request, before its check (the verdict's) is joined to it. */
@@ -188,14 +188,13 @@ function sharedVerdict(service: ServiceMetadata, connectorBaseUrl: string | unde
   // A relative url's verdict does not depend on the base url: connectors of one service at different addresses share it.
   const baseUrl = url !== undefined && namesScheme(url) ? connectorBaseUrl : undefined;
   let known = verdicts.get(service);
-  if (!known) verdicts.set(service, (known = new Map()));
+  if (!known) verdicts.set(service, (known = new TextKeyed(MAX_VERDICTS)));
   const key = verdictKey(baseUrl, url, queryOptions);
   if (key.length > LONGEST_REMEMBERED) return verdictOf(service, baseUrl, url, queryOptions);
   let verdict = known.get(key);
   if (!verdict) {
-    if (known.size >= MAX_VERDICTS) known.clear();
     verdict = verdictOf(service, baseUrl, url, queryOptions);
-    known.set(keptKey(key), verdict);
+    known.set(key, verdict);
   }
   return verdict;
 }

@@ -4,12 +4,12 @@ import { checkResponseStructure, type Selection, type StructureProblem } from '.
 import { responseState, type RequestAnalysis } from '../../../metadata/request';
 import type { CustomRequestRule } from '../../types';
 import { analyzed } from './shared';
-import { keptKey, LONGEST_REMEMBERED } from '../../../rememberedByText';
+import { LONGEST_REMEMBERED, TextKeyed } from '../../../rememberedByText';
 
 // Requests written alike (the same service, baseUrl, url and options) share their analysis's selection: for them, a
 // response structure of the same text and the same kind of request has the same problems, at the same places
 // relative to where the structure starts. They are kept that way (long structures excepted), and placed for each file.
-const known = new WeakMap<Selection, Map<string, readonly StructureProblem[]>>();
+const known = new WeakMap<Selection, TextKeyed<readonly StructureProblem[]>>();
 const MAX_KNOWN = 500;
 
 function shifted(span: Span, by: number): Span {
@@ -31,13 +31,12 @@ function structureProblems(analysis: RequestAnalysis, operation: string | undefi
   const judge = (): StructureProblem[] => checkResponseStructure(analysis.service, state, structure, analysis.selection).map((p) => relativeTo(p, structure.offset));
   if (structure.length > LONGEST_REMEMBERED) return judge();
   let byText = known.get(analysis.selection);
-  if (!byText) known.set(analysis.selection, (byText = new Map()));
+  if (!byText) known.set(analysis.selection, (byText = new TextKeyed(MAX_KNOWN)));
   const key = `${operation ?? ''}\u0000${text.slice(structure.offset, structure.offset + structure.length)}`;
   let relative = byText.get(key);
   if (!relative) {
     relative = judge();
-    if (byText.size >= MAX_KNOWN) byText.clear();
-    byText.set(keptKey(key), relative);
+    byText.set(key, relative);
   }
   return relative;
 }
