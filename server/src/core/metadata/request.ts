@@ -44,7 +44,7 @@ export interface RequestAnalysis {
  * Where a range of a string's value lies in the file. Its node, and the walk through its escapes, are made when a
  * range is first asked for: most requests have nothing to report, and a lint of many files analyses every request.
  */
-function stringSpan(text: string, nodeOf: () => Node): (range: Range) => Span {
+export function stringSpan(text: string, nodeOf: () => Node): (range: Range) => Span {
   let offsetOf: ((decodedIndex: number) => number) | undefined;
   let node: Node | undefined;
   return (range) => {

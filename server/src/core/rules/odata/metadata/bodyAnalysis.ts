@@ -1,7 +1,5 @@
 import { checkBody, type BodyProblem } from '../../../metadata/body';
-import { bodySubjectOf, type RequestAnalysis } from '../../../metadata/request';
-import type { Span } from '../../../findings';
-import { stringOffsets } from '../../../tree';
+import { bodySubjectOf, stringSpan, type RequestAnalysis } from '../../../metadata/request';
 import type { CustomRequest } from '../../../model';
 import type { CustomRequestContext } from '../../types';
 import { analyzed, fixesOf } from './shared';
@@ -23,11 +21,7 @@ export function eachBodyProblem(request: CustomRequest, context: CustomRequestCo
   }
   // Most bodies have none: the body's node and the walk through its escapes are not made for nothing.
   if (problems.length === 0) return;
-  const offsetOf = stringOffsets(context.text, body.node);
-  const span = (range: { start: number; end: number }): Span => {
-    const start = offsetOf(range.start);
-    return { offset: start, length: offsetOf(range.end) - start };
-  };
+  const span = stringSpan(context.text, () => body.node);
   for (let i = 0; i < problems.length; i++) {
     const problem = problems[i] as BodyProblem;
     if (kinds.includes(problem.kind)) context.report({ at: span(problem.range), message: problem.message, fixes: fixesOf(problem.replacements, span) });
