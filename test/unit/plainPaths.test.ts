@@ -1,9 +1,9 @@
 // The shortcuts past node:path give exactly what path.resolve and path.relative give, or step aside.
 import assert from 'node:assert/strict';
-import { relative, resolve, sep } from 'node:path';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import { isPlainAbsolute, plainRelative } from '../../server/src/io/plainPaths';
+import { isPlainAbsolute, plainRelative, plainShownPath } from '../../server/src/io/plainPaths';
 
 const SEGMENTS = ['a', 'b', 'team-01', '.', '..', '', '...', '.hidden', '..x', 'x..', 'é', '日本', ' sp ace', 'a.connector.json', '\\'];
 const path = fc.array(fc.constantFrom(...SEGMENTS), { maxLength: 6 }).chain((parts) =>
@@ -35,5 +35,34 @@ test('a file below a plain folder is shown by its rest, exactly as path.relative
   assert.equal(plainRelative('/', '/a/b'), 'a/b');
   for (const [folder, file] of [['/work/repo', '/work/repo'], ['/work/repo', '/work/repository/a'], ['/work/repo', '/work/a'], ['/work/./repo', '/work/./repo/a'], ['/work/repo', '/work/repo/../a'], ['/work/repo/', '/work/repo/a']]) {
     assert.equal(plainRelative(folder as string, file as string), undefined, `${folder} → ${file}`);
+  }
+});
+
+/** What node:path shows: the relative path from the folder, or the file's own path where that climbs out of it. */
+function shownByNodePath(folder: string, file: string): string {
+  const shown = relative(folder, file);
+  return shown === '' || shown === '..' || shown.startsWith('../') || isAbsolute(shown) ? file : shown;
+}
+
+test('a file is shown from a plain folder exactly as node:path shows it, below the folder or outside it', { skip: sep !== '/' && 'POSIX paths only' }, () => {
+  let outside = 0;
+  fc.assert(
+    fc.property(path, path, (folder, rest) => {
+      for (const file of [rest, `${folder}/${rest}`, `${folder}${rest}`]) {
+        const shown = plainShownPath(folder, file);
+        if (shown === undefined) continue;
+        assert.equal(shown, shownByNodePath(folder, file), `${folder} → ${file}`);
+        if (shown === file) outside++;
+      }
+    }),
+    { numRuns: 20_000 },
+  );
+  assert.ok(outside > 200, `${outside} generated files outside their folder were shown without node:path`);
+  assert.equal(plainShownPath('/work/repo', '/tmp/bench/team-01/a.connector.json'), '/tmp/bench/team-01/a.connector.json');
+  assert.equal(plainShownPath('/work/repo', '/work/repository/a'), '/work/repository/a');
+  assert.equal(plainShownPath('/work/repo', '/work/repo'), '/work/repo');
+  assert.equal(plainShownPath('/work/repo', '/work/repo/team-01/a.connector.json'), 'team-01/a.connector.json');
+  for (const [folder, file] of [['/work/./repo', '/tmp/a'], ['/work/repo', '/tmp/../a'], ['/work/repo', 'a.connector.json'], ['/work/repo/', '/tmp/a']]) {
+    assert.equal(plainShownPath(folder as string, file as string), undefined, `${folder} → ${file}`);
   }
 });

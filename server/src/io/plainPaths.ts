@@ -21,3 +21,14 @@ export function plainRelative(folder: string, file: string): string | undefined 
   const rest = file.slice(prefix.length);
   return NOT_PLAIN_REST.test(rest) ? undefined : rest;
 }
+
+/**
+ * How a file is shown from a folder when both are plain absolute POSIX paths: its rest when below the folder, else
+ * the file's own path (path.relative would start with '..', which is shown as the absolute path); undefined when
+ * node:path must say.
+ */
+export function plainShownPath(folder: string, file: string): string | undefined {
+  const below = plainRelative(folder, file);
+  if (below !== undefined) return below;
+  return isPlainAbsolute(folder) && isPlainAbsolute(file) ? file : undefined;
+}

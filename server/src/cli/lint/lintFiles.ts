@@ -3,7 +3,7 @@ import { isAbsolute, relative, sep } from 'node:path';
 import { LineIndex, parseEnvironmentsFile, parseProjectConfig, RULE_IDS, type Finding, type Severity, type SeverityOverrides } from '../../core';
 import { connectorOfValues, fileKindOf, type FileKind } from '../../io/fileKinds';
 import { readJsonTextSync, readListedJsonTextSync } from '../../io/jsonText';
-import { plainRelative } from '../../io/plainPaths';
+import { plainShownPath } from '../../io/plainPaths';
 import { ProjectConfigFiles, type ConfigForFile, type LoadedProjectConfig } from '../../io/projectConfigFiles';
 import { connectorPathOf, testsFileFindings } from '../../io/testsFiles';
 import { valuesFileFindings } from '../../io/valuesFiles';
@@ -47,8 +47,8 @@ export interface LintRun {
 
 /** The path as shown to the user: relative to the working folder when inside it, otherwise absolute. */
 export function displayPathOf(file: string, cwd: string): string {
-  const below = plainRelative(cwd, file);
-  if (below !== undefined) return below;
+  const plain = plainShownPath(cwd, file);
+  if (plain !== undefined) return plain;
   const shown = relative(cwd, file);
   const outside = shown === '' || shown === '..' || shown.startsWith(`..${sep}`) || isAbsolute(shown);
   return outside ? file : shown;
