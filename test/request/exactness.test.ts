@@ -105,6 +105,18 @@ describe('numbers are exact', () => {
     assert.equal(got.target, '/api/x?n=9007199254740993');
   });
 
+  test("a default is sent as it is written in the connector, as a supplied value would be", async () => {
+    // The rule that asks for big int64 defaults to be written as strings is lowered: the digits written are still the digits sent.
+    const lowered = { overrides: { 'default-mismatch': 'warning' as const } };
+    const bigDefault = p('n', 'query', 'integer', ', "format": "int64", "default": 9007199254740993');
+    assert.equal((await wire([op('GET', '/x', [bigDefault])], lowered)).target, '/api/x?n=9007199254740993');
+    // A number a 64-bit float cannot hold is refused, never sent as 0 or as "Infinity".
+    const tiny = p('d', 'query', 'number', ', "default": 1e-400');
+    assert.match(await refused([op('GET', '/x', [tiny])], lowered), /'d' is 1e-400, too small for a 64-bit number/);
+    const huge = p('d', 'query', 'number', ', "default": 1e400');
+    assert.match(await refused([op('GET', '/x', [huge])], lowered), /'d' is 1e400, beyond the range of a 64-bit number/);
+  });
+
   test('typed (prompt or --value) int64 values keep every digit too', async () => {
     assert.equal((await wire([op('GET', '/x', [int64])], { entered: { n: '-9223372036854775808' } })).target, '/api/x?n=-9223372036854775808');
   });

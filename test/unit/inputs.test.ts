@@ -7,6 +7,7 @@ import { parseDocument } from '../../server/src/core/parse';
 import { describeInputs, listOperations, type InputDescription } from '../../server/src/core/request/inputs';
 import { JsonNumber, type ExactJson } from '../../server/src/core/values/exactJson';
 import { parseTyped } from '../../server/src/core/values/read';
+import { describeInput } from '../../server/src/core/suite/editing';
 
 const n = (text: string): JsonNumber => new JsonNumber(text);
 const parseInput = (input: InputDescription, text: string): { ok: true; value: ExactJson } | { ok: false; message: string } => parseTyped(input, text);
@@ -23,7 +24,7 @@ describe('describeInputs', () => {
     const inputs = describeInputs(petstore, 'findPets') ?? [];
     assert.deepEqual(inputs.map((i) => `${i.name}:${i.role}:${i.type}`), ['tags:query:array', 'status:query:array', 'limit:query:integer', 'includeDeleted:query:boolean']);
     assert.deepEqual(inputs[1]?.options, ['available', 'pending', 'sold']);
-    assert.equal(inputs[2]?.default, 20);
+    assert.equal(inputs[2]?.default, '20');
     const getPet = describeInputs(petstore, 'getPet') ?? [];
     assert.equal(getPet.find((i) => i.name === 'petId')?.required, true);
     assert.equal(describeInputs(petstore, 'nope'), undefined);
@@ -56,6 +57,40 @@ describe('describeInputs', () => {
     const orders = connectorOf('ifs-orders.connector.json');
     assert.deepEqual((describeInputs(orders, 'releaseOrder') ?? []).map((i) => `${i.name}:${i.mayHoldCredential}`), ['orderNo:false', 'etag:true']);
     assert.deepEqual((describeInputs(orders, 'createOrder') ?? []).map((i) => `${i.name}:${i.mayHoldCredential}`), ['orderNo:false', 'customerNo:false']);
+  });
+
+  test('a default is offered as it would be typed, with the digits the connector gives, and reads back as written', () => {
+    // Written as text: JSON.stringify would round the int64 and turn 1e400 into null.
+    const text = `{ "kind": "rest", "name": "C", "baseUrl": "https://a.example", "operations": [{ "id": "op", "method": "GET", "path": "/x", "parameters": [
+      { "name": "big", "location": "query", "type": "integer", "format": "int64", "default": 9007199254740993 },
+      { "name": "huge", "location": "query", "type": "number", "default": 1e400 },
+      { "name": "flag", "location": "query", "type": "boolean", "default": false },
+      { "name": "words", "location": "query", "type": "string", "default": "a, b" },
+      { "name": "none", "location": "query", "type": "string", "default": null },
+      { "name": "pick", "location": "query", "type": "string", "options": ["red", "green"], "default": "c2" }
+    ] }] }`;
+    const connector = buildModel(parseDocument(text).root);
+    assert.ok(connector);
+    const inputs = describeInputs(connector, 'op') ?? [];
+    const byName = (name: string): InputDescription => inputs.find((i) => i.name === name) as InputDescription;
+    assert.deepEqual(inputs.map((i) => i.default), ['9007199254740993', '1e400', 'false', 'a, b', undefined, 'c2']);
+    const read = (name: string): unknown => {
+      const input = byName(name);
+      const parsed = parseInput(input, input.default ?? '');
+      return parsed.ok ? parsed.value : parsed.message;
+    };
+    assert.deepEqual(read('big'), n('9007199254740993'));
+    assert.match(String(read('huge')), /1e400, beyond the range of a 64-bit number/);
+    assert.equal(read('flag'), false);
+    assert.equal(read('words'), 'a, b');
+    assert.equal(read('pick'), 'green');
+  });
+
+  test("a tests file's hover shows the default as it would be typed, whole even when it holds backticks", () => {
+    const input: InputDescription = { name: 'n', role: 'query', type: 'integer', format: 'int64', required: false, mayHoldCredential: false, default: '9007199254740993' };
+    assert.match(describeInput(input), /Default: `9007199254740993`/);
+    assert.match(describeInput({ ...input, type: 'string', format: undefined, default: 'a `b` c' }), /Default: ``a `b` c``/);
+    assert.match(describeInput({ ...input, type: 'string', format: undefined, default: '`x' }), /Default: `` `x ``/);
   });
 
   test('lists operations with a request-line label in file order', () => {

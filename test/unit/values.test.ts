@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkDateTime } from '../../server/src/core/values/dateTime';
 import { checkInteger, checkNumber, shortestFloat32 } from '../../server/src/core/values/numbers';
-import { JsonNumber, stringifyExact } from '../../server/src/core/values/exactJson';
+import { JsonNumber, stringifyExact, type ExactJson } from '../../server/src/core/values/exactJson';
+import { parseTyped, typedTextOf } from '../../server/src/core/values/read';
+import type { ValueSpec } from '../../server/src/core/values/spec';
 import { parseExact } from '../../server/src/core/values/exactParse';
 import { checkValue } from '../../server/src/core/values/check';
 import fc from 'fast-check';
@@ -78,5 +80,30 @@ describe('exact JSON', () => {
     assert.deepEqual(checkValue({ type: 'string', options: ['red', 'blue'] }, 'blue'), { ok: false, message: 'names options by id: "blue" is not one of c1 (red), c2 (blue)' });
     assert.deepEqual(checkValue({ type: 'integer', format: 'int64' }, '9007199254740993'), { ok: true, value: new JsonNumber('9007199254740993') });
     assert.deepEqual(checkValue({ type: 'boolean' }, 'true'), { ok: true, value: true });
+  });
+});
+
+describe('a value as it would be typed', () => {
+  test('typed where the value is asked for, the text reads back as the value, every digit and space kept', () => {
+    const cases: { spec: ValueSpec; value: ExactJson }[] = [
+      { spec: { type: 'integer', format: 'int64' }, value: new JsonNumber('9007199254740993') },
+      { spec: { type: 'number' }, value: new JsonNumber('0.1') },
+      { spec: { type: 'string' }, value: ' padded, with a comma ' },
+      { spec: { type: 'boolean' }, value: true },
+      { spec: { type: 'array', items: { type: 'string' } }, value: ['a', ' b ', 'c'] },
+      { spec: { type: 'array', items: { type: 'string' } }, value: ['a,b', 'c'] },
+      { spec: { type: 'array', items: { type: 'integer', format: 'int64' } }, value: [new JsonNumber('9007199254740993'), new JsonNumber('-1')] },
+      { spec: { type: 'object' }, value: { id: new JsonNumber('12345678901234567890'), name: 'x' } },
+    ];
+    for (const { spec, value } of cases) {
+      const text = typedTextOf(value);
+      assert.ok(text !== undefined);
+      const read = parseTyped(spec, text);
+      assert.ok(read.ok, `${text}: ${read.ok ? '' : read.message}`);
+      assert.equal(stringifyExact(read.value), stringifyExact(value), text);
+    }
+    assert.equal(typedTextOf(['a', ' b ', 'c']), 'a, b ,c');
+    assert.equal(typedTextOf(['a,b', 'c']), '["a,b","c"]');
+    assert.equal(typedTextOf(null), undefined);
   });
 });

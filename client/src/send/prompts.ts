@@ -1,15 +1,8 @@
 import * as vscode from 'vscode';
-import { optionId, parseTyped, type InputDescription, type JsonValue } from '../../../server/src/core';
+import { optionId, parseTyped, type InputDescription } from '../../../server/src/core';
 
 /** What the user typed, by input name: the server reads these texts as `connector request --value` does. */
 type Texts = Record<string, string>;
-
-function shown(value: JsonValue | undefined): string {
-  if (value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null)) return value.join(', ');
-  return JSON.stringify(value);
-}
 
 function title(input: InputDescription, index: number, count: number): string {
   const kind = input.role === 'variable' ? 'variable' : `${input.role} ${input.type}${input.format ? ` (${input.format})` : ''}`;
@@ -47,7 +40,7 @@ async function pickFile(input: InputDescription, baseDir: vscode.Uri, heading: s
 async function typeValue(input: InputDescription, previous: string | undefined, heading: string): Promise<string | undefined | null> {
   const text = await vscode.window.showInputBox({
     title: heading,
-    value: previous ?? shown(input.default),
+    value: previous ?? input.default ?? '',
     prompt: input.description ?? (input.role === 'variable' ? 'Inserted into the body or header as written: quote strings, e.g. "SITE1".' : undefined),
     placeHolder: input.type === 'array' ? 'values separated by commas, or a JSON array' : input.required ? 'required' : 'leave empty to leave out',
     ignoreFocusOut: true,

@@ -127,6 +127,20 @@ describe('connector schema', () => {
     assert.deepEqual(summary(rest('{ "name": "q", "location": 5, "type": "string" }')), ['invalid-value@5']);
   });
 
+  test('a number JSON cannot hold, or a fraction where a whole number belongs, is named by its own digits', () => {
+    const huge = rest('{ "name": "q", "location": "query", "type": "integer", "maximum": 1e400 }');
+    const [beyond] = schemaFindings(huge);
+    assert.deepEqual(schemaFindings(huge).map((f) => at(huge, f)), ['invalid-value@1e400']);
+    assert.equal(beyond?.message, "'maximum' is 1e400, beyond the range of a 64-bit number (about ±1.8e308). Write a number within it.");
+    const negative = rest('{ "name": "q", "location": "query", "type": "number", "minimum": -1e400 }');
+    assert.match(schemaFindings(negative)[0]?.message ?? '', /'minimum' is -1e400, beyond the range/);
+    const fraction = rest('{ "name": "q", "location": "query", "type": "string", "maxLength": 2.5 }');
+    assert.deepEqual(schemaFindings(fraction).map((f) => at(fraction, f)), ['wrong-type@2.5']);
+    assert.equal(schemaFindings(fraction)[0]?.message, "'maxLength' must be a whole number, not 2.5.");
+    const tooLong = rest('{ "name": "q", "location": "query", "type": "string", "maxLength": 1e400 }');
+    assert.match(schemaFindings(tooLong)[0]?.message ?? '', /'maxLength' is 1e400, beyond the range of a 64-bit number/);
+  });
+
   test('malformed base URLs, versions and patterns are invalid formats on the value', () => {
     assert.deepEqual(summary('{ "kind": "rest", "name": "T", "baseUrl": "api.example.com" }'), ['invalid-format@"api.example.com"']);
     assert.deepEqual(summary('{ "kind": "odata", "name": "T", "baseUrl": "https://a.b", "connectorVersion": "2.1" }'), ['invalid-format@"2.1"']);

@@ -49,6 +49,8 @@ export interface RestParameter {
   required?: Field<boolean>;
   format?: Field<string>;
   default?: Field<JsonValue>;
+  /** The default as written, numbers with their own digits: what is judged and sent (1e-400 is not 0, 2^53 + 1 keeps its 1). */
+  readonly exactDefault: ExactJson | undefined;
   description?: Field<string>;
   /** Constraints in file order (`maxLength`, `minimum`, ...), any JSON type. */
   constraints: { name: ConstraintName; field: Field<JsonValue> }[];

@@ -1,7 +1,7 @@
 import { looksLikeCredential } from '../credentialNames';
 import type { Connector, CustomRequest, RestOperation } from '../model';
 import { pathPlaceholders, variablePlaceholders } from '../placeholders';
-import type { JsonValue } from '../tree';
+import { typedTextOf } from '../values/read';
 import { specOfParameter, type ValueSpec } from '../values/spec';
 
 /** The element type of an array input (nested arrays have their own `items`). */
@@ -24,7 +24,8 @@ export interface InputDescription extends ValueSpec {
    * its name says so (token, secret, password, api key...). The editor does not remember what is typed for it.
    */
   mayHoldCredential: boolean;
-  default?: JsonValue;
+  /** The default as it would be typed (numbers with the digits the connector gives): what a prompt starts with. */
+  default?: string;
   description?: string;
 }
 
@@ -47,13 +48,15 @@ function restInputs(operation: RestOperation): InputDescription[] {
     const spec = specOfParameter(parameter);
     // Computed parameters are built from the others; nobody types them.
     if (!name || !location || !spec || spec.type === 'computed') continue;
+    const written = parameter.exactDefault;
+    const typed = written === undefined ? undefined : typedTextOf(written);
     inputs.push({
       ...spec,
       name,
       role: location as InputDescription['role'],
       required: parameter.required?.value === true || location === 'path',
       mayHoldCredential: location === 'header' || looksLikeCredential(name),
-      ...(parameter.default ? { default: parameter.default.value } : {}),
+      ...(typed !== undefined ? { default: typed } : {}),
       ...(parameter.description ? { description: parameter.description.value } : {}),
     });
   }
@@ -77,7 +80,8 @@ function odataInputs(request: CustomRequest, bodyTexts: BodyTexts | undefined): 
   for (const p of pathPlaceholders(request.url?.value ?? '')) add({ name: p.name, role: 'path', type: 'string', required: true });
   if (request.parameterMode?.value !== 'onlyPath') {
     for (const entry of request.query?.entries ?? []) {
-      add({ name: entry.name, role: 'query', type: 'string', required: false, ...(entry.value !== undefined ? { default: entry.value } : {}) });
+      const typed = entry.value === undefined ? undefined : typedTextOf(entry.value);
+      add({ name: entry.name, role: 'query', type: 'string', required: false, ...(typed !== undefined ? { default: typed } : {}) });
     }
   }
   const bodyFile = odataBodyFile(request);

@@ -173,13 +173,23 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null',
 };
 
-function wrongType(error: ErrorObject, path: PathSegment[], node: Node): Finding {
+/** The range of a 64-bit number, for messages: a literal past it is read as infinity. */
+const NUMBER_RANGE = 'about ±1.8e308';
+
+function wrongType(error: ErrorObject, path: PathSegment[], node: Node, text: string): Finding {
   const expected = ([] as string[]).concat((error.params as { type?: string | string[] }).type ?? []);
   const property = path.length === 0 ? 'The file' : `'${String(path[path.length - 1])}'`;
-  const actual = node.type === 'property' ? 'a property' : TYPE_NAMES[node.type] ?? node.type;
   const expectedText = expected.includes('object') && expected.includes('string') && property === "'body'"
     ? 'JSON text (a string) or {"file": "relative/path.json"}'
     : expected.map((t) => TYPE_NAMES[t] ?? t).join(' or ');
+  if (node.type === 'number' && (expected.includes('number') || expected.includes('integer'))) {
+    // A number where one belongs: ajv takes a literal past the 64-bit range (1e400) for another type, and a
+    // fraction where a whole number belongs; both are named by the digits written.
+    const written = text.slice(node.offset, node.offset + node.length);
+    if (!Number.isFinite(node.value)) return finding('invalid-value', spanOfNode(node), `${property} is ${written}, beyond the range of a 64-bit number (${NUMBER_RANGE}). Write a number within it.`);
+    return finding('wrong-type', spanOfNode(node), `${property} must be ${expectedText}, not ${written}.`);
+  }
+  const actual = node.type === 'property' ? 'a property' : TYPE_NAMES[node.type] ?? node.type;
   const fixes: Fix[] = [];
   const value: unknown = node.value;
   if (typeof value === 'string') {
@@ -241,7 +251,7 @@ export function mapSchemaErrors(errors: readonly ErrorObject[], text: string, ro
         result = path[path.length - 2] === 'authorization' ? propertyNotForFlow(path, context) : path[path.length - 3] === 'customRequests' ? propertyNotForBatch(path, context) : propertyNotForKind(path, context);
         break;
       case 'enum': result = invalidEnum(error, path, node); break;
-      case 'type': result = wrongType(error, path, node); break;
+      case 'type': result = wrongType(error, path, node, context.text); break;
       case 'format':
       case 'pattern': result = invalidFormat(error, path, node); break;
       default: result = otherConstraint(error, path, node);

@@ -33,11 +33,19 @@ function valueSnippet(input: InputDescription): string {
   }
 }
 
+/** Text as a Markdown code span that shows it whole: fenced by more backticks than any run of them inside it. */
+function markdownCode(text: string): string {
+  const longest = Math.max(0, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const fence = '`'.repeat(longest + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
 /** How an input is described: type, format, where it goes, whether it is needed, its default and description. */
 export function describeInput(input: InputDescription): string {
   const type = `${input.type}${input.format ? ` (${input.format})` : ''}${input.items ? ` of ${input.items.type}` : ''}`;
   const parts = [`\`${input.name}\` — ${type}, ${input.role === 'variable' ? 'a variable inserted as text' : input.role}${input.required ? ', required' : ''}`];
-  if (input.default !== undefined) parts.push(`Default: \`${JSON.stringify(input.default)}\``);
+  if (input.default !== undefined) parts.push(`Default: ${markdownCode(input.default)}`);
   if (input.options?.length) parts.push(`Options: ${input.options.map((o, i) => `\`${optionId(i)}\` = ${o}`).join(', ')}`);
   if (input.description) parts.push(input.description);
   return parts.join('\n\n');

@@ -5,7 +5,7 @@
 import { parseDocument } from '../parse';
 import { propertiesOf } from '../tree';
 import { checkValue, optionId, optionList, type Checked } from './check';
-import { exactOfNode, isJsonObject, type ExactJson } from './exactJson';
+import { exactOfNode, isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from './exactJson';
 import { parseExact } from './exactParse';
 import type { ValueSpec } from './spec';
 
@@ -92,6 +92,24 @@ export function parseTyped(spec: ValueSpec, text: string): Checked {
   if (!read.ok) return read;
   const checked = checkValue(spec, read.value);
   return checked.ok ? checked : { ok: false, message: instruction(checked.message) };
+}
+
+/**
+ * The text that, typed where the value is asked for, reads back as `value` (readText's inverse for a default):
+ * numbers with their own digits, so a prompt that starts from a default sends what the connector says. Undefined
+ * for null, which stands for no value.
+ */
+export function typedTextOf(value: ExactJson): string | undefined {
+  if (value === null) return undefined;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (typeof value === 'number' || value instanceof JsonNumber) return numberText(value);
+  // Plain values separated by commas, as an array is typed, unless one of them holds a comma: then JSON.
+  if (Array.isArray(value)) {
+    const plain = value.map((item) => (item === null || typeof item === 'object' && !(item instanceof JsonNumber) ? undefined : typedTextOf(item)));
+    if (plain.every((item): item is string => item !== undefined && !item.includes(','))) return plain.join(',');
+  }
+  return stringifyExact(value);
 }
 
 /** The operation's entry of a values file (`NAME.values.json`), or undefined when it has none. */

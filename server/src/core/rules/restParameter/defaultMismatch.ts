@@ -1,20 +1,28 @@
 import type { RestParameter } from '../../model';
-import type { JsonValue } from '../../tree';
 import { checkValue } from '../../values/check';
+import { JsonNumber, type ExactJson } from '../../values/exactJson';
 import { specOfParameter } from '../../values/spec';
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
 
 const SCALAR_TYPES = ['string', 'integer', 'number', 'boolean'];
 
-/** What is wrong with a default for a parameter, or undefined when it fits (judged as a supplied value is). */
-function problemWith(parameter: RestParameter, value: JsonValue): string | undefined {
+/** Whether a whole number written as a JSON number is past 2^53, where a reader that takes JSON numbers as 64-bit floats loses digits. */
+function pastExactIntegers(value: ExactJson): boolean {
+  if (!(value instanceof JsonNumber)) return false;
+  const read = Number(value.text);
+  return Number.isInteger(read) && !Number.isSafeInteger(read);
+}
+
+/** What is wrong with a default for a parameter, or undefined when it fits (judged as a supplied value is, as written). */
+function problemWith(parameter: RestParameter, value: ExactJson): string | undefined {
   const spec = specOfParameter(parameter);
   if (!spec) return undefined;
   if (!SCALAR_TYPES.includes(spec.type)) return `a ${quoted(spec.type)} parameter takes no default (defaults are for string, integer, number and boolean)`;
-  if (spec.type === 'integer' && typeof value === 'number' && !Number.isSafeInteger(value) && Number.isInteger(value)) return 'it is too large to be exact as a JSON number here; write it as a string, e.g. "9007199254740993"';
   const checked = checkValue(spec, value);
-  return checked.ok ? undefined : `it ${checked.message}`;
+  if (!checked.ok) return `it ${checked.message}`;
+  if (spec.type === 'integer' && pastExactIntegers(value)) return `it is too large to be exact as a JSON number; write it as a string, e.g. "${(value as JsonNumber).text}"`;
+  return undefined;
 }
 
 /** A default is supplied when the workflow gives no value, so it must be a valid value itself. */
@@ -28,8 +36,9 @@ export const defaultMismatch: ParameterRule = {
   },
   check(parameter, context) {
     const fallback = parameter.default;
-    if (!fallback) return;
-    const problem = problemWith(parameter, fallback.value);
+    const written = parameter.exactDefault;
+    if (!fallback || written === undefined) return;
+    const problem = problemWith(parameter, written);
     if (!problem) return;
     context.report({ at: fallback.node, message: `The default of ${quoted(parameterName(parameter))} does not fit: ${problem}.` });
   },
