@@ -131,7 +131,7 @@ describe('connector schema', () => {
     const huge = rest('{ "name": "q", "location": "query", "type": "integer", "maximum": 1e400 }');
     const [beyond] = schemaFindings(huge);
     assert.deepEqual(schemaFindings(huge).map((f) => at(huge, f)), ['invalid-value@1e400']);
-    assert.equal(beyond?.message, "'maximum' is 1e400, beyond the range of a 64-bit number (about ±1.8e308). Write a number within it.");
+    assert.equal(beyond?.message, "'maximum' is 1e400, beyond the range of a 64-bit number. Write a number within it.");
     const negative = rest('{ "name": "q", "location": "query", "type": "number", "minimum": -1e400 }');
     assert.match(schemaFindings(negative)[0]?.message ?? '', /'minimum' is -1e400, beyond the range/);
     const fraction = rest('{ "name": "q", "location": "query", "type": "string", "maxLength": 2.5 }');

@@ -8,6 +8,7 @@ import type { ErrorObject } from './compile';
 import { pathSegments, subjectAt, type PathSegment } from './subjects';
 import { canonicalSpelling } from './uiSpellings';
 import { patternProblem } from '../pattern';
+import { checkNumber } from '../values/numbers';
 
 interface Context {
   text: string;
@@ -173,9 +174,6 @@ const TYPE_NAMES: Readonly<Record<string, string>> = {
   string: 'a string', number: 'a number', integer: 'a whole number', boolean: 'true or false', object: 'an object', array: 'an array', null: 'null',
 };
 
-/** The range of a 64-bit number, for messages: a literal past it is read as infinity. */
-const NUMBER_RANGE = 'about ±1.8e308';
-
 function wrongType(error: ErrorObject, path: PathSegment[], node: Node, text: string): Finding {
   const expected = ([] as string[]).concat((error.params as { type?: string | string[] }).type ?? []);
   const property = path.length === 0 ? 'The file' : `'${String(path[path.length - 1])}'`;
@@ -186,7 +184,8 @@ function wrongType(error: ErrorObject, path: PathSegment[], node: Node, text: st
     // A number where one belongs: ajv takes a literal past the 64-bit range (1e400) for another type, and a
     // fraction where a whole number belongs; both are named by the digits written.
     const written = text.slice(node.offset, node.offset + node.length);
-    if (!Number.isFinite(node.value)) return finding('invalid-value', spanOfNode(node), `${property} is ${written}, beyond the range of a 64-bit number (${NUMBER_RANGE}). Write a number within it.`);
+    const judged = checkNumber(written, undefined);
+    if (!judged.ok) return finding('invalid-value', spanOfNode(node), `${property} ${judged.message}. Write a number within it.`);
     return finding('wrong-type', spanOfNode(node), `${property} must be ${expectedText}, not ${written}.`);
   }
   const actual = node.type === 'property' ? 'a property' : TYPE_NAMES[node.type] ?? node.type;
