@@ -117,6 +117,17 @@ describe('numbers are exact', () => {
     assert.match(await refused([op('GET', '/x', [huge])], lowered), /'d' is 1e400, beyond the range of a 64-bit number/);
   });
 
+  test('an int64 is held to its bounds by every digit of both', async () => {
+    const enforced = { top: ', "advanced": { "enforceConstraints": true }' };
+    const bounded = p('n', 'query', 'integer', ', "format": "int64", "minimum": 9007199254740993, "maximum": 9007199254740995');
+    // 2^53 and 2^53 + 1 are the same 64-bit float, as are 2^53 + 4 and 2^53 + 5: only the digits tell them apart.
+    assert.match(await refused([op('GET', '/x', [bounded])], { ...enforced, entered: { n: '9007199254740992' } }), /'n' is 9007199254740992; it must be at least 9007199254740993\./);
+    assert.match(await refused([op('GET', '/x', [bounded])], { ...enforced, entered: { n: '9007199254740996' } }), /'n' is 9007199254740996; it must be at most 9007199254740995\./);
+    assert.equal((await wire([op('GET', '/x', [bounded])], { ...enforced, entered: { n: '9007199254740993' } })).target, '/api/x?n=9007199254740993');
+    const exclusive = p('n', 'query', 'integer', ', "format": "int64", "maximum": 9007199254740993, "exclusiveMaximum": true');
+    assert.match(await refused([op('GET', '/x', [exclusive])], { ...enforced, entered: { n: '9007199254740993' } }), /it must be less than 9007199254740993\./);
+  });
+
   test('typed (prompt or --value) int64 values keep every digit too', async () => {
     assert.equal((await wire([op('GET', '/x', [int64])], { entered: { n: '-9223372036854775808' } })).target, '/api/x?n=-9223372036854775808');
   });

@@ -54,7 +54,7 @@ export function chooseEnvironment(file: EnvironmentsFile | undefined, name: stri
 // Model parts make their nodes on demand (getters), which a spread would not copy: the nodes are named.
 function replaced(field: Field<string> | undefined, value: string | undefined): Field<string> | undefined {
   if (value === undefined || !field) return field;
-  return { node: field.node, keyNode: field.keyNode, value };
+  return { node: field.node, keyNode: field.keyNode, value, exact: value };
 }
 
 /**

@@ -3,6 +3,7 @@
 import type { Node } from 'jsonc-parser';
 import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
+import { exactOfNode, type ExactJson } from '../values/exactJson';
 import type { Field, MapEntry, MapField } from './types';
 
 export type Accept<T> = (v: unknown) => v is T;
@@ -48,6 +49,10 @@ export class TreeField<T> extends KeyedPart implements Field<T> {
   constructor(value: T, tree: JsonTree, property: number) {
     super(tree, property);
     this.value = value;
+  }
+
+  get exact(): ExactJson {
+    return exactOfNode(this.node, this.tree.text);
   }
 }
 

@@ -4,7 +4,6 @@
 import type { Node } from 'jsonc-parser';
 import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
-import { exactOfNode, type ExactJson } from '../values/exactJson';
 import { CONSTRAINTS } from '../vocabulary';
 import {
   fieldAt, isAny, isArray, isBoolean, isModelObject, isString, KeyedPart, mapFieldAt, objectElements, objectValue, OptionsField, Part,
@@ -106,10 +105,6 @@ class TreeParameter extends Part implements RestParameter {
     this.options = options >= 0 && isArray(tree.value(options)) ? new OptionsField(tree.value(options) as JsonValue[], tree, slot(found, 11)) : undefined;
     this.model = fieldAt(tree, slot(found, 12), isString);
     this.template = fieldAt(tree, slot(found, 13), isString);
-  }
-
-  get exactDefault(): ExactJson | undefined {
-    return this.default ? exactOfNode(this.default.node, this.tree.text) : undefined;
   }
 }
 

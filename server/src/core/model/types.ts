@@ -12,6 +12,8 @@ import type { ConstraintName } from '../vocabulary';
 /** A property read from the file: its value, the value's node and the key's node. */
 export interface Field<T> {
   value: T;
+  /** The value as written, numbers with their own digits: 2^53 + 1 keeps its 1, 1e-400 is not 0, 1e400 not infinity. */
+  readonly exact: ExactJson;
   node: Node;
   keyNode: Node;
 }
@@ -49,8 +51,6 @@ export interface RestParameter {
   required?: Field<boolean>;
   format?: Field<string>;
   default?: Field<JsonValue>;
-  /** The default as written, numbers with their own digits: what is judged and sent (1e-400 is not 0, 2^53 + 1 keeps its 1). */
-  readonly exactDefault: ExactJson | undefined;
   description?: Field<string>;
   /** Constraints in file order (`maxLength`, `minimum`, ...), any JSON type. */
   constraints: { name: ConstraintName; field: Field<JsonValue> }[];

@@ -48,8 +48,7 @@ function restInputs(operation: RestOperation): InputDescription[] {
     const spec = specOfParameter(parameter);
     // Computed parameters are built from the others; nobody types them.
     if (!name || !location || !spec || spec.type === 'computed') continue;
-    const written = parameter.exactDefault;
-    const typed = written === undefined ? undefined : typedTextOf(written);
+    const typed = parameter.default && typedTextOf(parameter.default.exact);
     inputs.push({
       ...spec,
       name,

@@ -54,7 +54,7 @@ export function resolveValues(connector: RestConnector, operation: RestOperation
     const spec = specOfParameter(parameter);
     if (!name || !location || !spec || spec.type === 'computed') continue;
     const supplied = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
-    const raw = supplied !== undefined && supplied !== null ? supplied : parameter.exactDefault;
+    const raw = supplied !== undefined && supplied !== null ? supplied : parameter.default?.exact;
     if (raw === undefined || raw === null) {
       if (parameter.required?.value === true || location === 'path') {
         problems.push({ code: 'missing-value', name, message: `'${name}' (${location} ${spec.type}) is required; supply a value.` });

@@ -1,21 +1,29 @@
 import type { RestParameter } from '../model';
-import type { JsonValue } from '../tree';
 import { patternMismatch } from '../pattern';
-import { JsonNumber, type ExactJson } from './exactJson';
+import { JsonNumber, numberText, type ExactJson } from './exactJson';
+import { compareDecimals } from './numbers';
 
-/** A parameter's constraints by name (`maxLength`, `minimum`, ...), as the file gives them. */
-export type Constraints = Partial<Record<string, JsonValue>>;
+/** A parameter's constraints by name (`maxLength`, `minimum`, ...), as the file writes them (numbers with their own digits). */
+export type Constraints = Partial<Record<string, ExactJson>>;
 
 /** The constraints a REST parameter declares. */
 export function constraintsOf(parameter: RestParameter): Constraints {
-  return Object.fromEntries(parameter.constraints.map((c) => [c.name, c.field.value]));
+  return Object.fromEntries(parameter.constraints.map((c) => [c.name, c.field.exact]));
+}
+
+/** A numeric constraint's digits, or undefined when it is not a number. */
+function boundText(value: ExactJson | undefined): string | undefined {
+  return value instanceof JsonNumber || typeof value === 'number' ? numberText(value) : undefined;
 }
 
 
 /** What a canonical value breaks among its parameter's constraints (length, pattern, range, item count). */
 export function constraintProblems(constraints: Constraints, value: ExactJson, name: string): string[] {
   const out: string[] = [];
-  const limit = (c: string): number | undefined => (typeof constraints[c] === 'number' ? constraints[c] : undefined);
+  const limit = (c: string): number | undefined => {
+    const text = boundText(constraints[c]);
+    return text === undefined ? undefined : Number(text);
+  };
   const flag = (c: string): boolean => constraints[c] === true;
   if (typeof value === 'string') {
     // Lengths count characters (code points), as JSON Schema does.
@@ -30,11 +38,13 @@ export function constraintProblems(constraints: Constraints, value: ExactJson, n
     if (mismatch) out.push(mismatch);
   }
   if (value instanceof JsonNumber) {
-    const numeric = Number(value.text);
-    const max = limit('maximum');
-    const min = limit('minimum');
-    if (max !== undefined && (flag('exclusiveMaximum') ? numeric >= max : numeric > max)) out.push(`'${name}' is ${value.text}; it must be ${flag('exclusiveMaximum') ? 'less than' : 'at most'} ${max}.`);
-    if (min !== undefined && (flag('exclusiveMinimum') ? numeric <= min : numeric < min)) out.push(`'${name}' is ${value.text}; it must be ${flag('exclusiveMinimum') ? 'more than' : 'at least'} ${min}.`);
+    // Compared digit by digit: past 2^53 two different whole numbers can be the same 64-bit float.
+    const max = boundText(constraints.maximum);
+    const min = boundText(constraints.minimum);
+    const aboveMax = max === undefined ? 0 : compareDecimals(value.text, max);
+    const belowMin = min === undefined ? 0 : compareDecimals(min, value.text);
+    if (max !== undefined && (flag('exclusiveMaximum') ? aboveMax >= 0 : aboveMax > 0)) out.push(`'${name}' is ${value.text}; it must be ${flag('exclusiveMaximum') ? 'less than' : 'at most'} ${max}.`);
+    if (min !== undefined && (flag('exclusiveMinimum') ? belowMin >= 0 : belowMin > 0)) out.push(`'${name}' is ${value.text}; it must be ${flag('exclusiveMinimum') ? 'more than' : 'at least'} ${min}.`);
   }
   if (Array.isArray(value)) {
     const max = limit('maxItems');

@@ -36,9 +36,8 @@ export const defaultMismatch: ParameterRule = {
   },
   check(parameter, context) {
     const fallback = parameter.default;
-    const written = parameter.exactDefault;
-    if (!fallback || written === undefined) return;
-    const problem = problemWith(parameter, written);
+    if (!fallback) return;
+    const problem = problemWith(parameter, fallback.exact);
     if (!problem) return;
     context.report({ at: fallback.node, message: `The default of ${quoted(parameterName(parameter))} does not fit: ${problem}.` });
   },
