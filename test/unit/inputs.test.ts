@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import { buildModel } from '../../server/src/core/model';
 import { parseDocument } from '../../server/src/core/parse';
 import { describeInputs, listOperations, type InputDescription } from '../../server/src/core/request/inputs';
-import { JsonNumber, type ExactJson } from '../../server/src/core/values/exactJson';
+import { exactOfNode, JsonNumber, stringifyExact, type ExactJson } from '../../server/src/core/values/exactJson';
 import { parseTyped } from '../../server/src/core/values/read';
 import { describeInput } from '../../server/src/core/suite/editing';
 
@@ -84,6 +84,25 @@ describe('describeInputs', () => {
     assert.equal(read('flag'), false);
     assert.equal(read('words'), 'a, b');
     assert.equal(read('pick'), 'green');
+  });
+
+  test("a field's value as written is what the exact reader makes of its node, for every kind of JSON value", () => {
+    const defaults = ['9007199254740993', '-1.50e+2', '1e400', '1e-400', '"a\\u0062\\n"', 'true', 'null', '[1, 12345678901234567890, {"x": 0.10}]', '{"id": 9007199254740993, "n": null}'];
+    const text = `{ "kind": "rest", "name": "C", "baseUrl": "https://a.example", "operations": [{ "id": "op", "method": "GET", "path": "/x", "parameters": [
+      ${defaults.map((d, i) => `{ "name": "p${i}", "location": "query", "type": "string", "default": ${d} }`).join(',\n')}
+    ] }] }`;
+    const connector = buildModel(parseDocument(text).root);
+    assert.ok(connector?.kind === 'rest');
+    const parameters = connector.operations[0]?.parameters ?? [];
+    assert.equal(parameters.length, defaults.length);
+    for (const [i, parameter] of parameters.entries()) {
+      const field = parameter.default;
+      assert.ok(field, defaults[i]);
+      assert.equal(stringifyExact(field.exact), stringifyExact(exactOfNode(field.node, text)), defaults[i]);
+    }
+    assert.equal(stringifyExact(parameters[0]?.default?.exact ?? null), '9007199254740993');
+    assert.equal(stringifyExact(parameters[2]?.default?.exact ?? null), '1e400');
+    assert.equal(parameters[4]?.default?.exact, 'ab\n');
   });
 
   test("a tests file's hover shows the default as it would be typed, whole even when it holds backticks", () => {

@@ -1,9 +1,9 @@
 // The pieces every part of the model is made of: a part keeps the index of its node in the compact tree and makes
 // the node object when first asked for; the helpers find an object's properties by key once and read fields.
 import type { Node } from 'jsonc-parser';
-import { ARRAY, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
+import { ARRAY, NUMBER, OBJECT, type JsonTree, type TreeNode } from '../parse/jsonTree';
 import type { JsonValue } from '../tree';
-import { exactOfNode, type ExactJson } from '../values/exactJson';
+import { exactOfNode, JsonNumber, type ExactJson } from '../values/exactJson';
 import type { Field, MapEntry, MapField } from './types';
 
 export type Accept<T> = (v: unknown) => v is T;
@@ -52,7 +52,12 @@ export class TreeField<T> extends KeyedPart implements Field<T> {
   }
 
   get exact(): ExactJson {
-    return exactOfNode(this.node, this.tree.text);
+    const { tree, at } = this;
+    const kind = tree.kind(at);
+    // Scalars from the tree's arrays: a check asks for every default, and a node object for each would be garbage.
+    if (kind === NUMBER) return new JsonNumber(tree.text.slice(tree.offset(at), tree.offset(at) + tree.length(at)));
+    if (kind !== OBJECT && kind !== ARRAY) return tree.value(at) as ExactJson;
+    return exactOfNode(this.node, tree.text);
   }
 }
 
