@@ -20,8 +20,10 @@ before(async () => {
 });
 after(() => echo.close());
 
-async function built(request: Record<string, unknown>, values: SuppliedValues): Promise<BuiltRequest> {
-  const text = JSON.stringify({ kind: 'odata', name: 't', baseUrl: `${echo.url}/odata`, connectorVersion: '2.1.17', customRequests: [{ id: 'r', ...request }] });
+/** `request` as an object, or as its JSON text when it holds numbers JavaScript cannot (9007199254740993, 1e-400). */
+async function built(request: Record<string, unknown> | string, values: SuppliedValues): Promise<BuiltRequest> {
+  const head = JSON.stringify({ kind: 'odata', name: 't', baseUrl: `${echo.url}/odata`, connectorVersion: '2.1.17' }).slice(0, -1);
+  const text = `${head}, "customRequests": [{ "id": "r", ${typeof request === 'string' ? request : JSON.stringify(request).slice(1, -1)} }] }`;
   const { connector } = lintText(text);
   assert.ok(connector);
   const prepared = await prepareRequest({ connector, operationId: 'r', values, secrets: () => undefined, baseDir: '.', files: filesIn('.') });
@@ -30,7 +32,7 @@ async function built(request: Record<string, unknown>, values: SuppliedValues): 
 }
 
 /** The request target the service received, after checking it is what the preview and curl send. */
-async function target(request: Record<string, unknown>, values: SuppliedValues): Promise<string> {
+async function target(request: Record<string, unknown> | string, values: SuppliedValues): Promise<string> {
   const prepared = await built(request, values);
   const sent = await sendPrepared(prepared, { network: DIRECT_NETWORK, timeoutMs: 5_000 });
   assert.deepEqual(sent.result.errors, []);
@@ -63,6 +65,11 @@ describe('a Custom request url on the wire', () => {
   test('query options: names keep their $, values are encoded, empty values are left out', async () => {
     const got = await target({ operation: 'read', url: 'Orders', query: { $filter: "Name eq 'a&b'", $top: 5, $select: '', custom: 'x y' } }, {});
     assert.equal(got, "/odata/Orders?$filter=Name%20eq%20'a%26b'&$top=5&custom=x%20y");
+  });
+
+  test('a query option written as a number is sent as its value, a whole number with every digit', async () => {
+    const got = await target('"operation": "read", "url": "Orders", "query": { "CustomerId": 9007199254740993, "$top": 1e2, "Rate": 0.10 }', {});
+    assert.equal(got, '/odata/Orders?CustomerId=9007199254740993&$top=100&Rate=0.1');
   });
 
   test('{{variables}} in headers and the body are filled as text; spaces inside the braces are allowed', async () => {

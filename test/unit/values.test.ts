@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkDateTime } from '../../server/src/core/values/dateTime';
-import { checkInteger, checkNumber, shortestFloat32 } from '../../server/src/core/values/numbers';
+import { checkInteger, checkNumber, numberValueText, shortestFloat32 } from '../../server/src/core/values/numbers';
 import { JsonNumber, stringifyExact, type ExactJson } from '../../server/src/core/values/exactJson';
 import { parseTyped, typedTextOf } from '../../server/src/core/values/read';
 import type { ValueSpec } from '../../server/src/core/values/spec';
@@ -105,5 +105,19 @@ describe('a value as it would be typed', () => {
     assert.equal(typedTextOf(['a', ' b ', 'c']), 'a, b ,c');
     assert.equal(typedTextOf(['a,b', 'c']), '["a,b","c"]');
     assert.equal(typedTextOf(null), undefined);
+  });
+});
+
+describe('a number inserted as text', () => {
+  test('is its value: a whole number with every digit, another as its 64-bit value, one with neither as written', () => {
+    const cases: [string, string][] = [
+      ['1e2', '100'], ['100', '100'], ['9007199254740993', '9007199254740993'], ['-9223372036854775808', '-9223372036854775808'],
+      ['1.50e1', '15'], ['-0', '0'], ['0.10', '0.1'], ['2.5', '2.5'], ['1e39', `1${'0'.repeat(39)}`], ['1e40', '1e+40'],
+      ['1e400', '1e400'], ['-1e400', '-1e400'], ['1e-400', '1e-400'], ['0e5', '0'],
+    ];
+    for (const [written, inserted] of cases) assert.equal(numberValueText(written), inserted, written);
+    // A string parameter given a number in a values file, or as its default, takes the same text.
+    assert.deepEqual(checkValue({ type: 'string' }, new JsonNumber('1e2')), { ok: true, value: '100' });
+    assert.deepEqual(checkValue({ type: 'string' }, new JsonNumber('9007199254740993')), { ok: true, value: '9007199254740993' });
   });
 });

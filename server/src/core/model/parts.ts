@@ -52,13 +52,17 @@ export class TreeField<T> extends KeyedPart implements Field<T> {
   }
 
   get exact(): ExactJson {
-    const { tree, at } = this;
-    const kind = tree.kind(at);
-    // Scalars from the tree's arrays: a check asks for every default, and a node object for each would be garbage.
-    if (kind === NUMBER) return new JsonNumber(tree.text.slice(tree.offset(at), tree.offset(at) + tree.length(at)));
-    if (kind !== OBJECT && kind !== ARRAY) return tree.value(at) as ExactJson;
-    return exactOfNode(this.node, tree.text);
+    return exactAt(this.tree, this.at);
   }
+}
+
+/** The value of a node as written, numbers with their own digits. */
+function exactAt(tree: JsonTree, at: number): ExactJson {
+  const kind = tree.kind(at);
+  // Scalars from the tree's arrays: a check asks for every default, and a node object for each would be garbage.
+  if (kind === NUMBER) return new JsonNumber(tree.text.slice(tree.offset(at), tree.offset(at) + tree.length(at)));
+  if (kind !== OBJECT && kind !== ARRAY) return tree.value(at) as ExactJson;
+  return exactOfNode(tree.node(at), tree.text);
 }
 
 /** The option list of a parameter, with its element nodes. */
@@ -87,6 +91,10 @@ export class TreeMapEntry<T> implements MapEntry<T> {
 
   get valueNode(): TreeNode | undefined {
     return this.tree.nodeOrUndefined(this.tree.propertyValue(this.property));
+  }
+
+  get exact(): ExactJson | undefined {
+    return this.value === undefined ? undefined : exactAt(this.tree, this.tree.propertyValue(this.property));
   }
 }
 

@@ -30,6 +30,8 @@ export interface MapEntry<T> {
   keyNode: Node;
   /** Absent when the entry's value has the wrong JSON type. */
   value: T | undefined;
+  /** The value as written, numbers with their own digits; absent with `value`. */
+  readonly exact: ExactJson | undefined;
   valueNode: Node | undefined;
 }
 

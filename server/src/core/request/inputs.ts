@@ -79,7 +79,7 @@ function odataInputs(request: CustomRequest, bodyTexts: BodyTexts | undefined): 
   for (const p of pathPlaceholders(request.url?.value ?? '')) add({ name: p.name, role: 'path', type: 'string', required: true });
   if (request.parameterMode?.value !== 'onlyPath') {
     for (const entry of request.query?.entries ?? []) {
-      const typed = entry.value === undefined ? undefined : typedTextOf(entry.value);
+      const typed = entry.exact === undefined ? undefined : typedTextOf(entry.exact);
       add({ name: entry.name, role: 'query', type: 'string', required: false, ...(typed !== undefined ? { default: typed } : {}) });
     }
   }

@@ -1,6 +1,6 @@
 import { checkDateTime } from './dateTime';
 import { isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from './exactJson';
-import { checkInteger, checkNumber } from './numbers';
+import { checkInteger, checkNumber, numberValueText } from './numbers';
 import type { ValueSpec } from './spec';
 
 /**
@@ -64,7 +64,8 @@ function checkScalar(spec: ValueSpec, value: ExactJson): Checked {
       }
       if (typeof value === 'string') return { ok: true, value };
       if (typeof value === 'boolean') return { ok: true, value: String(value) };
-      if (value instanceof JsonNumber || typeof value === 'number') return { ok: true, value: numberText(value) };
+      if (value instanceof JsonNumber) return { ok: true, value: numberValueText(value.text) };
+      if (typeof value === 'number') return { ok: true, value: numberText(value) };
       return { ok: false, message: `needs text, not ${describeValue(value)}` };
     }
     case 'object':

@@ -4,6 +4,8 @@
  */
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+// A decimal that is zero as written (0, -0.00, 0e5): any other that reads as 0 was too small to hold.
+const ZERO = /^[+-]?[0.]*(?:[eE].*)?$/;
 const INT32 = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
 const INT64 = { min: -(2n ** 63n), max: 2n ** 63n - 1n };
 
@@ -33,9 +35,25 @@ function wholeNumberOf(text: string): bigint | undefined {
   if (scale < 0) return undefined;
   // Past 10^40 no integer format can hold it; the scale is capped so 1e999999999 is not built digit by digit.
   const significant = digits.replace(/^0+/, '');
-  if (significant.length + scale > 40) return BigInt(sign === '-' ? -1 : 1) * 10n ** 41n;
+  if (significant.length + scale > MOST_DIGITS) return BigInt(sign === '-' ? -1 : 1) * 10n ** 41n;
   const value = BigInt(significant) * 10n ** BigInt(scale);
   return sign === '-' ? -value : value;
+}
+
+/** Past this many digits no format holds a whole number, and wholeNumberOf stops counting them. */
+const MOST_DIGITS = 40;
+
+/**
+ * A JSON number's value as text, where it is inserted as text (a query option, a string parameter): a whole number
+ * with all its digits (1e2 is 100, 9007199254740993 stays), any other as the shortest text of its 64-bit value
+ * (0.10 is 0.1); the text as written when it has neither (1e400, 1e-400), so that what judges it sees it.
+ */
+export function numberValueText(text: string): string {
+  const whole = wholeNumberOf(text);
+  if (whole !== undefined && (whole < 0n ? -whole : whole) < 10n ** BigInt(MOST_DIGITS)) return whole.toString();
+  const value = Number(text);
+  if (!isDecimal(text) || !Number.isFinite(value) || (value === 0 && !ZERO.test(text))) return text;
+  return Object.is(value, -0) ? '-0' : String(value);
 }
 
 /** An integer of the parameter's format: 32-bit, or 64-bit with `int64`; written without sign or leading zeros. */
@@ -71,7 +89,7 @@ export function checkNumber(text: string, format: string | undefined): NumberOut
   if (!isDecimal(text)) return { ok: false, message: `needs a number, not ${JSON.stringify(text)}` };
   const value = Number(text);
   if (!Number.isFinite(value)) return { ok: false, message: `is ${text}, beyond the range of a 64-bit number` };
-  const isZero = /^[+-]?[0.]*(?:[eE].*)?$/.test(text);
+  const isZero = ZERO.test(text);
   if (value === 0 && !isZero) return { ok: false, message: `is ${text}, too small for a 64-bit number (it would be sent as 0)` };
   if (format === 'float') {
     const single = Math.fround(value);
