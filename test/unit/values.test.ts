@@ -121,3 +121,18 @@ describe('a number inserted as text', () => {
     assert.deepEqual(checkValue({ type: 'string' }, new JsonNumber('9007199254740993')), { ok: true, value: '9007199254740993' });
   });
 });
+
+test('a number inserted as text is the same whether JavaScript writes it so or not', () => {
+  fc.assert(
+    fc.property(fc.oneof(fc.double({ noNaN: true }), fc.integer(), fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map((b) => Number(b))), (n) => {
+      const text = String(n);
+      if (!/^-?\d/.test(text)) return;
+      // The same value written another way (a trailing zero in the fraction, or an exponent) gives the same text.
+      const other = text.includes('e') ? text : text.includes('.') ? `${text}0` : `${text}.0`;
+      assert.equal(numberValueText(text), numberValueText(other), `${text} / ${other}`);
+    }),
+    { numRuns: 5_000 },
+  );
+  assert.equal(numberValueText('1e+21'), '1000000000000000000000');
+  assert.equal(numberValueText('1e21'), '1000000000000000000000');
+});

@@ -49,9 +49,12 @@ const MOST_DIGITS = 40;
  * (0.10 is 0.1); the text as written when it has neither (1e400, 1e-400), so that what judges it sees it.
  */
 export function numberValueText(text: string): string {
+  const value = Number(text);
+  // Most are written as JavaScript writes them (10, 0.5): nothing to read digit by digit. Not 1e+21, which
+  // JavaScript writes so but a whole number is written with all its digits.
+  if (String(value) === text && (Number.isSafeInteger(value) || !Number.isInteger(value))) return text;
   const whole = wholeNumberOf(text);
   if (whole !== undefined && (whole < 0n ? -whole : whole) < 10n ** BigInt(MOST_DIGITS)) return whole.toString();
-  const value = Number(text);
   if (!isDecimal(text) || !Number.isFinite(value) || (value === 0 && !ZERO.test(text))) return text;
   return Object.is(value, -0) ? '-0' : String(value);
 }
