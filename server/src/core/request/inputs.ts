@@ -24,7 +24,7 @@ export interface InputDescription extends ValueSpec {
    * its name says so (token, secret, password, api key...). The editor does not remember what is typed for it.
    */
   mayHoldCredential: boolean;
-  /** The default as it would be typed (numbers with the digits the connector gives): what a prompt starts with. */
+  /** The default as it would be typed (a whole number with every digit the connector gives): what a prompt starts with. */
   default?: string;
   description?: string;
 }

@@ -4,6 +4,8 @@
  */
 
 const DECIMAL = /^([+-]?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/;
+// Past this many digits no format holds a whole number, and wholeNumberOf stops counting them.
+const MOST_DIGITS = 40;
 // A decimal that is zero as written (0, -0.00, 0e5): any other that reads as 0 was too small to hold.
 const ZERO = /^[+-]?[0.]*(?:[eE].*)?$/;
 const INT32 = { min: -(2n ** 31n), max: 2n ** 31n - 1n };
@@ -35,13 +37,10 @@ function wholeNumberOf(text: string): bigint | undefined {
   if (scale < 0) return undefined;
   // Past 10^40 no integer format can hold it; the scale is capped so 1e999999999 is not built digit by digit.
   const significant = digits.replace(/^0+/, '');
-  if (significant.length + scale > MOST_DIGITS) return BigInt(sign === '-' ? -1 : 1) * 10n ** 41n;
+  if (significant.length + scale > MOST_DIGITS) return BigInt(sign === '-' ? -1 : 1) * 10n ** BigInt(MOST_DIGITS + 1);
   const value = BigInt(significant) * 10n ** BigInt(scale);
   return sign === '-' ? -value : value;
 }
-
-/** Past this many digits no format holds a whole number, and wholeNumberOf stops counting them. */
-const MOST_DIGITS = 40;
 
 /**
  * A JSON number's value as text, where it is inserted as text (a query option, a string parameter): a whole number

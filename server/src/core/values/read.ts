@@ -97,8 +97,8 @@ export function parseTyped(spec: ValueSpec, text: string): Checked {
 
 /**
  * The text that, typed where the value is asked for, reads back as `value` (readText's inverse for a default):
- * numbers with their own digits, so a prompt that starts from a default sends what the connector says. Undefined
- * for null, which stands for no value.
+ * a number as its value, a whole number with every digit, so a prompt that starts from a default sends what the
+ * connector says. Undefined for null, which stands for no value.
  */
 export function typedTextOf(value: ExactJson): string | undefined {
   if (value === null) return undefined;
@@ -108,7 +108,7 @@ export function typedTextOf(value: ExactJson): string | undefined {
   if (typeof value === 'number') return numberText(value);
   // Plain values separated by commas, as an array is typed, unless one of them holds a comma: then JSON.
   if (Array.isArray(value)) {
-    const plain = value.map((item) => (item === null || typeof item === 'object' && !(item instanceof JsonNumber) ? undefined : typedTextOf(item)));
+    const plain = value.map((item) => (item === null || (typeof item === 'object' && !(item instanceof JsonNumber)) ? undefined : typedTextOf(item)));
     if (plain.every((item): item is string => item !== undefined && !item.includes(','))) return plain.join(',');
   }
   return stringifyExact(value);

@@ -23,6 +23,7 @@ ruleTable(defaultMismatch, [
   { name: 'a number too small for 64 bits would be sent as 0', text: doc('number', '1e-400'), expect: [{ at: '1e-400', message: /it is 1e-400, too small for a 64-bit number \(it would be sent as 0\)/ }] },
   { name: 'a float default is named as written, not as JavaScript writes it', text: doc('number', '1e39', 'float'), expect: [{ at: '1e39', message: /it is 1e39, beyond the range of a 32-bit float/ }] },
   { name: 'an exact decimal that a 64-bit number holds fits', text: doc('number', '0.1000000000000000055511151231257827') },
+  { name: 'a big int64 in exponent form is shown with every digit in the string to write', text: doc('integer', '9.007199254740993e15', 'int64'), expect: [{ at: '9.007199254740993e15', message: /write it as a string, e\.g\. "9007199254740993"\.$/ }] },
   { name: 'a string on a boolean fails', text: doc('boolean', '"yes"'), expect: [{ at: '"yes"' }] },
   { name: 'an array takes no default', text: restConnector([operation('a', 'GET', '/x', ['{ "name": "v", "location": "query", "type": "array", "items": { "type": "string" }, "default": [] }'])]), expect: [{ at: '[]', message: /takes no default/ }] },
 ]);

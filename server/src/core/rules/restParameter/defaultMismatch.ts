@@ -1,6 +1,7 @@
 import type { RestParameter } from '../../model';
 import { checkValue } from '../../values/check';
 import { JsonNumber, type ExactJson } from '../../values/exactJson';
+import { numberValueText } from '../../values/numbers';
 import { specOfParameter } from '../../values/spec';
 import { parameterName, quoted } from '../restShared';
 import type { ParameterRule } from '../types';
@@ -21,7 +22,7 @@ function problemWith(parameter: RestParameter, value: ExactJson): string | undef
   if (!SCALAR_TYPES.includes(spec.type)) return `a ${quoted(spec.type)} parameter takes no default (defaults are for string, integer, number and boolean)`;
   const checked = checkValue(spec, value);
   if (!checked.ok) return `it ${checked.message}`;
-  if (spec.type === 'integer' && pastExactIntegers(value)) return `it is too large to be exact as a JSON number; write it as a string, e.g. "${(value as JsonNumber).text}"`;
+  if (spec.type === 'integer' && pastExactIntegers(value)) return `it is too large to be exact as a JSON number; write it as a string, e.g. "${numberValueText((value as JsonNumber).text)}"`;
   return undefined;
 }
 
