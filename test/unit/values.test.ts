@@ -21,6 +21,9 @@ describe('integers', () => {
     assert.equal(ok(checkInteger('9223372036854775807', 'int64')), '9223372036854775807');
     assert.match(ok(checkInteger('9223372036854775808', 'int64')), /outside the 64-bit range/);
     assert.match(ok(checkInteger('2147483648', undefined)), /32-bit range.*int64/);
+    // Beyond 64 bits as well: int64 would not hold it either, so it is not suggested.
+    assert.equal(ok(checkInteger('9223372036854775808', undefined)), '! is outside the 64-bit range (-9223372036854775808 to 9223372036854775807)');
+    assert.equal(ok(checkInteger('-1e400', undefined)), '! is outside the 64-bit range (-9223372036854775808 to 9223372036854775807)');
     assert.match(ok(checkInteger('0x10', undefined)), /needs a whole number/);
   });
 

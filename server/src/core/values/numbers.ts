@@ -65,9 +65,11 @@ export function checkInteger(text: string, format: string | undefined): NumberOu
   if (value === undefined) return { ok: false, message: `needs a whole number, not ${text}` };
   const range = format === 'int64' ? INT64 : INT32;
   if (value < range.min || value > range.max) {
+    // Format int64 is suggested only where it would hold the value.
+    const beyond64 = value < INT64.min || value > INT64.max;
     return {
       ok: false,
-      message: format === 'int64'
+      message: format === 'int64' || beyond64
         ? `is outside the 64-bit range (${INT64.min} to ${INT64.max})`
         : `is outside the 32-bit range (${INT32.min} to ${INT32.max}); the parameter would need format 'int64'`,
     };
