@@ -90,6 +90,26 @@ test('connector export openapi: an OpenAPI 3.1 document that imports back to the
   }
 });
 
+test('connector export openapi writes every number with the digits the connector gives', async () => {
+  const connector = `{ "kind": "rest", "name": "Big", "baseUrl": "https://h",
+    "models": { "Order": { "type": "object", "properties": { "id": { "type": "integer", "format": "int64", "minimum": -9223372036854775808, "maximum": 9223372036854775807 }, "rate": { "type": "number", "multipleOf": 0.10 } } } },
+    "operations": [{ "id": "get", "method": "GET", "path": "/orders", "parameters": [
+      { "name": "after", "location": "query", "type": "integer", "format": "int64", "minimum": 9007199254740993, "default": "9007199254740993" }
+    ] }] }`;
+  const folder = makeTempFolder({ 'big.connector.json': connector });
+  try {
+    const run = await runCli(['export', 'openapi', 'big.connector.json'], { cwd: folder.path });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /"minimum": -9223372036854775808,\s*"maximum": 9223372036854775807/);
+    assert.match(run.stdout, /"multipleOf": 0\.10/);
+    assert.match(run.stdout, /"minimum": 9007199254740993\b/);
+    assert.match(run.stdout, /"default": "9007199254740993"/);
+    assert.equal((JSON.parse(run.stdout) as { openapi: string }).openapi, '3.1.0');
+  } finally {
+    folder.remove();
+  }
+});
+
 test('connector export openapi: refuses a connector with errors or an OData connector (exit 2)', async () => {
   const folder = makeTempFolder({
     'broken.connector.json': '{ "kind": "rest", "name": "x", "baseUrl": "https://h", "operations": [{ "id": "a", "method": "GET", "path": "/x/{id}", "parameters": [] }] }',

@@ -30,7 +30,7 @@ export { visibleText } from './visibleText';
 export type { JsonValue } from './tree';
 export { applyEdits } from './edits';
 export { parseExact } from './values/exactParse';
-export { isJsonObject, JsonNumber, numberText, stringifyExact } from './values/exactJson';
+export { exactOfNode, isJsonObject, JsonNumber, numberText, stringifyExact } from './values/exactJson';
 export { compareDecimals } from './values/numbers';
 export { MAX_NESTING, nestingTooDeep, tooDeepAt } from './parse';
 export type { ExactJson } from './values/exactJson';

@@ -1,7 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { parse } from 'jsonc-parser';
-import { exportOpenApi, LineIndex } from '../../core';
+import { exactOfNode, exportOpenApi, LineIndex, stringifyExact } from '../../core';
 import { readJsonText } from '../../io/jsonText';
 import { formatChanges, formatFindings, formatNotes, readImportTarget, writeImported } from '../importReport';
 import { importOpenApiFile } from '../../openapi/importFile';
@@ -89,7 +88,7 @@ export async function runExportCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`connector export: cannot read the connector file ${options.file}: ${describeFsError(error)}.\n`);
     return 2;
   }
-  const { connector, findings } = languageService.check(text, connectorCheckOptions(path)).result;
+  const { connector, findings, parsed } = languageService.check(text, connectorCheckOptions(path)).result;
   const errors = findings.filter((f) => f.severity === 'error');
   if (errors.length > 0 || connector?.kind !== 'rest') {
     const shown = displayPathOf(path, io.cwd);
@@ -101,8 +100,9 @@ export async function runExportCommand(argv: readonly string[], io: CliIo): Prom
     io.stderr(`connector export: ${connector?.kind === 'odata' ? '' : 'fix these first (nothing was written):\n'}${why}`);
     return 2;
   }
-  const { document, notes } = exportOpenApi(parse(text, [], { allowTrailingComma: true }) as never);
-  const json = `${JSON.stringify(document, null, 2)}\n`;
+  // Read exactly (every digit of a bound or an example kept) from the tree the check made, comments and all.
+  const { document, notes } = exportOpenApi(parsed.root ? exactOfNode(parsed.root, text) : {});
+  const json = `${stringifyExact(document, 2)}\n`;
   if (options.out) {
     try {
       await writeFile(resolve(io.cwd, options.out), json, 'utf8');

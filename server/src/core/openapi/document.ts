@@ -1,9 +1,10 @@
 import type { JsonValue } from '../tree';
+import { JsonNumber } from '../values/exactJson';
 import type { JsonObject, OpenApiVersion } from './types';
 
-/** Returns the value as an object when it is one (not an array, not null). */
+/** Returns the value as an object when it is one (not an array, not null, not a number kept with its digits). */
 export function asObject(value: JsonValue | undefined): JsonObject | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? value : undefined;
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && !((value as unknown) instanceof JsonNumber) ? value : undefined;
 }
 
 /** Returns the value as an array when it is one. */

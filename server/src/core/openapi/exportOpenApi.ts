@@ -1,4 +1,5 @@
 import type { JsonValue } from '../tree';
+import { JsonNumber, type ExactJson } from '../values/exactJson';
 import { asArray, asObject, asString } from './document';
 import type { ImportNote, JsonObject } from './types';
 
@@ -50,7 +51,8 @@ function parameterSchema(parameter: JsonObject): JsonObject {
   }
   // 3.1 writes an exclusive bound as the number itself.
   for (const [bound, flag] of [['maximum', 'exclusiveMaximum'], ['minimum', 'exclusiveMinimum']] as const) {
-    if (typeof parameter[bound] !== 'number') continue;
+    const limit: unknown = parameter[bound];
+    if (typeof limit !== 'number' && !(limit instanceof JsonNumber)) continue;
     if (parameter[flag] === true) schema[flag] = parameter[bound];
     else schema[bound] = parameter[bound];
   }
@@ -173,9 +175,13 @@ function exportOperation(operation: JsonObject, notes: ImportNote[]): { path: st
   return { path, method: (asString(operation.method) ?? 'GET').toLowerCase(), value };
 }
 
-/** Writes a REST connector (as parsed from its file) as an OpenAPI 3.1 document, with notes on what OpenAPI cannot say. */
-export function exportOpenApi(connector: JsonValue): { document: JsonObject; notes: ImportNote[] } {
-  const source = asObject(connector) ?? {};
+/**
+ * Writes a REST connector (as read from its file) as an OpenAPI 3.1 document, with notes on what OpenAPI cannot say.
+ * Numbers kept with their own digits (as exactOfNode reads them) are copied as they are: write it with stringifyExact.
+ */
+export function exportOpenApi(connector: ExactJson): { document: JsonObject; notes: ImportNote[] } {
+  // A kept number is carried as an opaque value: asObject, asArray and asString never take it for anything else.
+  const source = asObject(connector as JsonValue) ?? {};
   const notes: ImportNote[] = [];
   const info: JsonObject = { title: asString(source.name) ?? 'Connector', version: '1.0.0' };
   const description = asString(source.description);
