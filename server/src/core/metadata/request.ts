@@ -11,8 +11,7 @@ import type { BodySubject } from './body';
 import { selectionOf, type Selection } from './response';
 import { LONGEST_REMEMBERED, TextKeyed } from '../rememberedByText';
 import { LastAsked } from '../lastAsked';
-import { JsonNumber, type ExactJson } from '../values/exactJson';
-import { numberValueText } from '../values/numbers';
+import { scalarValueText } from '../values/check';
 
 /** One query option of a request, from its `query` object or written in its url. */
 export interface AnalyzedOption {
@@ -66,12 +65,6 @@ function optionTargetOf(state: PathState | undefined): OptionTarget | undefined 
   return undefined;
 }
 
-/** A scalar query value as it is sent: a number as its value's text (whole numbers with every digit). */
-function scalarText(value: ExactJson | undefined): string | undefined {
-  if (value instanceof JsonNumber) return numberValueText(value.text);
-  return typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : undefined;
-}
-
 // The rules ask about one request after another.
 const cache = new LastAsked<CustomRequest, { service: ServiceMetadata; text: string; analysis: RequestAnalysis }>();
 
@@ -122,7 +115,8 @@ function queryOptionsOf(request: CustomRequest, text: string): PendingOption[] {
   const entries = request.query?.entries;
   for (let i = 0; entries && i < entries.length; i++) {
     const entry = entries[i] as MapEntry<JsonValue>;
-    const value = scalarText(entry.exact);
+    // As it is sent: the text the values module makes of it (a number as its value, every digit of a whole one).
+    const value = scalarValueText(entry.exact);
     // A scalar value stands in the file: its node is there.
     if (value === undefined) continue;
     options.push(new QueryOption(entry.name, value, entry, text));

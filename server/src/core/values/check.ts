@@ -20,6 +20,19 @@ export function describeValue(value: ExactJson): string {
   return `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/**
+ * A scalar as the text it stands for where text is wanted (a string parameter, a query option, a prompt): a string
+ * as itself, a boolean as `true` or `false`, a number as its value (numberValueText); undefined for null, arrays
+ * and objects.
+ */
+export function scalarValueText(value: ExactJson | undefined): string | undefined {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof JsonNumber) return numberValueText(value.text);
+  if (typeof value === 'number') return numberText(value);
+  return undefined;
+}
+
 /** The option id (`c1`, `c2`, ...) of an option at a 0-based position. */
 export function optionId(index: number): string {
   return `c${index + 1}`;
@@ -62,11 +75,8 @@ function checkScalar(spec: ValueSpec, value: ExactJson): Checked {
         const outcome = checkDateTime(value);
         return outcome.ok ? { ok: true, value: outcome.text } : outcome;
       }
-      if (typeof value === 'string') return { ok: true, value };
-      if (typeof value === 'boolean') return { ok: true, value: String(value) };
-      if (value instanceof JsonNumber) return { ok: true, value: numberValueText(value.text) };
-      if (typeof value === 'number') return { ok: true, value: numberText(value) };
-      return { ok: false, message: `needs text, not ${describeValue(value)}` };
+      const text = scalarValueText(value);
+      return text === undefined ? { ok: false, message: `needs text, not ${describeValue(value)}` } : { ok: true, value: text };
     }
     case 'object':
       return isJsonObject(value) ? { ok: true, value } : { ok: false, message: `needs an object, not ${describeValue(value)}` };

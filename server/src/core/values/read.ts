@@ -4,10 +4,9 @@
 // and arrays as `a, b` as well as JSON.
 import { parseDocument } from '../parse';
 import { propertiesOf } from '../tree';
-import { checkValue, optionId, optionList, type Checked } from './check';
-import { exactOfNode, isJsonObject, JsonNumber, numberText, stringifyExact, type ExactJson } from './exactJson';
+import { checkValue, optionId, optionList, scalarValueText, type Checked } from './check';
+import { exactOfNode, isJsonObject, JsonNumber, stringifyExact, type ExactJson } from './exactJson';
 import { parseExact } from './exactParse';
-import { numberValueText } from './numbers';
 import type { ValueSpec } from './spec';
 
 /** Typed text read as JSON, or why it cannot be. */
@@ -102,10 +101,8 @@ export function parseTyped(spec: ValueSpec, text: string): Checked {
  */
 export function typedTextOf(value: ExactJson): string | undefined {
   if (value === null) return undefined;
-  if (typeof value === 'string') return value;
-  if (typeof value === 'boolean') return String(value);
-  if (value instanceof JsonNumber) return numberValueText(value.text);
-  if (typeof value === 'number') return numberText(value);
+  const scalar = scalarValueText(value);
+  if (scalar !== undefined) return scalar;
   // Plain values separated by commas, as an array is typed, unless one of them holds a comma: then JSON.
   if (Array.isArray(value)) {
     const plain = value.map((item) => (item === null || (typeof item === 'object' && !(item instanceof JsonNumber)) ? undefined : typedTextOf(item)));
