@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { readCurlScript } from '../../server/src/core/requestImport/curlScript';
+import { convertPastedCurl, pastedCurlAt } from '../../server/src/core/requestImport/pastedCurl';
 import { importRequestTexts, type RequestImportInput } from '../../server/src/core/requestImport/importSource';
 import { literalOf, readShell } from '../../server/src/core/requestImport/shellWords';
 import { typeOfExampleText } from '../../server/src/core/values/examples';
@@ -167,4 +168,16 @@ describe('values typed from their examples', () => {
     assert.deepEqual(typeOfExampleText('2024-02-30T10:00:00Z'), { type: 'string', value: '2024-02-30T10:00:00Z' });
     assert.deepEqual(typeOfExampleText('2026-11-22'), { type: 'string', value: '2026-11-22' });
   });
+});
+
+test('a curl command pasted into a file holding a long run of spaces is taken out in one pass', { timeout: 60_000 }, () => {
+  // Before, the blanks before the command were found by a search that started again at every space of every run.
+  const padding = ' '.repeat(1_000_000);
+  const text = `{ "kind": "rest", "name": "x", "description": "${padding}x", "baseUrl": "https://api.example.com", "operations": [\n  curl https://api.example.com/pets\n] }`;
+  const pasted = pastedCurlAt(text, text.indexOf('curl') + 2);
+  assert.ok(pasted);
+  const converted = convertPastedCurl(text, pasted);
+  assert.ok(converted.ok, converted.ok ? '' : converted.message);
+  assert.ok(!converted.text.includes('curl https'), 'the command is taken out of the file');
+  assert.ok(converted.text.includes(`"${padding}x"`), 'the rest of the file is kept');
 });

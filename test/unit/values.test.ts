@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkDateTime } from '../../server/src/core/values/dateTime';
-import { checkInteger, checkNumber, numberValueText, shortestFloat32 } from '../../server/src/core/values/numbers';
+import { checkInteger, checkNumber, compareDecimals, numberValueText, shortestFloat32 } from '../../server/src/core/values/numbers';
 import { JsonNumber, stringifyExact, type ExactJson } from '../../server/src/core/values/exactJson';
 import { parseTyped, typedTextOf } from '../../server/src/core/values/read';
 import type { ValueSpec } from '../../server/src/core/values/spec';
@@ -138,4 +138,14 @@ test('a number inserted as text is the same whether JavaScript writes it so or n
   );
   assert.equal(numberValueText('1e+21'), '1000000000000000000000');
   assert.equal(numberValueText('1e21'), '1000000000000000000000');
+});
+
+test('a number of a million digits with long runs of zeros is read in one pass, not one pass per digit', { timeout: 60_000 }, () => {
+  // Before, the trailing zeros were found by a search that started again at every zero of a run: a million took hours.
+  const zeros = '0'.repeat(1_000_000);
+  assert.equal(numberValueText(`${zeros}1`), '1');
+  assert.match(ok(checkInteger(`1${zeros}1`, 'int64')), /outside the 64-bit range/);
+  assert.equal(ok(checkInteger(`${zeros}7${zeros}e-1000000`, undefined)), '7');
+  assert.equal(compareDecimals(`1${zeros}1`, `1${zeros}2`), -1);
+  assert.equal(compareDecimals(`0.${zeros}1`, `0.${zeros}10`), 0);
 });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { fixIn } from '../../../server/src/core/findings';
 import { lintText } from '../../../server/src/core/lint';
+import { joinBase, withoutTrailingSlashes } from '../../../server/src/core/http/url';
 import { checkCoreProperties } from './properties';
 
 // A share of `npm run fuzz` (100,000 cases). The seed is new on every run, so CI keeps exploring; a failure
@@ -32,4 +33,16 @@ test('a deeply nested file is checked without overflowing the stack', () => {
   // Nesting that connectors do use (models inside models) is still checked normally.
   const fine = `{ "kind": "rest", "name": "x", "baseUrl": "https://a.b", "models": { "M": { "type": "array", "items": ${'{ "type": "array", "items": '.repeat(50)}{ "type": "string" }${' }'.repeat(50)} } } }`;
   assert.deepEqual(lintText(fine).findings, []);
+});
+
+test('a million slashes in a base URL, a path or a Custom request url are read in one pass, not one pass per slash', { timeout: 60_000 }, () => {
+  // Before, a trailing run of slashes was found by a search that started again at every slash: 200,000 took 14 s.
+  const slashes = '/'.repeat(1_000_000);
+  const odata = JSON.stringify({ kind: 'odata', name: 's', baseUrl: `https://a.b${slashes}x`, connectorVersion: '2.1.17', customRequests: [{ id: 'a', operation: 'read', url: `Orders${slashes}x` }] });
+  assert.ok(Array.isArray(lintText(odata).findings));
+  const rest = JSON.stringify({ kind: 'rest', name: 's', baseUrl: `https://a.b/v1${slashes}x`, operations: [{ id: 'a', method: 'GET', path: `/x${slashes}x/{id}`, parameters: [] }] });
+  assert.ok(lintText(rest).findings.some((f) => f.code === 'path-placeholder-without-parameter'));
+  assert.equal(joinBase(`https://a.b/v1${slashes}`, '/x'), 'https://a.b/v1/x');
+  assert.equal(withoutTrailingSlashes(`a${slashes}`), 'a');
+  assert.equal(withoutTrailingSlashes(`${slashes}a`), `${slashes}a`);
 });

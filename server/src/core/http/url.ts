@@ -102,11 +102,21 @@ export function againstBase(base: string, url: string): string {
   return namesScheme(url) ? url : joinBase(base, url);
 }
 
+/**
+ * `path` without the slashes it ends with. Counted from the end: a search for a run of slashes before the end starts
+ * again at every slash of a long run (/\/+$/ took 14 s on 200,000 slashes in a base URL).
+ */
+export function withoutTrailingSlashes(path: string): string {
+  let end = path.length;
+  while (end > 0 && path.charCodeAt(end - 1) === 0x2f) end--;
+  return end === path.length ? path : path.slice(0, end);
+}
+
 /** A base URL and a relative path joined with one `/`; the base's own query comes after the path. */
 export function joinBase(base: string, path: string): string {
   const b = splitUrl(base);
   const p = splitUrl(path);
-  const joined = p.path === '' ? b.path : `${b.path.replace(/\/+$/, '')}/${p.path.replace(/^\/+/, '')}`;
+  const joined = p.path === '' ? b.path : `${withoutTrailingSlashes(b.path)}/${p.path.replace(/^\/+/, '')}`;
   return appendQuery(joined, [b.query ?? '', p.query ?? '']);
 }
 

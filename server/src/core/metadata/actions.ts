@@ -40,7 +40,7 @@ export function fillRequiredFix(service: ServiceMetadata, connector: ODataConnec
   if (missing.length === 0) return undefined;
   const close = field.value.lastIndexOf('}');
   if (close < 0) return undefined;
-  const head = field.value.slice(0, close).replace(/\s*$/, '');
+  const head = field.value.slice(0, close).trimEnd();
   const entries = missing.map((r) => `${JSON.stringify(r.name)}: ${JSON.stringify(sampleValue(service, r.type))}`).join(', ');
   const separator = head.endsWith('{') ? ' ' : ', ';
   const updated = `${head}${separator}${entries} ${field.value.slice(close)}`;

@@ -3,7 +3,7 @@
  * segments between slashes (a slash inside parentheses or quotes does not split), and each segment's name and
  * parenthesised arguments. Every piece keeps its index range in the url text.
  */
-import { namesScheme } from '../http/url';
+import { namesScheme, withoutTrailingSlashes } from '../http/url';
 
 /** A range of indices in the url text, end exclusive. */
 export interface Range {
@@ -35,7 +35,7 @@ export interface RawSegment {
 export type PathLocation = { ok: true; start: number; end: number } | { ok: false; reason: 'other-service' | 'parameter' };
 
 function stripSlashes(value: string): string {
-  return value.replace(/\/+$/, '');
+  return withoutTrailingSlashes(value);
 }
 
 /** Finds the resource path in a url: after `baseUrl` when the url is absolute, up to the query. */

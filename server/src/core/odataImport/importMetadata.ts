@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from '../http/url';
 import { globsMatcher } from '../importing/names';
 import type { ImportNote } from '../importing/notes';
 import { propertiesOf, structuredType } from '../metadata/lookups';
@@ -115,7 +116,7 @@ export function importMetadata(service: ServiceMetadata, options: ODataImportOpt
   const connector: ODataConnectorJson = {
     kind: 'odata',
     name: options.name ?? serviceName(service),
-    baseUrl: (options.baseUrl ?? PLACEHOLDER_BASE_URL).replace(/\/+$/, ''),
+    baseUrl: withoutTrailingSlashes(options.baseUrl ?? PLACEHOLDER_BASE_URL),
     connectorVersion: CUSTOM_REQUEST_MIN_VERSION,
     metadata: options.metadataPath,
     customRequests: requests.map((r) => writeRequest(service, r)),

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from '../http/url';
 import type { JsonValue } from '../tree';
 import { isOneOf, METHODS, METHODS_WITH_BODY } from '../vocabulary';
 import { formContentType2, importBodyParameter2, importRequestBody, preferredMediaType, type BodyContext } from './bodies';
@@ -252,7 +253,7 @@ export function importOpenApi(value: JsonValue, options: ImportOptions = {}): { 
   if (chosen.length === 0) {
     return { ok: false, failure: { code: 'no-operations', message: options.operations ? `No operation matches '${options.operations}'.` : 'The document has no operations.' } };
   }
-  const server = options.baseUrl ? { baseUrl: options.baseUrl.replace(/\/+$/, ''), problem: undefined } : baseUrlOf(document, version);
+  const server = options.baseUrl ? { baseUrl: withoutTrailingSlashes(options.baseUrl), problem: undefined } : baseUrlOf(document, version);
   if (server.problem) notes.push({ kind: 'changed', where: 'connector', item: 'baseUrl', reason: `${server.problem}; baseUrl is ${server.baseUrl}. Set the real one (or import with --base-url).` });
   const models = new ModelCollector(document, version, notes);
   const headersOf = (source: SourceOperation): string[] => mergedParameters(source, document).filter((p) => p.in === 'header').map((p) => asString(p.name) ?? '');

@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from '../http/url';
 import { asArray, asObject, asString } from './document';
 import type { JsonObject, OpenApiVersion } from './types';
 
@@ -26,9 +27,9 @@ export function baseUrlOf(document: JsonObject, version: OpenApiVersion): { base
   const servers = asArray(document.servers).map((s) => asObject(s)).filter((s): s is JsonObject => s !== undefined);
   const first = servers[0] ? expandServer(servers[0]) : undefined;
   if (first === undefined) return { baseUrl: PLACEHOLDER_ORIGIN, problem: 'The document names no server' };
-  if (/^https?:\/\//i.test(first)) return { baseUrl: first.replace(/\/+$/, '') || first };
+  if (/^https?:\/\//i.test(first)) return { baseUrl: withoutTrailingSlashes(first) || first };
   if (/\{[^{}]+\}/.test(first)) return { baseUrl: PLACEHOLDER_ORIGIN, problem: `The server '${first}' has variables without defaults` };
-  return { baseUrl: `${PLACEHOLDER_ORIGIN}${first.startsWith('/') ? '' : '/'}${first}`.replace(/\/+$/, ''), problem: `The server '${first}' is relative to where the document is served` };
+  return { baseUrl: withoutTrailingSlashes(`${PLACEHOLDER_ORIGIN}${first.startsWith('/') ? '' : '/'}${first}`), problem: `The server '${first}' is relative to where the document is served` };
 }
 
 /** The server an operation names for itself (its own or its path's `servers`), when different from the base URL. */
@@ -36,6 +37,7 @@ export function operationServer(operation: JsonObject, pathItem: JsonObject, bas
   const servers = asArray(operation.servers).length ? asArray(operation.servers) : asArray(pathItem.servers);
   const first = asObject(servers[0]);
   if (!first) return undefined;
-  const url = expandServer(first)?.replace(/\/+$/, '');
+  const expanded = expandServer(first);
+  const url = expanded === undefined ? undefined : withoutTrailingSlashes(expanded);
   return url !== undefined && url !== baseUrl ? url : undefined;
 }

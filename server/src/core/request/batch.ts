@@ -4,7 +4,7 @@
 import { headerProblem, headerValue, setContentLength, setHeader } from '../http/headers';
 import { batchUnits, type BatchUnit } from '../http/batchResponse';
 import type { BatchPartShaping, BuiltRequest } from '../http/types';
-import { againstBase, joinBase, splitUrl } from '../http/url';
+import { againstBase, joinBase, splitUrl, withoutTrailingSlashes } from '../http/url';
 import type { CustomRequest, ODataConnector } from '../model';
 import { isOneOf, ODATA_BATCH_FORMATS, type ODataBatchFormat } from '../vocabulary';
 import type { BuildOutcome, BuildProblem } from './types';
@@ -21,7 +21,7 @@ const REFERENCE = /^\$(\d+)(?=[/?(]|$)/;
 
 /** The request line's target relative to the service root, `$n` kept as OData writes it; or why it cannot be. */
 function relativeTarget(serviceRoot: string, url: string, position: number): { ok: true; target: string } | { ok: false; message: string } {
-  const root = splitUrl(serviceRoot).path.replace(/\/+$/, '');
+  const root = withoutTrailingSlashes(splitUrl(serviceRoot).path);
   let rest: string | undefined;
   if (url.startsWith(`${root}/`)) rest = url.slice(root.length + 1);
   else if (url === root || url.startsWith(`${root}?`)) rest = url.slice(root.length);

@@ -1,6 +1,7 @@
 // Captured requests (from curl, Postman or a HAR file) as one REST connector: the requests of one origin, the base
 // URL their common origin and path prefix, one authorization with a secret name, an operation per request with its
 // examples for the values file. Requests to other origins, and what the platform cannot hold, are reported.
+import { withoutTrailingSlashes } from '../http/url';
 import { IdAllocator } from '../importing/names';
 import type { ImportNote } from '../importing/notes';
 import { generatedId } from '../openapi/operationIds';
@@ -93,13 +94,13 @@ function commonPrefix(requests: readonly CapturedRequest[]): string {
     while (same < Math.min(length, folder.length) && folder[same] === first[same]) same++;
     length = same;
   }
-  return first.slice(0, length).join('/').replace(/\/+$/, '');
+  return withoutTrailingSlashes(first.slice(0, length).join('/'));
 }
 
 /** The path of an absolute URL (no trailing slash), or empty. */
 function pathOfUrl(url: string): string {
   const match = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*([^?#]*)/i.exec(url);
-  return (match?.[1] ?? '').replace(/\/+$/, '');
+  return withoutTrailingSlashes(match?.[1] ?? '');
 }
 
 /** The origin of an absolute URL as the import writes origins (scheme and host lower-case). */
@@ -149,7 +150,7 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
   }
   const counts = originCounts(usable);
   const existingOrigin = options.existing?.baseUrl ? originOfUrl(options.existing.baseUrl) : undefined;
-  const wanted = options.origin?.replace(/\/+$/, '').toLowerCase();
+  const wanted = options.origin === undefined ? undefined : withoutTrailingSlashes(options.origin).toLowerCase();
   if (wanted !== undefined && !counts.some((c) => c.origin === wanted)) {
     return { ok: false, failure: { code: 'unknown-origin', message: `No request goes to ${options.origin}. The requests go to ${counts.map((c) => `${c.origin || '(a URL from a variable)'} (${c.count})`).join(', ')}.` } };
   }
@@ -170,7 +171,7 @@ export function importRequests(captured: CapturedRequest[], sourceName: string, 
   let baseUrl: string;
   let basePath: string;
   if (options.baseUrl ?? options.existing?.baseUrl) {
-    baseUrl = (options.baseUrl ?? options.existing?.baseUrl ?? '').replace(/\/+$/, '');
+    baseUrl = withoutTrailingSlashes(options.baseUrl ?? options.existing?.baseUrl ?? '');
     basePath = pathOfUrl(baseUrl);
     if (origin !== '' && originOfUrl(baseUrl) !== origin && options.baseUrl === undefined) {
       notes.push({ kind: 'changed', where: 'connector', item: 'baseUrl', reason: `The requests go to ${origin}; the connector's base URL ${baseUrl} is kept, so they are sent there.` });

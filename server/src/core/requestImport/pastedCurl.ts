@@ -62,9 +62,19 @@ export function pastedCurlAt(text: string, offset: number): PastedCurl | undefin
   return undefined;
 }
 
+/**
+ * Where the spaces and tabs before `end` begin. Counted back from `end`: a search for them from the front starts again
+ * at every blank of each long run before them (/[ \t]*$/ took 20 s on a run of 200,000 spaces anywhere in the file).
+ */
+function blanksStart(text: string, end: number): number {
+  let start = end;
+  while (start > 0 && (text.charCodeAt(start - 1) === 0x20 || text.charCodeAt(start - 1) === 0x09)) start--;
+  return start;
+}
+
 /** The file without the command; a comma left doubled, or first in an array, by taking it out is taken out too. */
 function withoutCommand(text: string, pasted: PastedCurl): string {
-  const before = text.slice(0, pasted.start).replace(/[ \t]*$/, '');
+  const before = text.slice(0, blanksStart(text, pasted.start));
   let after = text.slice(pasted.end);
   const beforeTrimmed = before.trimEnd();
   if (/^\s*,/.test(after) && (beforeTrimmed.endsWith(',') || beforeTrimmed.endsWith('['))) after = after.replace(/^\s*,/, '');

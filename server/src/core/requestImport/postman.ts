@@ -4,6 +4,7 @@
 // `{{id}}` path segments, query values, headers, form fields) it becomes a parameter whose example is the value.
 // Credentials, whether written out or in a variable, become the connector's sign-in; their values are never written.
 import { looksLikeCredential } from '../credentialNames';
+import { withoutTrailingSlashes } from '../http/url';
 import type { ImportNote } from '../importing/notes';
 import type { CapturedAuth, CapturedBody, CapturedPart, CapturedQuery, CapturedRequest, Hole } from './captured';
 import { MarkedText } from './marked';
@@ -52,7 +53,9 @@ function rawOfParts(url: JsonObject): string {
   const path = Array.isArray(url.path) ? url.path.map((p) => asString(p) ?? asString(asObject(p)?.value) ?? '').join('/') : asString(url.path) ?? '';
   const protocol = asString(url.protocol);
   const port = asString(url.port);
-  return `${protocol ? `${protocol.replace(/:?\/*$/, '')}://` : ''}${host.replace(/\/+$/, '')}${port ? `:${port}` : ''}/${path.replace(/^\/+/, '')}`;
+  // `https`, `https:` and `https://` alike: the slashes, then one colon, come off.
+  const scheme = protocol === undefined ? '' : withoutTrailingSlashes(protocol).replace(/:$/, '');
+  return `${protocol ? `${scheme}://` : ''}${withoutTrailingSlashes(host)}${port ? `:${port}` : ''}/${path.replace(/^\/+/, '')}`;
 }
 
 /** Whether a list item is switched off (v2.1 `disabled: true`, v2.0 `enabled: false`). */

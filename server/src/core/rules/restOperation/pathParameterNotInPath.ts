@@ -1,3 +1,4 @@
+import { withoutTrailingSlashes } from '../../http/url';
 import { replaceValueEdit } from '../../edits';
 import { PAIRWISE_MAX } from '../../pairwise';
 import type { Placeholder } from '../../placeholders';
@@ -23,7 +24,7 @@ export const pathParameterNotInPath: OperationRule = {
     for (const parameter of parameters) {
       const name = parameter.name;
       if (!name || (declared ? declared.has(name.value) : namesPlaceholder(placeholders, name.value))) continue;
-      const appended = `${path.value.replace(/\/+$/, '')}/{${name.value}}`;
+      const appended = `${withoutTrailingSlashes(path.value)}/{${name.value}}`;
       report({
         at: name.node,
         message: `Path parameter ${quoted(name.value)} is not declared in the path ${quoted(path.value)}. Add '{${name.value}}' to the path, or change the parameter's location.`,
